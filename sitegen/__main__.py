@@ -1,0 +1,5 @@
+import sys
+
+from sitegen.cli import main
+
+sys.exit(main())
