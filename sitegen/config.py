@@ -1,0 +1,333 @@
+"""docs.json (or mint.json): frozen Pydantic models and the loader.
+
+The models follow Mintlify's classic mint.json schema (../shared/spec/docs-json.md).
+Attribute names are snake_case; the JSON keys are the camelCase aliases.
+
+Two kinds of problems are reported:
+- errors (wrong type, bad enum value, bad hex colour, missing required key): all of
+  them at once, one line each, as ConfigError;
+- warnings (unknown keys, which real Mintlify files carry, such as `$schema`):
+  returned beside the config; `--strict` turns them into errors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    model_validator,
+)
+from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
+
+from sitegen.errors import ConfigError, location
+
+CONFIG_NAMES = ("docs.json", "mint.json")
+
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def _check_hex(value: str) -> str:
+    if not _HEX.fullmatch(value):
+        raise PydanticCustomError("hex_color", "is not a hex color (#RGB or #RRGGBB)")
+    return value
+
+
+HexColor = Annotated[str, AfterValidator(_check_hex)]
+
+IconType = Literal["brands", "duotone", "light", "sharp-solid", "solid", "thin"]
+SocialKey = Literal[
+    "website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news"
+]
+
+
+def _either(first: tuple[str, Any], second: tuple[str, Any], expected: str) -> Any:
+    """A union whose branch is picked by the JSON type, so errors come from one branch only.
+
+    Tags start with "~" so that error paths can drop them (see `_json_path`).
+    """
+    (first_tag, first_type), (second_tag, second_type) = first, second
+    kinds = {"string": str, "array": list, "object": dict}
+
+    def pick(value: Any) -> str | None:
+        if isinstance(value, BaseModel):  # already-built models (tests, defaults)
+            return "~" + second_tag
+        for tag in (first_tag, second_tag):
+            if isinstance(value, kinds[tag]):
+                return "~" + tag
+        return None
+
+    return Annotated[
+        Union[Annotated[first_type, Tag("~" + first_tag)], Annotated[second_type, Tag("~" + second_tag)]],
+        Discriminator(pick, custom_error_type="wrong_kind", custom_error_message=f"is not {expected}"),
+    ]
+
+
+class Model(BaseModel):
+    # strict: "true" is not a boolean and 1 is not a string; extra="allow" keeps unknown
+    # keys so they can be reported as warnings instead of failing the build.
+    model_config = ConfigDict(
+        strict=True, frozen=True, extra="allow", alias_generator=to_camel, populate_by_name=True
+    )
+
+
+class LogoImages(Model):
+    light: str
+    dark: str
+    href: str = "/"
+
+
+class Background(Model):
+    light: HexColor
+    dark: HexColor
+
+
+class Colors(Model):
+    primary: HexColor
+    light: HexColor | None = None
+    dark: HexColor | None = None
+    background: Background | None = None
+
+
+class TopbarLink(Model):
+    name: str
+    url: str
+
+
+class CtaButton(Model):
+    type: Literal["link", "github"] = "link"
+    url: str
+    name: str | None = None
+
+    @model_validator(mode="after")
+    def _name_for_links(self) -> CtaButton:
+        if self.type == "link" and not self.name:
+            raise PydanticCustomError("name_required", "name is required when type is 'link'")
+        return self
+
+
+class Gradient(Model):
+    from_: HexColor = Field(alias="from")
+    to: HexColor
+
+
+class Anchor(Model):
+    name: str
+    url: str
+    icon: str | None = None
+    color: _either(("string", HexColor), ("object", Gradient), "a hex color or an object {from, to}") = None  # type: ignore[valid-type]
+    version: str | None = None
+    is_default_hidden: bool = False
+    icon_type: IconType = "duotone"
+
+
+class TopAnchor(Model):
+    name: str = "Documentation"
+    icon: str = "book-open"
+    icon_type: IconType = "duotone"
+
+
+class Tab(Model):
+    name: str
+    url: str
+
+
+class ApiAuth(Model):
+    method: Literal["bearer", "basic", "key"] | None = None
+    name: str | None = None
+    input_prefix: str | None = None
+
+
+class ApiPlayground(Model):
+    mode: Literal["show", "simple", "hide"] = "show"
+
+
+class ApiConfig(Model):
+    base_url: _either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
+    auth: ApiAuth | None = None
+    playground: ApiPlayground = ApiPlayground()
+    maintain_order: bool = False
+
+    @property
+    def base_urls(self) -> list[str]:
+        if self.base_url is None:
+            return []
+        return [self.base_url] if isinstance(self.base_url, str) else list(self.base_url)
+
+
+class Feedback(Model):
+    suggest_edit: bool = False
+    raise_issue: bool = False
+
+
+class ModeToggle(Model):
+    default: Literal["light", "dark"] | None = None
+    is_hidden: bool = False
+
+
+class NavGroup(Model):
+    group: str
+    pages: list[_either(("string", str), ("object", "NavGroup"), "a page path or a group object")]  # type: ignore[valid-type]
+    version: str | None = None
+
+
+class SiteConfig(Model):
+    name: str
+    navigation: list[NavGroup]
+    logo: _either(("string", str), ("object", LogoImages), "a string or an object {light, dark, href}") = None  # type: ignore[valid-type]
+    favicon: str | None = None
+    colors: Colors | None = None
+    topbar_links: list[TopbarLink] = []
+    topbar_cta_button: CtaButton | None = None
+    versions: list[str] = []
+    anchors: list[Anchor] = []
+    top_anchor: TopAnchor = TopAnchor()
+    tabs: list[Tab] = []
+    api: ApiConfig | None = None
+    openapi: _either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
+    footer_socials: dict[SocialKey, str] = {}
+    feedback: Feedback = Feedback()
+    mode_toggle: ModeToggle = ModeToggle()
+    background_image: str | None = None
+
+    @property
+    def openapi_sources(self) -> list[str]:
+        if self.openapi is None:
+            return []
+        return [self.openapi] if isinstance(self.openapi, str) else list(self.openapi)
+
+
+NavGroup.model_rebuild()
+
+
+@dataclass(frozen=True)
+class LoadedConfig:
+    config: SiteConfig
+    file: Path  # the docs.json / mint.json that was read
+    warnings: tuple[str, ...]
+
+    @property
+    def file_name(self) -> str:
+        return self.file.name
+
+
+def find_config_file(project_dir: Path) -> Path:
+    for name in CONFIG_NAMES:
+        candidate = project_dir / name
+        if candidate.is_file():
+            return candidate
+    raise ConfigError(f"{project_dir}: no docs.json or mint.json found")
+
+
+def load_config(project_dir: Path) -> LoadedConfig:
+    """Read and validate the project's docs.json (else mint.json)."""
+    path = find_config_file(project_dir)
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{name}: cannot read: {exc}") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{location(name, exc.lineno, exc.colno)}: {exc.msg}") from None
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{name}: the top level must be a JSON object, not {_json_kind(raw)}")
+    try:
+        config = SiteConfig.model_validate(raw)
+    except ValidationError as exc:
+        raise ConfigError([f"{name}: {_describe(err)}" for err in exc.errors()]) from None
+    warnings = tuple(f"{name}: {path}: unknown key" for path in _unknown_keys(config, ""))
+    return LoadedConfig(config=config, file=path, warnings=warnings)
+
+
+# --- error wording -----------------------------------------------------------------
+
+_EXPECTED = {
+    "string_type": "a string",
+    "bool_type": "a boolean (true or false)",
+    "int_type": "an integer",
+    "list_type": "an array",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+}
+
+
+def _describe(err: Any) -> str:
+    path = _json_path(err["loc"])
+    kind = err["type"]
+    value = err.get("input")
+    if kind == "missing":
+        return f"{path}: required key is missing"
+    if kind in _EXPECTED:
+        return f"{path}: {_show(value)} is not {_EXPECTED[kind]}"
+    if kind == "literal_error":
+        return f"{path}: {_show(value)} is not one of {err['ctx']['expected']}"
+    if kind == "name_required":
+        return f"{path}: {err['msg']}"
+    if kind in ("hex_color", "wrong_kind"):
+        return f"{path}: {_show(value)} {err['msg']}"
+    return f"{path}: {_show(value)}: {err['msg']}"
+
+
+def _json_path(loc: tuple[Any, ...]) -> str:
+    """('navigation', 1, 'pages', 3) -> 'navigation[1].pages[3]'; union tags are dropped."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif isinstance(part, str) and (part.startswith("~") or part == "[key]"):
+            continue
+        else:
+            out += ("." if out else "") + part
+    return out
+
+
+def _show(value: Any) -> str:
+    # Strings as 'text' (the form the issue tracker and users quote), everything else as JSON.
+    if isinstance(value, str):
+        return repr(value)
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _json_kind(value: Any) -> str:
+    return {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number"
+    )
+
+
+def _unknown_keys(model: BaseModel, prefix: str) -> list[str]:
+    found: list[str] = []
+    for key in model.model_extra or {}:
+        found.append(f"{prefix}.{key}" if prefix else key)
+    for field_name, field in type(model).model_fields.items():
+        key = field.alias or field_name
+        here = f"{prefix}.{key}" if prefix else key
+        found.extend(_unknown_in_value(getattr(model, field_name), here))
+    return found
+
+
+def _unknown_in_value(value: Any, here: str) -> list[str]:
+    if isinstance(value, BaseModel):
+        return _unknown_keys(value, here)
+    if isinstance(value, list):
+        found: list[str] = []
+        for index, item in enumerate(value):
+            found.extend(_unknown_in_value(item, f"{here}[{index}]"))
+        return found
+    return []

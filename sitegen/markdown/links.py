@@ -1,0 +1,135 @@
+"""Links and images: page references become relative links to built pages, files become
+copied assets.
+
+Accepted page forms: `/quickstart`, `quickstart`, `quickstart.md`, `../errors.mdx#codes`,
+`guides/` (a folder's index page). Relative forms are tried from the linking page's
+folder first, then from the content root. Every URL written is relative to the page, so
+the site works under any sub-path and from disk.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from sitegen.pages import PAGE_SUFFIXES, Page, content_root
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+@dataclass(frozen=True)
+class Resolved:
+    url: str | None = None  # None: leave the link as written
+    error: str | None = None
+
+
+def root_prefix(page_url: str) -> str:
+    """The relative path from a page's folder back to the site root ('' or '../../')."""
+    return "../" * page_url.count("/")
+
+
+def is_external(target: str) -> bool:
+    return not target or target.startswith(("#", "//")) or bool(_SCHEME.match(target))
+
+
+class LinkResolver:
+    """Resolves page links and registers every local file the site must copy."""
+
+    def __init__(self, project_dir: Path, pages: Iterable[Page]) -> None:
+        self.project_dir = project_dir.resolve()
+        self.content_dir = content_root(project_dir).resolve()
+        self.pages_by_id = {page.id: page for page in pages}
+        self.assets: dict[str, Path] = {}  # output path ("images/a.png") -> source file
+
+    def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
+        if is_external(target):
+            return Resolved()
+        path, suffix = _split_suffix(target)
+        path = unquote(path)
+        if not image:
+            linked = self._find_page(path, page)
+            if linked is not None:
+                return Resolved(url=root_prefix(page.url) + (linked.url or "./") + suffix)
+        output = self._find_file(path, page.source.parent)
+        if output is not None:
+            return Resolved(url=root_prefix(page.url) + output + suffix)
+        if image:
+            return Resolved(error=f"image '{target}' not found (looked in {self._roots_text(page)})")
+        return Resolved(error=f"link '{target}' points to no page or file")
+
+    def config_asset(self, ref: str) -> str | None:
+        """A file named in docs.json (logo, favicon…): its output path, or None if missing."""
+        if is_external(ref):
+            return ref
+        return self._find_file(unquote(ref), None)
+
+    # --- lookups -------------------------------------------------------------------
+
+    def _find_page(self, path: str, page: Page) -> Page | None:
+        stem = path.rstrip("/")
+        for page_suffix in PAGE_SUFFIXES:
+            if stem.endswith(page_suffix):
+                stem = stem[: -len(page_suffix)]
+                break
+        if not stem and path.startswith("/"):
+            return self.pages_by_id.get("index")
+        page_dir = posixpath.dirname(page.id)
+        candidates = [posixpath.normpath(stem.lstrip("/"))] if stem.startswith("/") else [
+            posixpath.normpath(posixpath.join(page_dir, stem)),
+            posixpath.normpath(stem),
+        ]
+        for candidate in candidates:
+            for page_id in (candidate, f"{candidate}/index", "index" if candidate == "." else None):
+                if page_id and page_id in self.pages_by_id:
+                    return self.pages_by_id[page_id]
+        return None
+
+    def _find_file(self, path: str, page_dir: Path | None) -> str | None:
+        bases: list[Path] = []
+        if path.startswith("/"):
+            path = path.lstrip("/")
+        elif page_dir is not None:
+            bases.append(page_dir)
+        bases += [self.content_dir, self.project_dir]
+        for base in bases:
+            candidate = (base / path).resolve()
+            if not candidate.is_file():
+                continue
+            output = self._output_path(candidate)
+            if output is not None:
+                self.assets[output] = candidate
+                return output
+        return None
+
+    def _output_path(self, source: Path) -> str | None:
+        # Files keep their place relative to the content root (else the project root);
+        # anything outside the project is never published.
+        for root in (self.content_dir, self.project_dir):
+            if source.is_relative_to(root):
+                return source.relative_to(root).as_posix()
+        return None
+
+    def _roots_text(self, page: Page) -> str:
+        content = self.content_dir.relative_to(self.project_dir).as_posix()
+        folder = page.source.parent.resolve()
+        places = []
+        if folder not in (self.content_dir, self.project_dir):
+            places.append(folder.relative_to(self.project_dir).as_posix() + "/")
+        if content != ".":
+            places.append(content + "/")
+        places.append("the project root")
+        return ", ".join(places[:-1]) + (" and " if len(places) > 1 else "") + places[-1]
+
+
+def _split_suffix(target: str) -> tuple[str, str]:
+    """'a/b.md?x=1#frag' -> ('a/b.md', '?x=1#frag')."""
+    cut = len(target)
+    for mark in ("?", "#"):
+        index = target.find(mark)
+        if index != -1:
+            cut = min(cut, index)
+    return target[:cut], target[cut:]

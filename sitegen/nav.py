@@ -1,0 +1,199 @@
+"""Navigation: docs.json groups resolved to pages, split into sections by tabs and anchors.
+
+A *section* is what one sidebar shows: the groups whose pages live under the same tab
+and anchor URL prefix (Mintlify's classic rule). Sidebars are rendered once per
+section, never once per page. Versions do not split sections: every item keeps its
+`version` and the browser hides the ones of other versions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sitegen.config import Anchor, LoadedConfig, NavGroup, SiteConfig, Tab
+from sitegen.errors import ConfigError
+from sitegen.pages import PAGE_SUFFIXES, Page, content_root
+
+_OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)
+
+
+@dataclass(frozen=True)
+class NavPage:
+    page: Page
+    version: str | None
+
+    @property
+    def title(self) -> str:
+        return self.page.nav_title
+
+    @property
+    def method(self) -> str | None:
+        """HTTP method of an API page (`openapi: POST /plants`), for the sidebar badge."""
+        if not self.page.openapi:
+            return None
+        match = _OPENAPI_METHOD.search(self.page.openapi)
+        return match.group(1).upper() if match else None
+
+
+@dataclass(frozen=True)
+class NavSection:
+    """A sidebar: the groups of one (tab, anchor) pair."""
+
+    key: str  # stable id, e.g. "tab:1/anchor:0" or "primary"
+    tab: int | None  # index into config.tabs, None for the primary tab
+    anchor: int | None  # index into config.anchors, None for the top anchor
+    groups: tuple[NavGroupNode, ...]
+
+    def pages(self) -> list[NavPage]:
+        return [item for group in self.groups for item in group.walk()]
+
+
+@dataclass(frozen=True)
+class NavGroupNode:
+    title: str
+    items: tuple[NavPage | NavGroupNode, ...]
+    version: str | None
+
+    def walk(self) -> list[NavPage]:
+        out: list[NavPage] = []
+        for item in self.items:
+            out.extend(item.walk() if isinstance(item, NavGroupNode) else [item])
+        return out
+
+
+@dataclass
+class Navigation:
+    sections: list[NavSection]
+    ordered: list[NavPage]  # every navigation page, in reading order (prev/next)
+    _section_by_page: dict[str, NavSection] = field(default_factory=dict)
+    _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
+    _position: dict[str, int] = field(default_factory=dict)
+
+    def section_for(self, page: Page) -> NavSection | None:
+        return self._section_by_page.get(page.id)
+
+    def nav_page(self, page: Page) -> NavPage | None:
+        return self._nav_by_page.get(page.id)
+
+    def first_page(self) -> Page | None:
+        return self.ordered[0].page if self.ordered else None
+
+    def neighbours(self, page: Page) -> tuple[NavPage | None, NavPage | None]:
+        """(previous, next) in reading order; (None, None) for pages outside the navigation."""
+        index = self._position.get(page.id)
+        if index is None:
+            return None, None
+        previous = self.ordered[index - 1] if index > 0 else None
+        following = self.ordered[index + 1] if index + 1 < len(self.ordered) else None
+        return previous, following
+
+
+def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> Navigation:
+    config = loaded.config
+    by_id = {page.id: page for page in pages}
+    errors: list[str] = []
+    root_groups: list[NavGroupNode] = []
+    for index, group in enumerate(config.navigation):
+        root_groups.append(
+            _resolve_group(group, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, errors)
+        )
+    if errors:
+        raise ConfigError(errors)
+
+    buckets: dict[tuple[int | None, int | None], list[NavGroupNode]] = {}
+    for group in root_groups:
+        first = group.walk()
+        key = _division(first[0].page.id, config) if first else (None, None)
+        buckets.setdefault(key, []).append(group)
+    sections = [
+        NavSection(key=_section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups))
+        for (tab, anchor), groups in buckets.items()
+    ]
+    navigation = Navigation(sections=sections, ordered=[])
+    for section in sections:
+        for item in section.pages():
+            # A page listed twice keeps its first place (and its first section).
+            if item.page.id not in navigation._nav_by_page:
+                navigation._nav_by_page[item.page.id] = item
+                navigation._section_by_page[item.page.id] = section
+                navigation._position[item.page.id] = len(navigation.ordered)
+                navigation.ordered.append(item)
+    # Pages outside the navigation still get the sidebar of the section their path falls in.
+    by_key = {(s.tab, s.anchor): s for s in sections}
+    for page in pages:
+        if page.id not in navigation._section_by_page:
+            section = by_key.get(_division(page.id, config))
+            if section is not None:
+                navigation._section_by_page[page.id] = section
+    return navigation
+
+
+def _resolve_group(
+    group: NavGroup,
+    path: str,
+    inherited_version: str | None,
+    by_id: dict[str, Page],
+    config_name: str,
+    project_dir: Path,
+    errors: list[str],
+) -> NavGroupNode:
+    version = group.version or inherited_version
+    items: list[NavPage | NavGroupNode] = []
+    for index, entry in enumerate(group.pages):
+        here = f"{path}.pages[{index}]"
+        if isinstance(entry, NavGroup):
+            items.append(_resolve_group(entry, here, version, by_id, config_name, project_dir, errors))
+            continue
+        page = by_id.get(normalize_page_ref(entry))
+        if page is None:
+            looked = content_root(project_dir).relative_to(project_dir).as_posix()
+            prefix = "" if looked == "." else looked + "/"
+            stem = normalize_page_ref(entry)
+            errors.append(
+                f"{config_name}: {here}: page '{entry}' not found "
+                f"(looked for {prefix}{stem}.md, .mdx)"
+            )
+            continue
+        items.append(NavPage(page=page, version=page.version or version))
+    return NavGroupNode(title=group.group, items=tuple(items), version=version)
+
+
+def normalize_page_ref(ref: str) -> str:
+    """'/guides/setup.mdx' -> 'guides/setup' (docs.json page references)."""
+    ref = ref.strip().strip("/")
+    for suffix in PAGE_SUFFIXES:
+        if ref.endswith(suffix):
+            return ref[: -len(suffix)]
+    return ref
+
+
+def url_prefix(url: str) -> str | None:
+    """A tab/anchor url as a page-id prefix, or None when it is an external link."""
+    if "://" in url or url.startswith(("mailto:", "//")):
+        return None
+    return url.strip().strip("/")
+
+
+def _matches(page_id: str, prefix: str | None) -> bool:
+    return bool(prefix) and (page_id == prefix or page_id.startswith(prefix + "/"))
+
+
+def _division(page_id: str, config: SiteConfig) -> tuple[int | None, int | None]:
+    return _match_index(page_id, config.tabs), _match_index(page_id, config.anchors)
+
+
+def _match_index(page_id: str, entries: list[Tab] | list[Anchor]) -> int | None:
+    # The longest matching prefix wins, so "api/v2" beats "api".
+    best: tuple[int, int] | None = None
+    for index, entry in enumerate(entries):
+        prefix = url_prefix(entry.url)
+        if prefix and _matches(page_id, prefix) and (best is None or len(prefix) > best[0]):
+            best = (len(prefix), index)
+    return best[1] if best else None
+
+
+def _section_key(tab: int | None, anchor: int | None) -> str:
+    parts = [f"tab:{tab}" if tab is not None else "", f"anchor:{anchor}" if anchor is not None else ""]
+    return "/".join(p for p in parts if p) or "primary"

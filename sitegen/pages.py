@@ -1,0 +1,181 @@
+"""Page sources: discovery, front matter, and where each page is written.
+
+A page id is its path under the content root without the extension, in POSIX form
+("guides/setup"); `index` pages stand for their folder. Output uses pretty URLs:
+"guides/setup" -> url "guides/setup/" -> file "guides/setup/index.html".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sitegen.errors import ContentError, location
+
+PAGE_SUFFIXES = (".md", ".mdx")
+# Folders never scanned for pages when the project root is the content root.
+SKIPPED_DIRS = frozenset({"node_modules", "site", "venv", "themes", "__pycache__", "tests", "build", "dist"})
+
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
+# MDX module lines (`import X from "..."`, `export const ...`) mean nothing to a static renderer.
+_MDX_MODULE_LINE = re.compile(r"^(?:import|export)\s[^\n]*$", re.M)
+
+
+@dataclass(frozen=True)
+class Page:
+    id: str  # "guides/setup"
+    source: Path  # absolute path of the .md/.mdx file
+    display_path: str  # path relative to the project: "content/guides/setup.md" (messages, edit links)
+    url: str  # "guides/setup/" ("" for the home page), relative to the site root
+    output: str  # "guides/setup/index.html"
+    title: str
+    description: str | None
+    sidebar_title: str | None
+    icon: str | None
+    openapi: str | None
+    version: str | None
+    meta: dict[str, Any]  # every front matter key, unknown ones included
+    body: str  # markdown without front matter
+    body_line: int  # 1-based line of the file where `body` starts (for messages)
+    has_explicit_title: bool = field(default=True)
+
+    @property
+    def nav_title(self) -> str:
+        return self.sidebar_title or self.title
+
+
+def content_root(project_dir: Path) -> Path:
+    content = project_dir / "content"
+    return content if content.is_dir() else project_dir
+
+
+def page_id_for(relative: Path) -> str:
+    return relative.with_suffix("").as_posix()
+
+
+def url_for(page_id: str) -> str:
+    if page_id == "index":
+        return ""
+    if page_id.endswith("/index"):
+        return page_id[: -len("index")]
+    return page_id + "/"
+
+
+def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Page]:
+    """Every .md/.mdx page under the content root, sorted by id; all errors at once."""
+    root = content_root(project_dir)
+    scanning_project_root = root == project_dir
+    excluded = {path.resolve() for path in exclude}
+    pages: list[Page] = []
+    errors: list[str] = []
+    seen: dict[str, Path] = {}
+    for source in sorted(_walk(root, scanning_project_root, excluded)):
+        relative = source.relative_to(root)
+        page_id = page_id_for(relative)
+        if page_id in seen:
+            errors.append(
+                f"{_display(project_dir, source)}: page '{page_id}' also exists as "
+                f"{_display(project_dir, seen[page_id])}; keep one of them"
+            )
+            continue
+        seen[page_id] = source
+        try:
+            pages.append(read_page(project_dir, source, page_id))
+        except ContentError as exc:
+            errors.extend(exc.messages)
+    if errors:
+        raise ContentError(errors)
+    return pages
+
+
+def _walk(root: Path, skip_project_dirs: bool, excluded: set[Path]) -> list[Path]:
+    found: list[Path] = []
+    for entry in root.iterdir():
+        if entry.name.startswith(".") or entry.resolve() in excluded:
+            continue
+        if entry.is_dir():
+            if skip_project_dirs and entry.name in SKIPPED_DIRS:
+                continue
+            found.extend(_walk(entry, False, excluded))
+        elif entry.suffix in PAGE_SUFFIXES and entry.is_file():
+            if skip_project_dirs and entry.name.lower() in ("readme.md", "changelog.md", "license.md"):
+                continue
+            found.append(entry)
+    return found
+
+
+def _display(project_dir: Path, source: Path) -> str:
+    try:
+        return source.relative_to(project_dir).as_posix()
+    except ValueError:
+        return str(source)
+
+
+def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
+    display = _display(project_dir, source)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(f"{display}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise ContentError(f"{display}: cannot read: {exc.strerror}") from None
+    meta, body, body_line = split_front_matter(text, display)
+    body = _MDX_MODULE_LINE.sub("", body) if source.suffix == ".mdx" else body
+
+    def text_field(key: str) -> str | None:
+        value = meta.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            raise ContentError(f"{display}: front matter: {key}: {value!r} is not a string")
+        return str(value)
+
+    title = text_field("title")
+    return Page(
+        id=page_id,
+        source=source,
+        display_path=display,
+        url=url_for(page_id),
+        output=url_for(page_id) + "index.html",
+        title=title or humanize(page_id.rsplit("/", 1)[-1]),
+        description=text_field("description"),
+        sidebar_title=text_field("sidebarTitle"),
+        icon=text_field("icon"),
+        openapi=text_field("openapi"),
+        version=text_field("version"),
+        meta=meta,
+        body=body,
+        body_line=body_line,
+        has_explicit_title=title is not None,
+    )
+
+
+def split_front_matter(text: str, display: str) -> tuple[dict[str, Any], str, int]:
+    """(front matter, body, line where the body starts). YAML errors name file and line."""
+    text = text.removeprefix("\ufeff")
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        return {}, text, 1
+    try:
+        meta = yaml.safe_load(match.group(1)) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        # +2: the opening '---' is line 1 and YAML marks are 0-based.
+        line = mark.line + 2 if mark is not None else 1
+        column = mark.column + 1 if mark is not None else None
+        raise ContentError(f"{location(display, line, column)}: front matter: {problem}") from None
+    if not isinstance(meta, dict):
+        raise ContentError(f"{location(display, 2)}: front matter must be a mapping of keys to values")
+    body_line = text.count("\n", 0, match.end()) + 1
+    return {str(k): v for k, v in meta.items()}, text[match.end():], body_line
+
+
+def humanize(slug: str) -> str:
+    """'getting-started' -> 'Getting started' (title fallback for pages without one)."""
+    words = re.sub(r"[-_]+", " ", slug).strip()
+    return words[:1].upper() + words[1:] if words else slug
