@@ -1,0 +1,115 @@
+"""Shared fixtures: real files in tmp folders, real HTTP servers on 127.0.0.1, real Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def make_project(tmp_path: Path) -> Callable[..., Path]:
+    """Write a docs project: make_project({"name": …}, {"intro.md": "# Hi"}) -> its folder.
+
+    Page paths are relative to content/; other files go to the project root when their path
+    starts with "/".
+    """
+
+    def make(config: dict[str, Any] | str, pages: dict[str, str], name: str = "project") -> Path:
+        root = tmp_path / name
+        (root / "content").mkdir(parents=True, exist_ok=True)
+        text = config if isinstance(config, str) else json.dumps(config, indent=2)
+        (root / "docs.json").write_text(text, encoding="utf-8")
+        for rel, content in pages.items():
+            target = root / rel.lstrip("/") if rel.startswith("/") else root / "content" / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                target.write_bytes(content)
+            else:
+                target.write_text(content, encoding="utf-8")
+        return root
+
+    return make
+
+
+@pytest.fixture
+def example_project(tmp_path: Path) -> Path:
+    """A copy of the Plant Store docs at the repository root."""
+    target = tmp_path / "plant-store"
+    target.mkdir()
+    for name in ("docs.json", "openapi.yaml"):
+        shutil.copy(REPO / name, target / name)
+    for folder in ("content", "images"):
+        shutil.copytree(REPO / folder, target / folder)
+    return target
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+
+@pytest.fixture
+def static_server() -> Iterator[Callable[[Path], str]]:
+    """Serve a folder over real HTTP on 127.0.0.1; returns its base URL (ending in '/')."""
+    servers: list[http.server.ThreadingHTTPServer] = []
+
+    def serve(folder: Path) -> str:
+        handler = functools.partial(_QuietHandler, directory=str(folder))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Debian Chromium for the whole run, driven by Playwright."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package (see .ci/run)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser context (own storage) and page per test, desktop size."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    yield tab
+    context.close()
