@@ -1,0 +1,117 @@
+"""`load_openapi`: read, validate and model the OpenAPI documents named in docs.json."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from jsonschema_path import SchemaPath
+from openapi_spec_validator.shortcuts import get_validator_cls
+from openapi_spec_validator.validation import keywords
+from openapi_spec_validator.validation.exceptions import ValidatorDetectError
+from openapi_spec_validator.validation.validators import (
+    OpenAPIV30SpecValidator,
+    OpenAPIV31SpecValidator,
+    OpenAPIV32SpecValidator,
+    SpecValidator,
+)
+
+from sitegen.errors import OpenAPIError
+from sitegen.openapi.documents import Document, DocumentStore, check_refs, to_pointer
+from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
+
+MAX_ERRORS = 10  # enough to fix a file in one go without flooding the terminal
+
+
+def load_openapi(project_dir: Path, sources: Sequence[str]) -> ApiCatalog:
+    """Load every docs.json `openapi` entry (project-relative path or http(s) URL).
+
+    Raises `OpenAPIError` naming the file (and line/column or JSON pointer) on any problem.
+    """
+    store = DocumentStore(project_dir)
+    specs: list[ApiSpec] = []
+    errors: list[str] = []
+    for source in sources:
+        try:
+            doc = store.load(store.source_uri(source), name=source)
+            _check_document(store, doc)
+            specs.append(OperationBuilder(store, doc, source).spec())
+        except OpenAPIError as exc:
+            errors.extend(exc.messages)
+    if errors:
+        raise OpenAPIError(errors)
+    return ApiCatalog(tuple(specs))
+
+
+def _check_document(store: DocumentStore, doc: Document) -> None:
+    if not isinstance(doc.data, dict):
+        raise OpenAPIError(f"{doc.name}: not an OpenAPI document (expected a mapping at the top)")
+    version = doc.data.get("openapi")
+    if not isinstance(version, str) or not version.startswith("3."):
+        found = f"'openapi: {version}'" if version is not None else "no 'openapi' version"
+        raise OpenAPIError(f"{doc.name}: only OpenAPI 3.x is supported, found {found}")
+    check_refs(store, doc)
+    messages = validation_messages(store, doc)
+    if messages:
+        raise OpenAPIError(messages)
+
+
+def _locating(base: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
+    """A keyword validator that records where in the document an error was found.
+
+    The library reports schema errors relative to the schema it checked, and semantic errors
+    (unresolved path parameters, duplicate operationIds) with no location at all; we remember
+    the path of the object being checked (innermost call first) so messages carry a pointer.
+    """
+
+    class Locating(base):  # type: ignore[misc, valid-type]
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            where = next((a for a in args if isinstance(a, SchemaPath)), None)
+            for error in super().__call__(*args, **kwargs):
+                if where is not None and not hasattr(error, "sitegen_parts"):
+                    error.sitegen_parts = tuple(where.parts) + tuple(error.absolute_path)
+                yield error
+
+    return Locating
+
+
+def _with_locations(cls: type[SpecValidator]) -> type[SpecValidator]:
+    wrapped = {name: (v if name == "__root__" else _locating(v)) for name, v in cls.keyword_validators.items()}
+    return type(cls.__name__, (cls,), {"keyword_validators": wrapped})
+
+
+_VALIDATORS = {
+    cls: _with_locations(cls)
+    for cls in (OpenAPIV30SpecValidator, OpenAPIV31SpecValidator, OpenAPIV32SpecValidator)
+}
+
+
+def validation_messages(store: DocumentStore, doc: Document) -> list[str]:
+    """openapi-spec-validator's findings as `file: /json/pointer: message` lines."""
+    try:
+        cls = _VALIDATORS.get(get_validator_cls(doc.data))
+    except ValidatorDetectError:
+        cls = None
+    if cls is None:
+        return [f"{doc.name}: unsupported OpenAPI version {doc.data.get('openapi')!r}"]
+    handlers = {scheme: store.handler for scheme in ("<all_urls>", "file", "http", "https")}
+    spec_path = SchemaPath.from_dict(doc.data, base_uri=doc.uri, handlers=handlers)
+    messages: list[str] = []
+    try:
+        for error in cls(spec_path).iter_errors():
+            parts = getattr(error, "sitegen_parts", None)
+            if parts is None:
+                parts = tuple(error.absolute_path)
+            text = str(error.message).strip().splitlines()[0] if str(error.message).strip() else "invalid"
+            message = f"{doc.name}: {to_pointer(parts)}: {text}"
+            if message not in messages:
+                messages.append(message)
+            if len(messages) >= MAX_ERRORS:
+                break
+    except OpenAPIError as exc:
+        messages.extend(exc.messages)
+    except Exception as exc:  # noqa: BLE001 - the validator raises many kinds on broken input
+        if not messages:  # after a structural error the semantic pass often trips over it
+            messages.append(f"{doc.name}: cannot validate: {exc!r}")
+    return messages

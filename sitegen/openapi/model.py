@@ -1,0 +1,391 @@
+"""Operations of an OpenAPI document, with everything an API page shows, and the catalog
+of all configured documents that pages look operations up in."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from dataclasses import dataclass
+from typing import Any
+
+from sitegen.errors import OpenAPIError
+from sitegen.openapi.documents import Document, DocumentStore
+from sitegen.openapi.schema import Schema, SchemaBuilder
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+PARAMETER_LOCATIONS = ("path", "query", "header", "cookie")
+_PATH_PARAM = re.compile(r"\{([^{}/]+)\}")
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True, eq=False)
+class Parameter:
+    name: str
+    location: str  # path, query, header or cookie
+    required: bool
+    schema: Schema
+    description: str | None = None
+    deprecated: bool = False
+    example: Any = _MISSING
+
+    @property
+    def has_example(self) -> bool:
+        return self.example is not _MISSING
+
+
+@dataclass(frozen=True, eq=False)
+class MediaType:
+    content_type: str
+    schema: Schema | None
+    example: Any = _MISSING  # the media type's own `example` / first `examples` value
+
+    @property
+    def has_example(self) -> bool:
+        return self.example is not _MISSING
+
+    @property
+    def is_json(self) -> bool:
+        base = self.content_type.split(";", 1)[0].strip().lower()
+        return base == "application/json" or base.endswith("+json")
+
+
+@dataclass(frozen=True, eq=False)
+class RequestBody:
+    required: bool
+    description: str | None
+    content: tuple[MediaType, ...]
+
+    @property
+    def primary(self) -> MediaType | None:
+        """The media type samples and the playground use: JSON when offered."""
+        for media in self.content:
+            if media.is_json:
+                return media
+        return self.content[0] if self.content else None
+
+
+@dataclass(frozen=True, eq=False)
+class Header:
+    name: str
+    description: str | None
+    required: bool
+    schema: Schema | None
+
+
+@dataclass(frozen=True, eq=False)
+class Response:
+    status: str  # "200", "4XX", "default"
+    description: str | None
+    headers: tuple[Header, ...]
+    content: tuple[MediaType, ...]
+
+    @property
+    def primary(self) -> MediaType | None:
+        for media in self.content:
+            if media.is_json:
+                return media
+        return self.content[0] if self.content else None
+
+
+@dataclass(frozen=True)
+class SecurityScheme:
+    name: str  # key in components.securitySchemes
+    type: str  # http, apiKey, oauth2, openIdConnect, mutualTLS
+    scheme: str | None = None  # for http: bearer, basic, ...
+    bearer_format: str | None = None
+    param_name: str | None = None  # for apiKey
+    location: str | None = None  # for apiKey: header, query, cookie
+    description: str | None = None
+    scopes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class CodeSample:
+    lang: str  # language id for highlighting: bash, python, javascript, go, ...
+    label: str  # tab label
+    source: str
+
+
+@dataclass(frozen=True, eq=False)
+class Operation:
+    spec_source: str  # the docs.json entry the operation comes from
+    method: str  # upper case
+    path: str
+    operation_id: str | None
+    summary: str | None
+    description: str | None
+    deprecated: bool
+    tags: tuple[str, ...]
+    parameters: tuple[Parameter, ...]
+    request_body: RequestBody | None
+    responses: tuple[Response, ...]
+    # Alternatives of the effective requirement (operation's, else global); each alternative
+    # is the schemes that must all be satisfied. `()` means no authentication.
+    security: tuple[tuple[SecurityScheme, ...], ...]
+    security_declared: bool  # the operation (or document) said something, possibly `[]`
+    servers: tuple[Server, ...]
+    code_samples: tuple[CodeSample, ...]  # x-codeSamples, which replace generated samples
+
+    @property
+    def ref(self) -> str:
+        return f"{self.method} {self.path}"
+
+    @property
+    def path_parameter_names(self) -> tuple[str, ...]:
+        return tuple(_PATH_PARAM.findall(self.path))
+
+    def parameters_in(self, location: str) -> tuple[Parameter, ...]:
+        return tuple(p for p in self.parameters if p.location == location)
+
+    def path_segments(self) -> list[tuple[str, bool]]:
+        """The path split into (text, is_parameter) pieces, for highlighting `{id}`."""
+        pieces: list[tuple[str, bool]] = []
+        position = 0
+        for match in _PATH_PARAM.finditer(self.path):
+            if match.start() > position:
+                pieces.append((self.path[position:match.start()], False))
+            pieces.append((match.group(0), True))
+            position = match.end()
+        if position < len(self.path):
+            pieces.append((self.path[position:], False))
+        return pieces
+
+
+@dataclass(frozen=True, eq=False)
+class ApiSpec:
+    source: str  # as written in docs.json
+    uri: str
+    title: str | None
+    version: str | None
+    servers: tuple[Server, ...]
+    operations: tuple[Operation, ...]
+
+
+def _matches_source(written: str, spec: ApiSpec) -> bool:
+    def norm(value: str) -> str:
+        value = value.strip()
+        while value.startswith(("./", "/")) and not value.startswith(("http:", "https:")):
+            value = value[1:] if value.startswith("/") else value[2:]
+        return value
+
+    return norm(written) == norm(spec.source) or spec.uri.endswith("/" + norm(written))
+
+
+class ApiCatalog:
+    """All operations of all configured OpenAPI documents, looked up by page front matter."""
+
+    def __init__(self, specs: tuple[ApiSpec, ...]) -> None:
+        self.specs = specs
+
+    def operations(self) -> list[Operation]:
+        return [op for spec in self.specs for op in spec.operations]
+
+    def _available(self) -> str:
+        several = len(self.specs) > 1
+        names = [f"{op.spec_source} {op.ref}" if several else op.ref for op in self.operations()]
+        return ", ".join(names) if names else "(none)"
+
+    def find(self, ref: str, page: str) -> Operation:
+        """The operation named by `openapi: [FILE] METHOD /path` in `page`'s front matter.
+
+        Without FILE the first configured document that has the operation wins.
+        """
+        tokens = ref.split()
+        if len(tokens) < 2 or tokens[-2].lower() not in HTTP_METHODS:
+            raise OpenAPIError(
+                f"{page}: openapi: {ref!r} is not 'METHOD /path' or 'FILE METHOD /path'; "
+                f"available: {self._available()}"
+            )
+        method, path = tokens[-2].upper(), tokens[-1]
+        file = " ".join(tokens[:-2])
+        specs = self.specs
+        if file:
+            specs = tuple(s for s in self.specs if _matches_source(file, s))
+            if not specs:
+                configured = ", ".join(s.source for s in self.specs) or "(none)"
+                raise OpenAPIError(
+                    f"{page}: openapi: file '{file}' is not among the configured OpenAPI files: {configured}"
+                )
+        for spec in specs:
+            for op in spec.operations:
+                if op.method == method and op.path == path:
+                    return op
+        wanted = f"{method} {path}"
+        raise OpenAPIError(f"{page}: openapi: operation '{wanted}' not found; available: {self._available()}")
+
+
+class OperationBuilder:
+    """Turns one validated document into `Operation`s."""
+
+    def __init__(self, store: DocumentStore, doc: Document, source: str) -> None:
+        self.store = store
+        self.doc = doc
+        self.source = source
+        self.schemas = SchemaBuilder(store)
+
+    def _deref(self, node: Any, base_uri: str) -> tuple[Any, str]:
+        """Follow `$ref` chains of non-schema objects (parameters, responses, ...)."""
+        seen: set[str] = set()
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            node, key = self.store.resolve(node["$ref"], base_uri)
+            if key in seen:
+                raise OpenAPIError(f"{self.doc.name}: $ref cycle at {key}")
+            seen.add(key)
+            base_uri = key.split("#", 1)[0]
+        return node, base_uri
+
+    def _schema(self, raw: Any, base_uri: str) -> Schema | None:
+        return None if raw is None else self.schemas.build(raw, base_uri)
+
+    def spec(self) -> ApiSpec:
+        data = self.doc.data
+        info = data.get("info") or {}
+        servers = self._servers(data.get("servers"), ())
+        operations: list[Operation] = []
+        for path, item in (data.get("paths") or {}).items():
+            item, item_base = self._deref(item, self.doc.uri)
+            if not isinstance(item, dict):
+                continue
+            path_servers = self._servers(item.get("servers"), servers)
+            for method in HTTP_METHODS:
+                if isinstance(item.get(method), dict):
+                    operations.append(self._operation(path, method, item, item_base, path_servers))
+        return ApiSpec(
+            source=self.source,
+            uri=self.doc.uri,
+            title=info.get("title"),
+            version=str(info["version"]) if "version" in info else None,
+            servers=servers,
+            operations=tuple(operations),
+        )
+
+    def _servers(self, raw: Any, inherited: tuple[Server, ...]) -> tuple[Server, ...]:
+        if not isinstance(raw, list) or not raw:
+            return inherited
+        servers = []
+        for entry in raw:
+            if not isinstance(entry, dict) or not isinstance(entry.get("url"), str):
+                continue
+            url = entry["url"]
+            for name, var in (entry.get("variables") or {}).items():
+                url = url.replace("{" + name + "}", str(var.get("default", "")))
+            if not self.doc.uri.startswith("file:") and not re.match(r"^[a-z]+://", url):
+                # A relative server URL is relative to where the spec was fetched from.
+                url = urllib.parse.urljoin(self.doc.uri, url)
+            servers.append(Server(url=url.rstrip("/") or url, description=entry.get("description")))
+        return tuple(servers) or inherited
+
+    def _operation(self, path: str, method: str, item: dict[str, Any], base: str,
+                   servers: tuple[Server, ...]) -> Operation:
+        raw = item[method]
+        params: dict[tuple[str, str], Parameter] = {}
+        for entry in [*(item.get("parameters") or []), *(raw.get("parameters") or [])]:
+            param = self._parameter(entry, base)
+            if param is not None:
+                params[(param.name, param.location)] = param  # operation-level overrides
+        body = None
+        if raw.get("requestBody") is not None:
+            node, body_base = self._deref(raw["requestBody"], base)
+            body = RequestBody(
+                required=node.get("required") is True,
+                description=node.get("description"),
+                content=self._content(node.get("content"), body_base),
+            )
+        responses = []
+        for status, entry in (raw.get("responses") or {}).items():
+            node, resp_base = self._deref(entry, base)
+            if not isinstance(node, dict):
+                continue
+            headers = []
+            for name, header in (node.get("headers") or {}).items():
+                header, header_base = self._deref(header, resp_base)
+                headers.append(Header(name, header.get("description"), header.get("required") is True,
+                                      self._schema(header.get("schema"), header_base)))
+            responses.append(Response(str(status), node.get("description"), tuple(headers),
+                                      self._content(node.get("content"), resp_base)))
+        declared = "security" in raw or "security" in self.doc.data
+        requirement = raw["security"] if "security" in raw else self.doc.data.get("security") or []
+        samples = raw.get("x-codeSamples", raw.get("x-code-samples")) or []
+        return Operation(
+            spec_source=self.source,
+            method=method.upper(),
+            path=path,
+            operation_id=raw.get("operationId"),
+            summary=raw.get("summary") or item.get("summary"),
+            description=raw.get("description") or item.get("description"),
+            deprecated=raw.get("deprecated") is True,
+            tags=tuple(str(t) for t in raw.get("tags") or ()),
+            parameters=tuple(params.values()),
+            request_body=body,
+            responses=tuple(responses),
+            security=self._security(requirement),
+            security_declared=declared,
+            servers=self._servers(raw.get("servers"), servers),
+            code_samples=tuple(
+                CodeSample(lang=str(s.get("lang", "text")), label=str(s.get("label") or s.get("lang", "Example")),
+                           source=str(s.get("source", "")))
+                for s in samples if isinstance(s, dict)
+            ),
+        )
+
+    def _parameter(self, entry: Any, base: str) -> Parameter | None:
+        node, node_base = self._deref(entry, base)
+        if not isinstance(node, dict) or node.get("in") not in PARAMETER_LOCATIONS:
+            return None
+        raw_schema = node.get("schema")
+        example = node.get("example", _MISSING)
+        if raw_schema is None and isinstance(node.get("content"), dict) and node["content"]:
+            media = next(iter(node["content"].values())) or {}
+            raw_schema = media.get("schema")
+        if example is _MISSING and isinstance(node.get("examples"), dict) and node["examples"]:
+            first, first_base = self._deref(next(iter(node["examples"].values())), node_base)
+            example = first.get("value", _MISSING) if isinstance(first, dict) else _MISSING
+        return Parameter(
+            name=str(node.get("name")),
+            location=node["in"],
+            required=node.get("required") is True or node["in"] == "path",
+            schema=self._schema(raw_schema, node_base) or Schema(types=("string",)),
+            description=node.get("description"),
+            deprecated=node.get("deprecated") is True,
+            example=example,
+        )
+
+    def _content(self, raw: Any, base: str) -> tuple[MediaType, ...]:
+        media_types = []
+        for content_type, media in (raw or {}).items():
+            media = media or {}
+            example = media.get("example", _MISSING)
+            if example is _MISSING and isinstance(media.get("examples"), dict) and media["examples"]:
+                first, _ = self._deref(next(iter(media["examples"].values())), base)
+                example = first.get("value", _MISSING) if isinstance(first, dict) else _MISSING
+            media_types.append(MediaType(content_type, self._schema(media.get("schema"), base), example))
+        return tuple(media_types)
+
+    def _security(self, requirement: Any) -> tuple[tuple[SecurityScheme, ...], ...]:
+        schemes = ((self.doc.data.get("components") or {}).get("securitySchemes")) or {}
+        alternatives = []
+        for alternative in requirement if isinstance(requirement, list) else []:
+            resolved = []
+            for name, scopes in (alternative or {}).items():
+                raw, _ = self._deref(schemes.get(name), self.doc.uri)
+                if not isinstance(raw, dict):
+                    raise OpenAPIError(f"{self.doc.name}: security scheme '{name}' is not defined in "
+                                       "components.securitySchemes")
+                resolved.append(SecurityScheme(
+                    name=name,
+                    type=str(raw.get("type")),
+                    scheme=str(raw["scheme"]).lower() if raw.get("scheme") else None,
+                    bearer_format=raw.get("bearerFormat"),
+                    param_name=raw.get("name"),
+                    location=raw.get("in"),
+                    description=raw.get("description"),
+                    scopes=tuple(scopes or ()),
+                ))
+            alternatives.append(tuple(resolved))
+        return tuple(alternatives)

@@ -1,0 +1,117 @@
+"""`sitegen openapi-pages`: write a page stub for every operation that has no page yet.
+
+A stub is an `.mdx` file whose front matter names the operation (`openapi: POST /plants`);
+the API page itself is generated from the spec at build time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import yaml
+
+from sitegen.errors import OpenAPIError, SitegenError
+from sitegen.openapi.model import ApiCatalog, Operation
+
+PAGE_SUFFIXES = (".md", ".mdx")
+SKIP_DIRS = {"node_modules", "site", ".git", ".venv", "venv", "__pycache__"}
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
+
+
+def _page_files(project_dir: Path) -> list[Path]:
+    files = []
+    for path in sorted(project_dir.rglob("*")):
+        if path.suffix in PAGE_SUFFIXES and path.is_file():
+            if not SKIP_DIRS.intersection(path.relative_to(project_dir).parts[:-1]):
+                files.append(path)
+    return files
+
+
+def documented_operations(project_dir: Path, catalog: ApiCatalog) -> set[int]:
+    """ids of the operations some page's front matter already points at."""
+    found: set[int] = set()
+    for path in _page_files(project_dir):
+        match = _FRONT_MATTER.match(path.read_text(encoding="utf-8", errors="replace"))
+        if not match:
+            continue
+        try:
+            meta = yaml.safe_load(match.group(1))
+        except yaml.YAMLError:
+            continue  # the build reports broken front matter; here we only look
+        ref = meta.get("openapi") if isinstance(meta, dict) else None
+        if isinstance(ref, str):
+            try:
+                found.add(id(catalog.find(ref, path.name)))
+            except OpenAPIError:
+                continue
+    return found
+
+
+def slugify(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug or "operation"
+
+
+def stub_name(operation: Operation) -> str:
+    if operation.summary:
+        return slugify(operation.summary)
+    return slugify(f"{operation.method} {operation.path}")
+
+
+def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path) -> list[Path]:
+    """Write `out_dir/<slug>.mdx` for each undocumented operation; returns the new files.
+
+    Existing files are never overwritten: a name already taken gets a numeric suffix.
+    """
+    project_dir = project_dir.resolve()
+    out_dir = out_dir if out_dir.is_absolute() else project_dir / out_dir
+    documented = documented_operations(project_dir, catalog)
+    several = len(catalog.specs) > 1
+    written: list[Path] = []
+    for operation in catalog.operations():
+        if id(operation) in documented:
+            continue
+        out_dir.mkdir(parents=True, exist_ok=True)
+        base = stub_name(operation)
+        target = out_dir / f"{base}.mdx"
+        counter = 2
+        while target.exists():
+            target = out_dir / f"{base}-{counter}.mdx"
+            counter += 1
+        ref = f"{operation.spec_source} {operation.ref}" if several else operation.ref
+        meta = {"title": operation.summary or operation.ref, "openapi": ref}
+        front = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, width=1000)
+        target.write_text(f"---\n{front}---\n", encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("project", nargs="?", default=".", help="docs project folder (default: .)")
+    parser.add_argument("--out", default="content/api-reference",
+                        help="folder for the new pages, relative to the project (default: content/api-reference)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sitegen.config import load_config  # config comes before openapi in the pipeline
+    from sitegen.openapi.load import load_openapi
+
+    project_dir = Path(args.project)
+    try:
+        site = load_config(project_dir).config
+        if not site.openapi_sources:
+            raise OpenAPIError(f"{project_dir}: docs.json has no 'openapi' entry; nothing to generate from")
+        catalog = load_openapi(project_dir, site.openapi_sources)
+        written = write_operation_stubs(project_dir, catalog, Path(args.out))
+    except SitegenError as exc:
+        for message in exc.messages:
+            print(f"error: {message}")
+        return 1
+    root = project_dir.resolve()
+    for path in written:
+        print(f"wrote {path.relative_to(root).as_posix()}")
+    if not written:
+        print("every operation already has a page")
+    return 0
