@@ -150,7 +150,8 @@ def _default_specs(project_dir: Path) -> list[str]:
     return [name for name in ("openapi.yaml", "openapi.yml", "openapi.json") if (project_dir / name).is_file()][:1]
 
 
-def _config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str]:
+def _config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str | None]:
+    """Output paths of the files docs.json names; every role is present (None when unset)."""
     config = loaded.config
     wanted: dict[str, tuple[str, str]] = {}  # role -> (json path, reference)
     if isinstance(config.logo, str):
@@ -162,7 +163,7 @@ def _config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str
         wanted["favicon"] = ("favicon", config.favicon)
     if config.background_image:
         wanted["background_image"] = ("backgroundImage", config.background_image)
-    found: dict[str, str] = {}
+    found: dict[str, str | None] = dict.fromkeys(("logo_light", "logo_dark", "favicon", "background_image"))
     errors: list[str] = []
     for role, (json_path, reference) in wanted.items():
         output = resolver.config_asset(reference)

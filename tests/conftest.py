@@ -113,3 +113,17 @@ def page(browser: Any) -> Iterator[Any]:
     tab = context.new_page()
     yield tab
     context.close()
+
+
+def run_sitegen(*args: str | Path, cwd: Path | None = None) -> "subprocess.CompletedProcess[str]":
+    """Run the real CLI (`python -m sitegen …`) as a user would; never raises on failure."""
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "sitegen", *map(str, args)],
+        cwd=cwd or REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
