@@ -53,7 +53,7 @@ class LinkResolver:
         if not image:
             linked = self._find_page(path, page)
             if linked is not None:
-                return Resolved(url=root_prefix(page.url) + (linked.url or "./") + suffix)
+                return Resolved(url=(root_prefix(page.url) + linked.url or "./") + suffix)
         output = self._find_file(path, page.source.parent)
         if output is not None:
             return Resolved(url=root_prefix(page.url) + output + suffix)
