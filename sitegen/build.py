@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitegen.colors import theme_css
 from sitegen.config import LoadedConfig, load_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.markdown import LinkResolver, make_markdown, render_markdown
@@ -83,6 +84,7 @@ def build_site(project_dir: Path, strict: bool = False, exclude: tuple[Path, ...
         extra={"favicon_type": _favicon_type(loaded)},
     )
     renderer = Renderer(context, theme.environment())
+    built.warnings.extend(renderer.warnings)  # icons that fell back, feedback without a repository
     markdown = make_markdown()
     errors: list[str] = []
     home = navigation.first_page()
@@ -194,17 +196,9 @@ def _theme_asset_links(assets: dict[str, Path]) -> list[str]:
 
 
 def config_css(loaded: LoadedConfig) -> str:
-    """docs.json colours as the custom properties site.css derives everything from."""
-    colors = loaded.config.colors
-    if colors is None:
-        return "/* docs.json sets no colors: the theme defaults apply. */\n"
-    props = {"--primary": colors.primary, "--primary-dark-mode": colors.light or colors.primary,
-             "--cta": colors.dark or colors.primary}
-    if colors.background:
-        props["--bg-light"] = colors.background.light
-        props["--bg-dark"] = colors.background.dark
-    body = "".join(f"  {name}: {value};\n" for name, value in props.items())
-    return f"/* From docs.json colors. */\n:root {{\n{body}}}\n"
+    """docs.json colours (and readable text colours derived from them) as the custom
+    properties site.css reads."""
+    return theme_css(loaded.config)
 
 
 # --- writing ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.config import Anchor, LoadedConfig, NavGroup, SiteConfig, Tab
+from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
 from sitegen.errors import ConfigError
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root
 
@@ -63,10 +63,37 @@ class NavGroupNode:
         return out
 
 
+@dataclass(frozen=True)
+class TabEntry:
+    """One tab of the tab row; `index` None is the primary tab (pages outside every tab)."""
+
+    name: str
+    index: int | None
+    first_page: Page | None  # where the tab links: its first navigation page
+
+
+@dataclass(frozen=True)
+class AnchorEntry:
+    """One anchor at the top of the sidebar; `index` None is the implicit top anchor."""
+
+    name: str
+    index: int | None
+    json_path: str  # "anchors[2]" or "topAnchor", for warnings
+    icon: str | None
+    icon_type: str
+    color: str | Gradient | None
+    version: str | None
+    is_default_hidden: bool
+    external_url: str | None  # an absolute url: a plain outbound link
+    first_page: Page | None  # a relative url: the anchor's first navigation page
+
+
 @dataclass
 class Navigation:
     sections: list[NavSection]
     ordered: list[NavPage]  # every navigation page, in reading order (prev/next)
+    tabs: list[TabEntry] = field(default_factory=list)  # empty when docs.json has no tabs
+    anchors: list[AnchorEntry] = field(default_factory=list)  # empty when docs.json has no anchors
     _section_by_page: dict[str, NavSection] = field(default_factory=dict)
     _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)
@@ -79,6 +106,19 @@ class Navigation:
 
     def first_page(self) -> Page | None:
         return self.ordered[0].page if self.ordered else None
+
+    def page_version(self, page: Page) -> str | None:
+        """The docs version a page belongs to (its group's or its front matter's)."""
+        item = self._nav_by_page.get(page.id)
+        return item.version if item else page.version
+
+    def first_page_where(self, tab: int | None | str = "any", anchor: int | None | str = "any") -> Page | None:
+        """The first navigation page of a tab and/or anchor ("any": do not filter)."""
+        for item in self.ordered:
+            section = self._section_by_page[item.page.id]
+            if (tab == "any" or section.tab == tab) and (anchor == "any" or section.anchor == anchor):
+                return item.page
+        return None
 
     def neighbours(self, page: Page) -> tuple[NavPage | None, NavPage | None]:
         """(previous, next) in reading order; (None, None) for pages outside the navigation."""
@@ -127,7 +167,44 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
             section = by_key.get(_division(page.id, config))
             if section is not None:
                 navigation._section_by_page[page.id] = section
+    navigation.tabs = _tab_entries(config, navigation)
+    navigation.anchors = _anchor_entries(config, navigation)
     return navigation
+
+
+def _tab_entries(config: SiteConfig, navigation: Navigation) -> list[TabEntry]:
+    if not config.tabs:
+        return []
+    # The primary tab holds every page outside the tabs; it is named like the top anchor.
+    primary = TabEntry(config.top_anchor.name, None, navigation.first_page_where(tab=None))
+    return [primary] + [
+        TabEntry(tab.name, index, navigation.first_page_where(tab=index))
+        for index, tab in enumerate(config.tabs)
+    ]
+
+
+def _anchor_entries(config: SiteConfig, navigation: Navigation) -> list[AnchorEntry]:
+    if not config.anchors:
+        return []
+    top = config.top_anchor
+    # The top anchor leads to the primary tab's un-anchored pages when there are any.
+    top_page = navigation.first_page_where(tab=None, anchor=None) or navigation.first_page_where(anchor=None)
+    entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page)]
+    for index, anchor in enumerate(config.anchors):
+        prefix = url_prefix(anchor.url)
+        entries.append(AnchorEntry(
+            name=anchor.name,
+            index=index,
+            json_path=f"anchors[{index}]",
+            icon=anchor.icon,
+            icon_type=anchor.icon_type,
+            color=anchor.color,
+            version=anchor.version,
+            is_default_hidden=anchor.is_default_hidden,
+            external_url=anchor.url if prefix is None else None,
+            first_page=navigation.first_page_where(anchor=index) if prefix is not None else None,
+        ))
+    return entries
 
 
 def _resolve_group(

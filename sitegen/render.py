@@ -1,28 +1,44 @@
 """Render pages to HTML strings with the Jinja2 theme.
 
-Everything that is the same for many pages (the sidebar of a section) is rendered once
-with a placeholder for the path back to the site root, then specialised per page by
-string replacement: a site with thousands of pages does not pay for its sidebar
-thousands of times.
+Everything that is the same for many pages (the sidebar and the tab row of a section) is
+rendered once with a placeholder for the path back to the site root, then specialised
+per page by string replacement: a site with thousands of pages does not pay for its
+navigation thousands of times.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import jinja2
 from markupsafe import Markup, escape
 
-from sitegen.config import LoadedConfig, SiteConfig
+from sitegen.config import Gradient, LoadedConfig, SiteConfig
+from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
-from sitegen.markdown.links import root_prefix
-from sitegen.nav import Navigation, NavSection
+from sitegen.markdown.links import is_external, root_prefix
+from sitegen.nav import AnchorEntry, Navigation, NavSection, normalize_page_ref
 from sitegen.pages import Page
 
 ROOT_TOKEN = "@@sitegen-root@@/"
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+
+# footerSocials keys -> (Font Awesome icon, style, label people hear).
+SOCIALS: dict[str, tuple[str, str, str]] = {
+    "website": ("globe", "solid", "Website"),
+    "facebook": ("facebook", "brands", "Facebook"),
+    "x": ("x-twitter", "brands", "X"),
+    "discord": ("discord", "brands", "Discord"),
+    "slack": ("slack", "brands", "Slack"),
+    "github": ("github", "brands", "GitHub"),
+    "linkedin": ("linkedin", "brands", "LinkedIn"),
+    "instagram": ("instagram", "brands", "Instagram"),
+    "hacker-news": ("hacker-news", "brands", "Hacker News"),
+}
 
 
 def github_repo(url: str | None) -> str | None:
@@ -38,7 +54,7 @@ class SiteContext:
     loaded: LoadedConfig
     navigation: Navigation
     # Output paths (relative to the site root) or external URLs of docs.json files.
-    files: dict[str, str | None]
+    files: dict[str, str]
     assets: list[str]  # theme stylesheet/script paths to link, relative to the site root
     extra: dict[str, Any] = field(default_factory=dict)  # for theme features to pass data
 
@@ -57,20 +73,127 @@ class SiteContext:
         return github_repo(config.footer_socials.get("github"))
 
 
+@dataclass(frozen=True)
+class AnchorView:
+    entry: AnchorEntry
+    svg: Markup | None
+    background: str | None  # CSS for the icon's background (a colour or a gradient)
+
+    def href(self, root: str) -> str:
+        if self.entry.external_url:
+            return self.entry.external_url
+        page = self.entry.first_page
+        return root + (page.url or "./") if page else root + "./"
+
+
+@dataclass(frozen=True)
+class FeedbackLink:
+    label: str
+    url: str
+    icon: str  # Font Awesome solid icon name
+
+
+def css_string(value: str) -> Markup:
+    """A CSS string literal (for attribute selectors built from docs.json values)."""
+    escaped = "".join(ch if ch.isalnum() or ch in " ._-" else f"\\{ord(ch):x} " for ch in value)
+    return Markup(f'"{escaped}"')
+
+
+def css_url(path: str) -> Markup:
+    return Markup("url('{}')".format(quote(path, safe="/:.-_~%?=&#")))
+
+
+def _background(color: str | Gradient | None) -> str | None:
+    if color is None:
+        return None
+    if isinstance(color, Gradient):
+        return f"linear-gradient(135deg, {color.from_}, {color.to})"
+    return color
+
+
 class Renderer:
     def __init__(self, site: SiteContext, env: jinja2.Environment) -> None:
         self.site = site
         self.env = env
-        self._sidebars: dict[str, str] = {}
+        self.warnings: list[str] = []  # build warnings found while preparing the chrome
+        self.fragment_renders: Counter[str] = Counter()  # template -> renders (tests check: once per section)
+        self._fragments: dict[tuple[str, str], str] = {}
+        self._page_urls = {item.page.id: item.page.url for item in site.navigation.ordered}
+        env.globals.update(
+            icon=icon, href=self.href, css_string=css_string, css_url=css_url, socials=SOCIALS, github_repo=github_repo
+        )
+        self.anchors = self._anchor_views()
+        self._check_feedback()
         self._page_template = env.get_template("page.html")
 
-    def sidebar(self, section: NavSection | None) -> str:
-        key = section.key if section else ""
-        if key not in self._sidebars:
-            self._sidebars[key] = self.env.get_template("partials/sidebar.html").render(
-                site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN
+    # --- prepared once per build -------------------------------------------------------
+
+    def _anchor_views(self) -> list[AnchorView]:
+        views = []
+        for entry in self.site.navigation.anchors:
+            svg = None
+            if entry.icon:
+                svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon", self.site.loaded.file_name)
+                if warning:
+                    self.warnings.append(warning)
+            views.append(AnchorView(entry, svg, _background(entry.color)))
+        return views
+
+    def _check_feedback(self) -> None:
+        feedback = self.site.config.feedback
+        if (feedback.suggest_edit or feedback.raise_issue) and not self.site.repository:
+            self.warnings.append(
+                f"{self.site.loaded.file_name}: feedback: no GitHub repository to link to; set a github "
+                "topbarCtaButton or footerSocials.github to a repository url (https://github.com/owner/repo)"
             )
-        return self._sidebars[key]
+
+    # --- helpers for templates ---------------------------------------------------------
+
+    def href(self, url: str, root: str) -> str:
+        """A docs.json link as written in a page: external ones unchanged, site paths
+        ("/", "/quickstart") relative to the page so the site works under any sub-path."""
+        if is_external(url):
+            return url
+        path, sep, fragment = url.partition("#")
+        page_id = normalize_page_ref(path)
+        if not page_id:
+            target = "./"
+        else:
+            target = self._page_urls.get(page_id, path.strip("/") + ("/" if path.endswith("/") else ""))
+        return root + target + (sep + fragment)
+
+    def feedback_links(self, page: Page) -> list[FeedbackLink]:
+        repo = self.site.repository
+        feedback = self.site.config.feedback
+        if not repo:
+            return []
+        links = []
+        if feedback.suggest_edit:
+            links.append(FeedbackLink("Suggest edits", f"https://github.com/{repo}/edit/main/{quote(page.display_path)}", "pen"))
+        if feedback.raise_issue:
+            query = urlencode({
+                "title": f"Issue on docs: {page.title}",
+                "body": f"Page: {page.title} (/{page.url})\nSource: {page.display_path}\n\nWhat is wrong or missing?\n",
+            })
+            links.append(FeedbackLink("Raise issue", f"https://github.com/{repo}/issues/new?{query}", "circle-exclamation"))
+        return links
+
+    # --- navigation fragments, rendered once per section ---------------------------------
+
+    def fragment(self, template: str, section: NavSection | None) -> str:
+        key = (template, section.key if section else "")
+        if key not in self._fragments:
+            self.fragment_renders[template] += 1
+            self._fragments[key] = self.env.get_template(template).render(
+                site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
+                anchors=self.anchors,
+                active_tab=section.tab if section else None,
+                active_anchor=section.anchor if section else None,
+            )
+        return self._fragments[key]
+
+    def sidebar(self, section: NavSection | None) -> str:
+        return self.fragment("partials/sidebar.html", section)
 
     def page_sidebar(self, page: Page, root: str) -> Markup:
         section = self.site.navigation.section_for(page)
@@ -78,9 +201,17 @@ class Renderer:
         marker = f'data-page="{escape(page.id)}"'
         return Markup(html.replace(marker, f'{marker} aria-current="page"', 1))
 
+    def page_tabs(self, section: NavSection | None, root: str) -> Markup:
+        if not self.site.navigation.tabs:
+            return Markup("")
+        return Markup(self.fragment("partials/tabs.html", section).replace(ROOT_TOKEN, root))
+
+    # --- pages -------------------------------------------------------------------------
+
     def render_page(self, page: Page, body: RenderedMarkdown, api: Any = None) -> str:
         root = root_prefix(page.url)
         previous, following = self.site.navigation.neighbours(page)
+        section = self.site.navigation.section_for(page)
         return self._page_template.render(
             site=self.site,
             config=self.site.config,
@@ -90,13 +221,17 @@ class Renderer:
             toc=body.toc,
             previous=previous,
             next=following,
-            section=self.site.navigation.section_for(page),
+            section=section,
             sidebar=self.page_sidebar(page, root),
+            tabs=self.page_tabs(section, root),
+            page_version=self.site.navigation.page_version(page),
+            feedback=self.feedback_links(page),
             api=api,
         )
 
     def render_not_found(self) -> str:
         return self.env.get_template("404.html").render(
             site=self.site, config=self.site.config, root="", section=None, page=None,
-            sidebar=Markup(""), toc=[], api=None, previous=None, next=None,
+            sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
+            page_version=None, feedback=[],
         )

@@ -1,6 +1,11 @@
-/* sitegen default theme: small progressive enhancements. The site works without it. */
+/* sitegen default theme: progressive enhancements. The site reads and navigates without it;
+   the mode and version are already applied by the inline script in <head> before paint. */
 (function () {
   "use strict";
+  var root = document.documentElement;
+
+  function store(key, value) { try { localStorage.setItem(key, value); } catch (e) {} }
+  function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
 
   // Opened from disk, folder links would show a directory listing: point them at index.html.
   if (location.protocol === "file:") {
@@ -9,6 +14,53 @@
       if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) || href.charAt(0) === "#") return;
       var m = href.match(/^([^?#]*)(.*)$/);
       if (m[1] === "" || m[1].slice(-1) === "/") a.setAttribute("href", m[1] + "index.html" + m[2]);
+    });
+  }
+
+  // Light/dark toggle: the visitor's choice is remembered and wins over the system setting.
+  var toggle = document.querySelector(".mode-toggle");
+  function labelToggle() {
+    if (!toggle) return;
+    var dark = root.getAttribute("data-theme") === "dark";
+    toggle.setAttribute("aria-label", dark ? "Switch to light mode" : "Switch to dark mode");
+  }
+  if (toggle) {
+    labelToggle();
+    toggle.addEventListener("click", function () {
+      var mode = root.getAttribute("data-theme") === "dark" ? "light" : "dark";
+      root.setAttribute("data-theme", mode);
+      store("sitegen-mode", mode);
+      labelToggle();
+    });
+    // Without a choice of their own (and a visible toggle), follow the system as it changes.
+    if (window.matchMedia && !root.hasAttribute("data-mode-default")) {
+      matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function (event) {
+        if (stored("sitegen-mode")) return;
+        root.setAttribute("data-theme", event.matches ? "dark" : "light");
+        labelToggle();
+      });
+    }
+  }
+
+  // Versions: the dropdown changes what the sidebar shows (CSS hides other versions' items).
+  var versionSelect = document.querySelector(".version-select");
+  if (versionSelect) {
+    versionSelect.value = root.getAttribute("data-sitegen-version") || versionSelect.value;
+    versionSelect.addEventListener("change", function () {
+      var version = versionSelect.value;
+      root.setAttribute("data-sitegen-version", version);
+      store("sitegen-version", version);
+      // A page of another version has no place in this one: go to the first page that does.
+      var pageVersion = root.getAttribute("data-page-version");
+      if (pageVersion && pageVersion !== version) {
+        var links = document.querySelectorAll(".sidebar-nav a.nav-link");
+        for (var i = 0; i < links.length; i++) {
+          var owner = links[i].closest("[data-version]");
+          if (!owner || owner.getAttribute("data-version") === version) { location.href = links[i].href; return; }
+        }
+        var brand = document.querySelector(".brand");
+        if (brand) location.href = brand.href;
+      }
     });
   }
 
@@ -21,7 +73,8 @@
       var text = block.querySelector("pre").innerText;
       var done = function () {
         button.textContent = "Copied";
-        setTimeout(function () { button.textContent = "Copy"; }, 1500);
+        button.classList.add("copied");
+        setTimeout(function () { button.textContent = "Copy"; button.classList.remove("copied"); }, 1500);
       };
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
@@ -36,17 +89,92 @@
     area.remove();
   }
 
-  // Mobile navigation drawer.
+  // Mobile navigation drawer: menu button, backdrop and Escape close it; focus moves in and back.
   var menu = document.querySelector(".menu-button");
-  if (menu) {
-    menu.addEventListener("click", function () {
-      var open = document.body.classList.toggle("nav-open");
-      menu.setAttribute("aria-expanded", open ? "true" : "false");
-      menu.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+  var sidebar = document.getElementById("sidebar");
+  function setDrawer(open) {
+    document.body.classList.toggle("nav-open", open);
+    menu.setAttribute("aria-expanded", open ? "true" : "false");
+    menu.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+    if (open) {
+      var first = sidebar.querySelector('[aria-current="page"]') || sidebar.querySelector("a, select");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+  if (menu && sidebar) {
+    menu.addEventListener("click", function () { setDrawer(!document.body.classList.contains("nav-open")); });
+    var backdrop = document.querySelector(".drawer-backdrop");
+    if (backdrop) backdrop.addEventListener("click", function () { setDrawer(false); });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && document.body.classList.contains("nav-open")) { setDrawer(false); menu.focus(); }
     });
   }
 
   // Keep the current page visible in a long sidebar.
   var current = document.querySelector('.sidebar [aria-current="page"]');
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  if (current && sidebar) {
+    var box = sidebar.getBoundingClientRect(), item = current.getBoundingClientRect();
+    if (item.top < box.top || item.bottom > box.bottom) sidebar.scrollTop += item.top - box.top - box.height / 3;
+  }
+
+  // "On this page": highlight the section being read.
+  var tocLinks = Array.prototype.slice.call(document.querySelectorAll(".toc-nav a[href^='#']"));
+  if (tocLinks.length && "IntersectionObserver" in window) {
+    var byId = {}, headings = [];
+    tocLinks.forEach(function (link) {
+      var heading = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
+      if (heading) { byId[heading.id] = link; headings.push(heading); }
+    });
+    var visible = {};
+    var activate = function (id) {
+      tocLinks.forEach(function (link) { link.classList.toggle("active", link === byId[id]); });
+    };
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { visible[entry.target.id] = entry.isIntersecting; });
+      // The first heading in view wins; with none in view, the last one scrolled past.
+      var chosen = null;
+      for (var i = 0; i < headings.length; i++) {
+        if (visible[headings[i].id]) { chosen = headings[i].id; break; }
+      }
+      if (!chosen) {
+        for (var j = headings.length - 1; j >= 0; j--) {
+          if (headings[j].getBoundingClientRect().top < 120) { chosen = headings[j].id; break; }
+        }
+      }
+      if (chosen) activate(chosen);
+    }, { rootMargin: "-64px 0px -55% 0px", threshold: [0, 1] });
+    headings.forEach(function (heading) { observer.observe(heading); });
+  }
+
+  // GitHub button: the star count, fetched in the browser. Failure leaves the button as it is.
+  var github = document.querySelector(".github-button[data-github-repo]");
+  if (github) {
+    var repo = github.getAttribute("data-github-repo");
+    var countEl = github.querySelector(".github-stars-count");
+    var cacheKey = "sitegen-stars:" + repo;
+    var showCount = function (count) {
+      countEl.textContent = formatCount(count);
+      github.setAttribute("data-stars", "loaded");
+      github.setAttribute("title", count.toLocaleString("en-US") + " stars on GitHub");
+    };
+    var cached = null;
+    try { cached = JSON.parse(sessionStorage.getItem(cacheKey) || "null"); } catch (e) {}
+    if (cached && typeof cached.count === "number" && Date.now() - cached.at < 3600e3) {
+      showCount(cached.count);
+    } else if (window.fetch) {
+      fetch("https://api.github.com/repos/" + repo, { headers: { Accept: "application/vnd.github+json" } })
+        .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
+        .then(function (data) {
+          if (typeof data.stargazers_count !== "number") throw new Error("no stargazers_count");
+          showCount(data.stargazers_count);
+          try { sessionStorage.setItem(cacheKey, JSON.stringify({ count: data.stargazers_count, at: Date.now() })); } catch (e) {}
+        })
+        .catch(function () { github.setAttribute("data-stars", "failed"); });
+    }
+  }
+  function formatCount(n) {
+    if (n < 1000) return String(n);
+    if (n < 1e6) return (n < 1e5 ? (n / 1000).toFixed(1).replace(/\.0$/, "") : Math.round(n / 1000)) + "k";
+    return (n / 1e6).toFixed(1).replace(/\.0$/, "") + "M";
+  }
 })();
