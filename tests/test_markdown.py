@@ -13,9 +13,9 @@ MARKDOWN = make_markdown()
 
 
 def render(project: Path, page_id: str = "page"):
-    source = next((project / "content").glob(f"{page_id}.md*"))
-    page = read_page(project, source, page_id)
-    return render_markdown(MARKDOWN, page, LinkResolver(project, [page]))
+    pages = [read_page(project, source, source.stem) for source in (project / "content").glob("*.md*")]
+    page = next(p for p in pages if p.id == page_id)
+    return render_markdown(MARKDOWN, page, LinkResolver(project, pages))
 
 
 def one_page(make_project: Callable[..., Path], body: str) -> Path:
@@ -82,3 +82,36 @@ def test_mdx_import_lines_are_dropped(make_project: Callable[..., Path]) -> None
                            {"page.mdx": "import Chart from './chart'\n\n# Title\n\nBody\n"})
     html = render(project).html
     assert "import Chart" not in html and "Body" in html
+
+
+def test_mintlify_components_become_html_with_markdown_inside(make_project: Callable[..., Path]) -> None:
+    body = (
+        "<Note>This is **important**.</Note>\n\n"
+        "<CardGroup cols={2}>\n"
+        "  <Card title=\"Quickstart\" href=\"/quickstart\">\n"
+        "    Send your *first* request.\n"
+        "  </Card>\n"
+        "</CardGroup>\n\n"
+        "```md\n<Note>stays code</Note>\n```\n\n"
+        "<Accordion title=\"More\">Hidden text</Accordion>\n"
+    )
+    project = make_project({"name": "T", "navigation": [{"group": "G", "pages": ["page"]}]},
+                           {"page.mdx": body, "quickstart.md": "# Q"})
+    html = render(project).html
+    assert ('<div class="callout callout-note" role="note"><p class="callout-label">Note</p>'
+            '<div class="callout-body">\n<p>This is <strong>important</strong>.</p>') in html
+    assert '<div class="card-group" style="--cols: 2">' in html
+    # Indented content is dedented (MDX semantics), not an indented code block; hrefs are rewritten.
+    assert ('<a class="card" href="../quickstart/"><p class="card-title">Quickstart</p><div class="card-body">\n'
+            "<p>Send your <em>first</em> request.</p>") in html
+    assert "&lt;Note&gt;stays code&lt;/Note&gt;" in html
+    assert '<details class="accordion"><summary>More</summary>' in html
+
+
+def test_component_link_errors_keep_the_authors_line_number(make_project: Callable[..., Path]) -> None:
+    body = "Intro\n\n<Card title=\"X\" href=\"/nowhere\">Text</Card> and [bad](missing.md)\n"
+    project = make_project({"name": "T", "navigation": [{"group": "G", "pages": ["page"]}]}, {"page.mdx": body})
+    assert render(project).errors == [
+        "content/page.mdx:3: link 'missing.md' points to no page or file",
+        "content/page.mdx:3: link '/nowhere' points to no page or file",
+    ]

@@ -18,6 +18,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from sitegen.markdown.code import render_fence
+from sitegen.markdown.components import render_component_tag, separate_components
 from sitegen.markdown.links import LinkResolver
 from sitegen.pages import Page
 
@@ -48,12 +49,14 @@ def make_markdown() -> MarkdownIt:
     md.core.ruler.push("sitegen_links", _rewrite_links)
     md.add_render_rule("fence", _fence_rule)
     md.add_render_rule("code_block", _fence_rule)
+    md.add_render_rule("html_block", _html_block_rule)
     return md
 
 
 def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver) -> RenderedMarkdown:
-    env: dict[str, Any] = {"page": page, "resolver": resolver, "errors": []}
-    tokens = md.parse(page.body, env)
+    source, origin = separate_components(page.body)
+    env: dict[str, Any] = {"page": page, "resolver": resolver, "errors": [], "origin": origin, "open_components": []}
+    tokens = md.parse(source, env)
     html = md.renderer.render(tokens, md.options, env)
     return RenderedMarkdown(html=html, toc=_toc(tokens), errors=env["errors"])
 
@@ -90,18 +93,32 @@ def _rewrite_links(state: StateCore) -> None:
     for token in state.tokens:
         if token.type != "inline" or not token.children:
             continue
-        # Inline children carry no line numbers; the enclosing block does.
-        line = page.body_line + (token.map[0] if token.map else 0)
         for child in token.children:
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
-            if attr is None:
-                continue
-            target = str(child.attrGet(attr) or "")
-            resolved = resolver.resolve(target, page, image=attr == "src")
-            if resolved.error:
-                state.env["errors"].append(f"{page.display_path}:{line}: {resolved.error}")
-            elif resolved.url is not None:
-                child.attrSet(attr, resolved.url)
+            if attr is not None:
+                target = str(child.attrGet(attr) or "")
+                child.attrSet(attr, _resolve(state.env, token, target, image=attr == "src"))
+
+
+def _resolve(env: dict[str, Any], token: Token, target: str, image: bool = False) -> str:
+    """The page-relative URL for `target`; a broken one is recorded with its line."""
+    page: Page = env["page"]
+    resolved = env["resolver"].resolve(target, page, image=image)
+    if resolved.error:
+        # Inline children carry no line numbers; the enclosing block does.
+        line = page.body_line + (env["origin"][token.map[0]] if token.map else 0)
+        env["errors"].append(f"{page.display_path}:{line}: {resolved.error}")
+    return resolved.url if resolved.url is not None else target
+
+
+def _html_block_rule(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    if "resolver" not in env:
+        return token.content
+    html = render_component_tag(
+        token.content.strip(), env["open_components"], lambda href: _resolve(env, token, href)
+    )
+    return token.content if html is None else html
 
 
 def _fence_rule(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
