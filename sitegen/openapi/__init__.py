@@ -15,10 +15,12 @@ from sitegen.openapi.model import (
     SecurityScheme,
     Server,
 )
+from sitegen.openapi.view import ApiView, build_api_view
 from sitegen.openapi.schema import Alternative, Property, Schema, ordered_properties, type_label
 
 __all__ = [
     "Alternative",
+    "ApiView",
     "ApiCatalog",
     "ApiSpec",
     "CodeSample",
@@ -32,6 +34,7 @@ __all__ = [
     "Schema",
     "SecurityScheme",
     "Server",
+    "build_api_view",
     "load_openapi",
     "ordered_properties",
     "type_label",

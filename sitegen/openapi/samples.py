@@ -61,7 +61,10 @@ def effective_auth(
     if operation.security_declared and not operation.security:
         return None
     if method is not None:
-        return AuthSpec(method=method, name=name, input_prefix=input_prefix)
+        scheme = next((s for alternative in operation.security for s in alternative), None)
+        return AuthSpec(method=method, name=name, input_prefix=input_prefix,
+                        scheme_name=scheme.name if scheme else None,
+                        description=scheme.description if scheme else None)
     for alternative in operation.security:
         for scheme in alternative:
             description = scheme.description

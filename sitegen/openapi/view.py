@@ -1,0 +1,496 @@
+"""`build_api_view`: one operation plus docs.json `api` settings -> plain data for templates.
+
+Everything a template or the playground script needs is computed here (rows, labels,
+examples, samples, the playground's JSON config), so the templates stay logic-free and the
+same view can be tested without rendering.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from sitegen.openapi.examples import media_example, parameter_example, schema_example
+from sitegen.openapi.model import MediaType, Operation, Parameter, Server
+from sitegen.openapi.samples import AuthSpec, code_samples, effective_auth, sample_request
+from sitegen.openapi.schema import Schema, ordered_properties, type_label
+from sitegen.openapi.text import render_description, render_inline
+
+if TYPE_CHECKING:  # config comes before openapi in the pipeline; only its types are needed
+    from sitegen.config import ApiConfig
+
+LOCATION_TITLES = {"path": "Path parameters", "query": "Query parameters",
+                   "header": "Headers", "cookie": "Cookies"}
+CONSTRAINT_LABELS = {
+    "minimum": "min", "exclusiveMinimum": "min (exclusive)", "maximum": "max",
+    "exclusiveMaximum": "max (exclusive)", "multipleOf": "multiple of", "minLength": "min length",
+    "maxLength": "max length", "pattern": "pattern", "minItems": "min items", "maxItems": "max items",
+    "uniqueItems": "unique items", "minProperties": "min properties", "maxProperties": "max properties",
+}
+_FORMATTER = HtmlFormatter(nowrap=True)
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    name: str
+    type: str
+    required: bool
+    description: Markup
+    default: str | None = None  # JSON text
+    enum: tuple[str, ...] = ()  # JSON texts
+    constraints: tuple[str, ...] = ()  # "min: 1", "max length: 64"
+    deprecated: bool = False
+    read_only: bool = False
+    write_only: bool = False
+    children: tuple[FieldRow, ...] = ()  # properties of a nested object / array items
+    alternatives: tuple[AlternativeView, ...] = ()
+    recursive: str | None = None  # name of the schema this field refers back to
+
+    @property
+    def expandable(self) -> bool:
+        return bool(self.children or self.alternatives)
+
+
+@dataclass(frozen=True)
+class AlternativeView:
+    label: str
+    type: str
+    description: Markup
+    rows: tuple[FieldRow, ...]
+
+
+@dataclass(frozen=True)
+class SchemaView:
+    """A body or response schema: its top-level rows, or alternatives to choose from."""
+
+    type: str
+    description: Markup
+    rows: tuple[FieldRow, ...]
+    alternatives: tuple[AlternativeView, ...]
+    kind: str | None  # "oneOf" / "anyOf" when there are alternatives
+
+
+@dataclass(frozen=True)
+class ParameterGroup:
+    location: str
+    title: str
+    rows: tuple[FieldRow, ...]
+
+
+@dataclass(frozen=True)
+class BodyView:
+    content_type: str
+    required: bool
+    description: Markup
+    schema: SchemaView | None
+    example: str | None  # pretty JSON (or text) of the full request example
+
+
+@dataclass(frozen=True)
+class HeaderRow:
+    name: str
+    type: str
+    description: Markup
+
+
+@dataclass(frozen=True)
+class ResponseView:
+    status: str
+    status_class: str  # "2xx", "4xx", ... for colouring
+    description: Markup
+    content_type: str | None
+    schema: SchemaView | None
+    headers: tuple[HeaderRow, ...]
+    example: str | None
+    example_html: Markup | None
+
+
+@dataclass(frozen=True)
+class SampleView:
+    lang: str
+    label: str
+    source: str
+    html: Markup  # highlighted
+    generated: bool  # False for x-codeSamples: the playground leaves those alone
+
+
+@dataclass(frozen=True)
+class BaseUrl:
+    url: str
+    description: str | None
+
+
+@dataclass(frozen=True)
+class AuthView:
+    method: str  # bearer, basic, key
+    label: str  # "Bearer token", "Basic authentication", "API key"
+    header: str  # where it goes: "Authorization: Bearer <token>", "X-Key header", ...
+    location: str  # header, query, cookie
+    key_name: str | None
+    basic_labels: tuple[str, str]
+    input_prefix: str
+    scheme_name: str | None
+    description: Markup
+
+
+@dataclass(frozen=True)
+class InputField:
+    """One playground input: a parameter or a top-level body field."""
+
+    location: str  # path, query, header, cookie or body
+    name: str
+    kind: str  # integer, number, boolean, enum, string or json (see `input_kind`)
+    type: str
+    required: bool
+    enum: tuple[str, ...]  # JSON texts of the allowed values
+    placeholder: str
+
+
+@dataclass(frozen=True)
+class ApiView:
+    method: str
+    method_class: str  # "get", "post", ...
+    path: str
+    path_segments: tuple[tuple[str, bool], ...]
+    summary: str | None
+    description: Markup
+    description_source: str | None  # the Markdown, to tell whether the page header shows it already
+    deprecated: bool
+    base_urls: tuple[BaseUrl, ...]
+    auth: AuthView | None
+    parameter_groups: tuple[ParameterGroup, ...]
+    body: BodyView | None
+    responses: tuple[ResponseView, ...]
+    samples: tuple[SampleView, ...]
+    inputs: tuple[InputField, ...]  # the playground form, parameters first
+    playground: str  # show, simple or hide
+    spec_source: str
+    client_config: Markup  # JSON for api.js, safe inside <script type="application/json">
+
+    @property
+    def base_url(self) -> str:
+        return self.base_urls[0].url if self.base_urls else ""
+
+    @property
+    def parameters(self) -> tuple[FieldRow, ...]:
+        return tuple(row for group in self.parameter_groups for row in group.rows)
+
+    def inputs_in(self, location: str) -> tuple[InputField, ...]:
+        return tuple(i for i in self.inputs if i.location == location)
+
+    @property
+    def example_url(self) -> str:
+        return self.base_url.rstrip("/") + self.path
+
+
+def build_api_view(
+    operation: Operation,
+    api_config: ApiConfig | None = None,
+    *,
+    playground: str | None = None,
+) -> ApiView:
+    """The API page data of `operation` under docs.json `api` (None: all defaults).
+
+    `playground` overrides `api.playground.mode` (a page's front matter may set it).
+    """
+    maintain_order = bool(api_config and api_config.maintain_order)
+    mode = playground or (api_config.playground.mode if api_config else "show")
+    auth_config = api_config.auth if api_config else None
+    auth = effective_auth(
+        operation,
+        method=auth_config.method if auth_config else None,
+        name=auth_config.name if auth_config else None,
+        input_prefix=auth_config.input_prefix if auth_config else None,
+    )
+    configured = api_config.base_urls if api_config else []
+    base_urls = tuple(BaseUrl(u.rstrip("/") or u, None) for u in configured) or tuple(
+        BaseUrl(s.url, s.description) for s in operation.servers
+    )
+    base_url = base_urls[0].url if base_urls else ""
+    request = sample_request(operation, base_url, auth, maintain_order=maintain_order)
+    generated = not operation.code_samples
+    samples = tuple(
+        SampleView(s.lang, s.label, s.source, _highlight(s.source, s.lang), generated)
+        for s in code_samples(operation, request)
+    )
+    groups = tuple(
+        ParameterGroup(loc, LOCATION_TITLES[loc], tuple(_parameter_row(p, maintain_order) for p in params))
+        for loc in ("path", "query", "header", "cookie")
+        if (params := operation.parameters_in(loc))
+    )
+    body = _body_view(operation, maintain_order)
+    responses = tuple(_response_view(r.status, r.description, r.primary, r.headers, maintain_order)
+                      for r in operation.responses)
+    auth_view = _auth_view(auth)
+    view_config = _client_config(operation, base_urls, auth_view, mode, maintain_order, samples)
+    return ApiView(
+        method=operation.method,
+        method_class=operation.method.lower(),
+        path=operation.path,
+        path_segments=tuple(operation.path_segments()),
+        summary=operation.summary,
+        description=Markup(render_description(operation.description)),
+        description_source=operation.description,
+        deprecated=operation.deprecated,
+        base_urls=base_urls,
+        auth=auth_view,
+        parameter_groups=groups,
+        body=body,
+        responses=responses,
+        samples=samples,
+        inputs=_inputs(operation, maintain_order),
+        playground=mode,
+        spec_source=operation.spec_source,
+        client_config=Markup(_script_json(view_config)),
+    )
+
+
+# --- rows ---------------------------------------------------------------------------------
+
+def _json_text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def field_row(name: str, schema: Schema, required: bool, maintain_order: bool) -> FieldRow:
+    constraints = tuple(
+        f"{CONSTRAINT_LABELS[key]}: {value if key == 'pattern' else _json_text(value)}"
+        if key != "uniqueItems" else CONSTRAINT_LABELS[key]
+        for key, value in schema.constraints
+    )
+    children: tuple[FieldRow, ...] = ()
+    alternatives: tuple[AlternativeView, ...] = ()
+    if not schema.recursive:
+        target = schema.items if schema.is_array and schema.items is not None else schema
+        while target.is_array and target.items is not None:  # arrays of arrays of objects
+            target = target.items
+        if not target.recursive:
+            children = tuple(field_row(p.name, p.schema, p.required, maintain_order)
+                             for p in ordered_properties(target, maintain_order))
+            alternatives = _alternatives(target, maintain_order)
+    recursive = None
+    if schema.recursive:
+        recursive = schema.ref_name
+    elif schema.items is not None and schema.items.recursive:
+        recursive = schema.items.ref_name
+    return FieldRow(
+        name=name,
+        type=type_label(schema),
+        required=required,
+        description=Markup(render_description(schema.description)),
+        default=_json_text(schema.default) if schema.has_default else None,
+        enum=tuple(_json_text(v) for v in (schema.enum or (schema.items.enum if schema.items else ()))),
+        constraints=constraints,
+        deprecated=schema.deprecated,
+        read_only=schema.read_only,
+        write_only=schema.write_only,
+        children=children,
+        alternatives=alternatives,
+        recursive=recursive,
+    )
+
+
+def _alternatives(schema: Schema, maintain_order: bool) -> tuple[AlternativeView, ...]:
+    return tuple(
+        AlternativeView(
+            label=alt.label,
+            type=type_label(alt.schema),
+            description=Markup(render_description(alt.schema.description)),
+            rows=_rows_of(alt.schema, maintain_order),
+        )
+        for alt in schema.alternatives
+    )
+
+
+def _rows_of(schema: Schema, maintain_order: bool) -> tuple[FieldRow, ...]:
+    target = schema
+    while target.is_array and target.items is not None and not target.recursive:
+        target = target.items
+    return tuple(field_row(p.name, p.schema, p.required, maintain_order)
+                 for p in ordered_properties(target, maintain_order))
+
+
+def schema_view(schema: Schema, maintain_order: bool) -> SchemaView:
+    return SchemaView(
+        type=type_label(schema),
+        description=Markup(render_description(schema.description)),
+        rows=_rows_of(schema, maintain_order),
+        alternatives=_alternatives(schema.items if schema.is_array and schema.items else schema, maintain_order),
+        kind=schema.alternatives_kind,
+    )
+
+
+def _parameter_row(param: Parameter, maintain_order: bool) -> FieldRow:
+    row = field_row(param.name, param.schema, param.required, maintain_order)
+    description = render_description(param.description) if param.description else str(row.description)
+    return FieldRow(**{**row.__dict__, "description": Markup(description), "deprecated": param.deprecated or row.deprecated})
+
+
+def _pretty(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def _body_view(operation: Operation, maintain_order: bool) -> BodyView | None:
+    body = operation.request_body
+    media = body.primary if body else None
+    if body is None or media is None:
+        return None
+    example = media_example(media, "request", maintain_order=maintain_order)
+    return BodyView(
+        content_type=media.content_type,
+        required=body.required,
+        description=Markup(render_description(body.description)),
+        schema=schema_view(media.schema, maintain_order) if media.schema else None,
+        example=_pretty(example) if example is not None or media.schema else None,
+    )
+
+
+def _status_class(status: str) -> str:
+    return f"{status[0]}xx" if status[:1].isdigit() else "default"
+
+
+def _response_view(status: str, description: str | None, media: MediaType | None, headers: Any,
+                   maintain_order: bool) -> ResponseView:
+    example = None
+    if media is not None and (media.schema is not None or media.has_example):
+        example = _pretty(media_example(media, "response", maintain_order=maintain_order))
+    return ResponseView(
+        status=status,
+        status_class=_status_class(status),
+        description=Markup(render_description(description)),
+        content_type=media.content_type if media else None,
+        schema=schema_view(media.schema, maintain_order) if media and media.schema else None,
+        headers=tuple(HeaderRow(h.name, type_label(h.schema) if h.schema else "string",
+                                Markup(render_inline(h.description))) for h in headers),
+        example=example,
+        example_html=_highlight(example, "json") if example is not None else None,
+    )
+
+
+def _auth_view(auth: AuthSpec | None) -> AuthView | None:
+    if auth is None:
+        return None
+    if auth.method == "bearer":
+        label, header = "Bearer token", "Authorization: Bearer <token>"
+    elif auth.method == "basic":
+        label, header = "Basic authentication", "Authorization: Basic <base64 user:password>"
+    else:
+        label = "API key"
+        header = {"query": f"query parameter {auth.key_name}", "cookie": f"cookie {auth.key_name}"}.get(
+            auth.location, f"{auth.key_name}: <api-key>")
+    return AuthView(
+        method=auth.method,
+        label=label,
+        header=header,
+        location=auth.location,
+        key_name=auth.key_name if auth.method == "key" else None,
+        basic_labels=auth.basic_labels,
+        input_prefix=auth.input_prefix or "",
+        scheme_name=auth.scheme_name,
+        description=Markup(render_description(auth.description)),
+    )
+
+
+# --- the playground script's configuration ----------------------------------------------
+
+def input_kind(schema: Schema) -> str:
+    """How the playground edits a value: integer, number, boolean, enum, string or json."""
+    if schema.enum:
+        return "enum"
+    kinds = [t for t in schema.types]
+    if kinds[:1] == ["integer"]:
+        return "integer"
+    if kinds[:1] == ["number"]:
+        return "number"
+    if kinds[:1] == ["boolean"]:
+        return "boolean"
+    if kinds[:1] == ["string"] or (not kinds and not schema.properties and not schema.alternatives):
+        return "string"
+    return "json"
+
+
+def _placeholder(value: Any) -> str:
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _inputs(operation: Operation, maintain_order: bool) -> tuple[InputField, ...]:
+    fields = [
+        InputField(p.location, p.name, input_kind(p.schema), type_label(p.schema), p.required,
+                   tuple(_json_text(v) for v in p.schema.enum), _placeholder(parameter_example(p)))
+        for loc in ("path", "query", "header", "cookie") for p in operation.parameters_in(loc)
+    ]
+    body = operation.request_body.primary if operation.request_body else None
+    if body is not None and body.schema is not None and body.schema.is_object and body.is_json:
+        for prop in ordered_properties(body.schema, maintain_order):
+            if prop.schema.read_only:
+                continue
+            fields.append(InputField("body", prop.name, input_kind(prop.schema), type_label(prop.schema),
+                                     prop.required, tuple(_json_text(v) for v in prop.schema.enum),
+                                     _placeholder(schema_example(prop.schema, "request"))))
+    return tuple(fields)
+
+
+def _client_config(operation: Operation, base_urls: tuple[BaseUrl, ...], auth: AuthView | None, mode: str,
+                   maintain_order: bool, samples: tuple[SampleView, ...]) -> dict[str, Any]:
+    body = operation.request_body.primary if operation.request_body else None
+    body_schema = body.schema if body else None
+    fields = []
+    if body_schema is not None and body_schema.is_object:
+        for prop in ordered_properties(body_schema, maintain_order):
+            if prop.schema.read_only:
+                continue
+            fields.append({
+                "name": prop.name,
+                "kind": input_kind(prop.schema),
+                "required": prop.required,
+                "enum": list(prop.schema.enum),
+                "example": schema_example(prop.schema, "request"),
+            })
+    return {
+        "method": operation.method,
+        "path": operation.path,
+        "baseUrls": [b.url for b in base_urls],
+        "mode": mode,
+        "auth": None if auth is None else {
+            "method": auth.method, "location": auth.location, "name": auth.key_name,
+            "basicLabels": list(auth.basic_labels), "inputPrefix": auth.input_prefix,
+        },
+        "parameters": [
+            {"name": p.name, "in": p.location, "required": p.required, "kind": input_kind(p.schema),
+             "example": parameter_example(p) if p.has_example else None}
+            for p in operation.parameters
+        ],
+        "body": None if body is None else {
+            "contentType": body.content_type,
+            "json": body.is_json,
+            "fields": fields,
+            "example": media_example(body, "request", required_only=not body.has_example,
+                                     maintain_order=maintain_order),
+        },
+        "generatedSamples": any(s.generated for s in samples),
+    }
+
+
+def _script_json(value: Any) -> str:
+    """JSON that cannot end its <script> element early (`</script>`, `<!--`)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _highlight(code: str, lang: str) -> Markup:
+    try:
+        lexer = get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang.lower(), lang.lower()))
+    except ClassNotFound:
+        return Markup.escape(code)
+    return Markup(highlight(code, lexer, _FORMATTER))
+
+
+__all__ = ["ApiView", "build_api_view", "field_row", "schema_view", "Server"]
