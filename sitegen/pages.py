@@ -21,8 +21,6 @@ PAGE_SUFFIXES = (".md", ".mdx")
 SKIPPED_DIRS = frozenset({"node_modules", "site", "venv", "themes", "__pycache__", "tests", "build", "dist"})
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
-# MDX module lines (`import X from "..."`, `export const ...`) mean nothing to a static renderer.
-_MDX_MODULE_LINE = re.compile(r"^(?:import|export)\s[^\n]*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -124,7 +122,6 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
     except OSError as exc:
         raise ContentError(f"{display}: cannot read: {exc.strerror}") from None
     meta, body, body_line = split_front_matter(text, display)
-    body = _MDX_MODULE_LINE.sub("", body) if source.suffix == ".mdx" else body
 
     def text_field(key: str) -> str | None:
         value = meta.get(key)

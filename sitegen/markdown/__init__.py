@@ -54,7 +54,7 @@ def make_markdown() -> MarkdownIt:
 
 
 def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver) -> RenderedMarkdown:
-    source, origin = separate_components(page.body)
+    source, origin = separate_components(page.body, mdx=page.source.suffix == ".mdx")
     env: dict[str, Any] = {"page": page, "resolver": resolver, "errors": [], "origin": origin, "open_components": []}
     tokens = md.parse(source, env)
     html = md.renderer.render(tokens, md.options, env)

@@ -86,6 +86,8 @@ _CLOSE: dict[str, Callable[[Attrs], str]] = {
 _NAMES = "|".join(sorted(_OPEN, key=len, reverse=True))
 _TAG = re.compile(rf"<(/?)({_NAMES})\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>")
 _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})")
+# MDX module lines (`import X from "..."`, `export const ...`) mean nothing to a static renderer.
+_MDX_MODULE_LINE = re.compile(r"^(?:import|export)\s")
 # A line that is only a component tag (after separation): what the renderer replaces.
 _TAG_LINE = re.compile(rf"^\s*<(/?)({_NAMES})\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>\s*$")
 
@@ -94,13 +96,14 @@ def parse_attrs(text: str) -> Attrs:
     return {m.group(1): next(g for g in m.groups()[1:] if g is not None) for m in _ATTR.finditer(text)}
 
 
-def separate_components(source: str) -> tuple[str, list[int]]:
+def separate_components(source: str, mdx: bool = False) -> tuple[str, list[int]]:
     """Put every known component tag on its own line, with blank lines around it.
 
     Returns the new text and, for each of its lines, the 0-based line of `source` it came
     from (so messages still name the author's line). Content indented inside a component is
     dedented, as MDX does, so it does not turn into an indented code block. Fenced code is
-    left alone, so a `<Note>` inside a code sample stays text.
+    left alone, so a `<Note>` inside a code sample stays text. In MDX, top-level
+    `import`/`export` lines are dropped (never inside code).
     """
     out: list[str] = []
     origin: list[int] = []
@@ -114,6 +117,8 @@ def separate_components(source: str) -> tuple[str, list[int]]:
                 baselines[-1] = indent
             line = line[min(indent, baselines[-1] or 0):]
         match = _FENCE.match(line)
+        if mdx and fence is None and not depth and _MDX_MODULE_LINE.match(line):
+            continue
         if fence is not None or match or not _TAG.search(line):
             if fence is not None:
                 if match and match.group(2)[0] == fence[0] and len(match.group(2)) >= len(fence):
