@@ -157,7 +157,7 @@ class Renderer:
         path, sep, fragment = url.partition("#")
         page_id = normalize_page_ref(path)
         if not page_id:
-            target = "./"
+            target = "" if root else "./"
         else:
             target = self._page_urls.get(page_id, path.strip("/") + ("/" if path.endswith("/") else ""))
         return root + target + (sep + fragment)
