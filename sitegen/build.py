@@ -1,29 +1,32 @@
 """The build: load everything, render every page in memory, then write the site atomically.
 
 `build_site` produces a `BuiltSite` (file contents and files to copy) without touching
-the output folder; `write_site` swaps it in. The dev server uses `build_site` directly.
+the output folder; `write_site` swaps it in. `build_site` is one full build of a
+`SiteBuilder`, which the dev server keeps to rebuild only what a changed file affects.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sitegen.colors import theme_css
-from sitegen.config import LoadedConfig, load_config
+from sitegen.config import CONFIG_NAMES, ApiConfig, LoadedConfig, load_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
-from sitegen.markdown import LinkResolver, make_markdown, render_markdown
+from sitegen.markdown import LinkResolver, RenderedMarkdown, make_markdown, render_markdown
 from sitegen.markdown.code import pygments_css
 from sitegen.nav import build_navigation
-from sitegen.pages import Page, discover_pages
+from sitegen.pages import PAGE_SUFFIXES, Page, discover_pages, read_page
 from sitegen.render import Renderer, SiteContext
-from sitegen.theme import load_theme
+from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
 
 ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
 MARKER = ".sitegen-build"  # written into every output so we only ever replace our own folders
@@ -60,60 +63,307 @@ def build(project_dir: Path, out_dir: Path | None = None, strict: bool = False) 
     return BuildReport(site.pages, time.perf_counter() - started, out_dir, site.warnings)
 
 
-def build_site(project_dir: Path, strict: bool = False, exclude: tuple[Path, ...] = ()) -> BuiltSite:
-    project_dir = project_dir.resolve()
-    if not project_dir.is_dir():
-        raise BuildError(f"{project_dir}: no such folder")
-    loaded = load_config(project_dir)
-    if strict and loaded.warnings:
-        raise ConfigError([f"{w} (--strict)" for w in loaded.warnings])
-    pages = discover_pages(project_dir, exclude=exclude + (project_dir / "site",))
-    if not pages:
-        raise ContentError(f"{project_dir}: no .md or .mdx pages found")
-    pages, api_views = _attach_operations(project_dir, loaded, pages)
-    navigation = build_navigation(loaded, pages, project_dir)
+def build_site(
+    project_dir: Path,
+    strict: bool = False,
+    exclude: tuple[Path, ...] = (),
+    base_urls: tuple[str, ...] = (),
+) -> BuiltSite:
+    """The whole site in memory: one full build of a fresh SiteBuilder.
 
-    theme = load_theme(project_dir)
-    resolver = LinkResolver(project_dir, pages)
-    built = BuiltSite(warnings=list(loaded.warnings))
-    context = SiteContext(
-        loaded=loaded,
-        navigation=navigation,
-        files=_config_files(loaded, resolver),
-        assets=_theme_asset_links(theme.assets()),
-        extra={"favicon_type": _favicon_type(loaded)},
-    )
-    renderer = Renderer(context, theme.environment())
-    built.warnings.extend(renderer.warnings)  # icons that fell back, feedback without a repository
-    markdown = make_markdown()
-    errors: list[str] = []
-    home = navigation.first_page()
-    has_index_page = any(page.id == "index" for page in pages)
-    for page in pages:
-        body = render_markdown(markdown, page, resolver)
-        if body.errors:
-            errors.extend(body.errors)
-            continue
-        html = renderer.render_page(page, body, api=api_views.get(page.id)).encode()
-        built.files[page.output] = html
-        if page is home and not has_index_page:
-            # The home page also answers at the site root, with links rebased to the root.
-            root_page = dataclasses.replace(page, url="", output="index.html")
-            built.files["index.html"] = renderer.render_page(
-                root_page, render_markdown(markdown, root_page, resolver), api=api_views.get(page.id)
-            ).encode()
-    if errors:
-        raise ContentError(errors)
-    built.pages = len(pages)
-    built.files["404.html"] = renderer.render_not_found().encode()
-    for name, source in theme.assets().items():
-        built.copies[f"{ASSET_DIR}/{name}"] = source
-    built.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
-    built.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
-    built.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
-    for output, source in resolver.assets.items():
-        built.copies.setdefault(output, source)
-    return built
+    `base_urls` go first in docs.json `api.baseUrl` (`sitegen serve --api` puts its local
+    reference server there) without touching the file.
+    """
+    return SiteBuilder(project_dir, strict=strict, exclude=exclude, base_urls=base_urls).build()
+
+
+class SiteBuilder:
+    """Builds a site and keeps what it loaded and rendered, so that `rebuild(changed_paths)`
+    redoes only the work those files affect (the dev server calls it on every save).
+
+    Correctness first: every cached result is stored with the inputs it came from and reused
+    only while they compare equal; `_invalidate` maps a changed path to the caches it can
+    affect and drops all of them when it cannot tell. Caches are only filled by steps that
+    succeed, so after a failed build the next `rebuild` retries whatever is still pending.
+    """
+
+    def __init__(
+        self,
+        project_dir: Path,
+        strict: bool = False,
+        exclude: tuple[Path, ...] = (),
+        base_urls: tuple[str, ...] = (),
+    ) -> None:
+        self.project_dir = project_dir.resolve()
+        self.strict = strict
+        self.exclude = tuple(path.resolve() for path in exclude) + (self.project_dir / "site",)
+        self.base_urls = tuple(base_urls)
+        self._markdown = make_markdown()
+        self._reset()
+
+    def _reset(self) -> None:
+        self._loaded: LoadedConfig | None = None
+        self._sources: dict[Path, Page] | None = None  # pages as read, by source file (None: discover)
+        self._stale: set[Path] = set()  # known page files to read again
+        self._theme: Theme | None = None
+        self._env: Any = None  # the theme's Jinja2 environment (None: templates changed)
+        self._theme_assets: dict[str, Path] | None = None
+        # Bumped whenever a file or page appears or disappears: link lookups must be checked again.
+        self._files_generation = 0
+        self._specs_generation = 0  # bumped when a YAML/JSON file (maybe an OpenAPI file) changes
+        self._operations: tuple[tuple[Any, ...], dict[str, Page], dict[str, Any]] | None = None
+        self._bodies: dict[str, _RenderedBody] = {}  # output path -> markdown of that page
+        self._chrome: tuple[Any, ...] | None = None  # what every page shows besides its own content
+        self._html: dict[str, tuple[tuple[Any, ...], bytes]] = {}  # output -> (inputs, html)
+        self._copied: set[Path] = set()  # files the last build copies as they are
+
+    def build(self) -> BuiltSite:
+        """A full build: forget every cache."""
+        self._reset()
+        return self._build()
+
+    def rebuild(self, changed: Iterable[Path]) -> BuiltSite:
+        """Build again after `changed` files were created, modified, moved or deleted."""
+        for path in changed:
+            self._invalidate(Path(os.path.abspath(path)))
+        return self._build()
+
+    # --- what a changed path affects ----------------------------------------------------
+
+    def _invalidate(self, path: Path) -> None:
+        # The build reads pages, docs.json, OpenAPI files (YAML/JSON) and theme files; any
+        # other file is only looked up (links, docs.json logo/favicon) and copied as it is.
+        if any(path == excluded or path.is_relative_to(excluded) for excluded in self.exclude):
+            return
+        if path.parent == self.project_dir and path.name in CONFIG_NAMES:
+            self._loaded = None
+            return
+        if self._invalidate_theme(path):
+            return
+        exists = path.is_file()
+        if path.suffix in PAGE_SUFFIXES:
+            if exists and self._sources is not None and path in self._sources:
+                self._stale.add(path)  # an edit: read just this page again
+            else:
+                self._forget_pages()  # a page appeared or disappeared (or moved)
+            return
+        if path.suffix in (".yaml", ".yml", ".json"):
+            self._specs_generation += 1
+        if exists and path in self._copied:
+            return  # a copied file changed: it is served and copied from disk as it is now
+        self._files_generation += 1  # a file appeared or went away: links may resolve differently
+        if path.is_dir() or (not exists and self._sources is not None
+                             and any(source.is_relative_to(path) for source in self._sources)):
+            self._forget_pages()  # a folder moved or was deleted with pages in it
+
+    def _invalidate_theme(self, path: Path) -> bool:
+        dirs = self._theme.dirs if self._theme else (self.project_dir / "themes" / THEME_NAME, builtin_theme_dir())
+        if any(path.is_relative_to(theme_dir / "assets") for theme_dir in dirs):
+            self._theme_assets = None  # assets are served and copied from disk; only the list can change
+            return True
+        if any(path.is_relative_to(theme_dir) for theme_dir in (*dirs, self.project_dir / "themes")):
+            self._theme = self._env = self._theme_assets = None
+            return True
+        return False
+
+    def _forget_pages(self) -> None:
+        self._sources = None
+        self._stale.clear()
+        self._files_generation += 1
+
+    # --- the steps, each cached -----------------------------------------------------------
+
+    def _config(self) -> LoadedConfig:
+        if self._loaded is None:
+            self._loaded = _with_base_urls(load_config(self.project_dir), self.base_urls)
+        return self._loaded
+
+    def _pages(self) -> list[Page]:
+        if self._sources is None:
+            pages = discover_pages(self.project_dir, exclude=self.exclude)
+            self._sources = {page.source: page for page in pages}
+            self._files_generation += 1
+        errors: list[str] = []
+        for source in sorted(self._stale):
+            try:
+                self._sources[source] = read_page(self.project_dir, source, self._sources[source].id)
+            except ContentError as exc:
+                errors.extend(exc.messages)
+            else:
+                self._stale.discard(source)
+        if errors:
+            raise ContentError(errors)
+        return list(self._sources.values())
+
+    def _attach(self, loaded: LoadedConfig, pages: list[Page]) -> tuple[list[Page], dict[str, Any]]:
+        api_pages = tuple(page for page in pages if page.openapi)
+        key = (loaded, api_pages, self._specs_generation)
+        if self._operations is None or self._operations[0] != key:
+            updated, views = _attach_operations(self.project_dir, loaded, list(api_pages))
+            self._operations = (key, {page.id: page for page in updated}, views)
+        _, attached, views = self._operations
+        return [attached.get(page.id, page) for page in pages], views
+
+    def _theme_parts(self) -> tuple[Any, dict[str, Path]]:
+        if self._theme is None:
+            self._theme = load_theme(self.project_dir)
+        if self._env is None:
+            self._env = self._theme.environment()
+        if self._theme_assets is None:
+            self._theme_assets = self._theme.assets()
+        return self._env, self._theme_assets
+
+    def _body(self, page: Page, resolver: _TrackingResolver) -> _RenderedBody:
+        """A page's markdown, rendered again only when the page or what its links found changed."""
+        cached = self._bodies.get(page.output)
+        if cached is not None and cached.page == page and cached.links_hold(resolver, self._files_generation):
+            return cached
+        links = resolver.fork()
+        rendered = _RenderedBody(page, render_markdown(self._markdown, page, links), links, self._files_generation)
+        if rendered.body.errors:
+            self._bodies.pop(page.output, None)  # never reuse a failure: the cause may be anywhere
+        else:
+            self._bodies[page.output] = rendered
+        return rendered
+
+    def _build(self) -> BuiltSite:
+        if not self.project_dir.is_dir():
+            raise BuildError(f"{self.project_dir}: no such folder")
+        loaded = self._config()
+        if self.strict and loaded.warnings:
+            raise ConfigError([f"{w} (--strict)" for w in loaded.warnings])
+        pages = self._pages()
+        if not pages:
+            raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
+        pages, api_views = self._attach(loaded, pages)
+        navigation = build_navigation(loaded, pages, self.project_dir)
+
+        env, theme_assets = self._theme_parts()
+        resolver = _TrackingResolver(self.project_dir, pages)
+        built = BuiltSite(warnings=list(loaded.warnings))
+        context = SiteContext(
+            loaded=loaded,
+            navigation=navigation,
+            files=_config_files(loaded, resolver),
+            assets=_theme_asset_links(theme_assets),
+            extra={"favicon_type": _favicon_type(loaded)},
+        )
+        renderer = Renderer(context, env)
+        built.warnings.extend(renderer.warnings)  # icons that fell back, feedback without a repository
+        # Every page shows the navigation (sidebar, tabs, prev/next), so a change to it
+        # re-renders every page; an edit to one page's text does not change it.
+        chrome = (loaded, context.files, context.assets, context.extra, env, _outline(navigation))
+        if chrome != self._chrome:
+            self._chrome, self._html = chrome, {}
+
+        errors: list[str] = []
+        html: dict[str, tuple[tuple[Any, ...], bytes]] = {}
+        home = navigation.first_page()
+        has_index_page = any(page.id == "index" for page in pages)
+        for page in pages:
+            outputs = [page]
+            if page is home and not has_index_page:
+                # The home page also answers at the site root, with links rebased to the root.
+                outputs.append(dataclasses.replace(page, url="", output="index.html"))
+            for output in outputs:
+                rendered = self._body(output, resolver)
+                if rendered.body.errors:
+                    errors.extend(rendered.body.errors)
+                    break  # the root copy of the home page would repeat its errors
+                inputs = (output, rendered.body, api_views.get(page.id))
+                cached = self._html.get(output.output)
+                if cached is None or cached[0] != inputs:
+                    cached = (inputs, renderer.render_page(output, rendered.body, api=inputs[2]).encode())
+                html[output.output] = cached
+                built.files[output.output] = cached[1]
+                for asset_output, source in rendered.links.assets.items():
+                    built.copies.setdefault(asset_output, source)
+        if errors:
+            raise ContentError(errors)
+        self._html = html
+        built.pages = len(pages)
+        built.files["404.html"] = renderer.render_not_found().encode()
+        for name, source in theme_assets.items():
+            built.copies[f"{ASSET_DIR}/{name}"] = source
+        built.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
+        built.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
+        built.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
+        for output, source in resolver.assets.items():  # docs.json logo, favicon, ...
+            built.copies.setdefault(output, source)
+        self._copied = set(built.copies.values())
+        return built
+
+
+class _TrackingResolver(LinkResolver):
+    """A LinkResolver that records each lookup, so that when files come and go a later build
+    can tell whether a page's links still resolve the same way without rendering it again."""
+
+    def __init__(self, project_dir: Path, pages: Iterable[Page]) -> None:
+        super().__init__(project_dir, pages)
+        self.lookups: list[tuple[str, Page, bool, Any]] = []
+
+    def resolve(self, target: str, page: Page, image: bool = False) -> Any:
+        result = super().resolve(target, page, image)
+        self.lookups.append((target, page, image, result))
+        return result
+
+    def fork(self) -> _TrackingResolver:
+        """The same pages and folders with its own assets and lookups (one per page)."""
+        twin = copy.copy(self)
+        twin.assets = {}
+        twin.lookups = []
+        return twin
+
+
+@dataclass
+class _RenderedBody:
+    page: Page
+    body: RenderedMarkdown
+    links: _TrackingResolver  # the lookups it made and the assets it registered
+    generation: int  # the files generation its lookups were last checked against
+
+    def links_hold(self, resolver: _TrackingResolver, generation: int) -> bool:
+        if self.generation != generation:
+            scratch = resolver.fork()
+            if any(scratch.resolve(target, page, image) != result
+                   for target, page, image, result in self.links.lookups):
+                return False
+            self.generation = generation
+        return True
+
+
+_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("body", "body_line"))
+
+
+def _outline(value: Any, memo: dict[int, Any] | None = None) -> Any:
+    """A comparable copy of the navigation where each page is reduced to what other pages may
+    show of it (everything but its text), so that editing a page's text leaves it equal."""
+    memo = {} if memo is None else memo
+    if isinstance(value, Page):
+        return tuple(getattr(value, name) for name in _PAGE_HEADER)
+    if isinstance(value, (list, tuple, dict)) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        if id(value) not in memo:
+            if isinstance(value, dict):
+                memo[id(value)] = tuple((key, _outline(item, memo)) for key, item in value.items())
+            elif isinstance(value, (list, tuple)):
+                memo[id(value)] = tuple(_outline(item, memo) for item in value)
+            else:
+                memo[id(value)] = (type(value).__name__,) + tuple(
+                    _outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)
+                )
+        return memo[id(value)]
+    return value
+
+
+def _with_base_urls(loaded: LoadedConfig, base_urls: tuple[str, ...]) -> LoadedConfig:
+    """docs.json with `base_urls` first in `api.baseUrl` (the file is left as it is)."""
+    if not base_urls:
+        return loaded
+    config = loaded.config
+    api = config.api or ApiConfig()
+    urls = list(base_urls) + [url for url in api.base_urls if url not in base_urls]
+    api = api.model_copy(update={"base_url": urls})
+    return dataclasses.replace(loaded, config=config.model_copy(update={"api": api}))
 
 
 def _attach_operations(
