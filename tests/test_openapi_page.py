@@ -133,3 +133,35 @@ def test_script_in_a_spec_description_is_inert(make_project: Callable[..., Path]
     assert "<script>window.pwned" not in html and "<script>alert" not in html and "<img src=x" not in html
     assert "&lt;script&gt;window.pwned = 1&lt;/script&gt;" in html
     assert "&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;" in html or "&lt;script&gt;alert('name')&lt;/script&gt;" in html
+
+
+def test_unknown_operation_is_a_build_error_naming_the_page(example_project: Path) -> None:
+    page = example_project / "content/api-reference/plants/create.mdx"
+    page.write_text(page.read_text().replace("openapi: POST /plants", "openapi: GET /pets"))
+    result = run_sitegen("build", example_project)
+    assert result.returncode == 1
+    assert ("error: content/api-reference/plants/create.mdx: openapi: operation 'GET /pets' not found; "
+            "available: POST /plants") in result.stderr.splitlines()
+    assert not (example_project / "site").exists()
+
+
+def test_invalid_spec_is_a_build_error_with_its_json_pointer(example_project: Path) -> None:
+    spec = yaml.safe_load((example_project / "openapi.yaml").read_text())
+    del spec["paths"]["/plants"]["post"]["responses"]["200"]["description"]
+    (example_project / "openapi.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    result = run_sitegen("build", example_project)
+    assert result.returncode == 1
+    assert result.stderr.replace('"', "'").splitlines() == [
+        "error: openapi.yaml: /paths/~1plants/post/responses/200: 'description' is a required property"]
+
+
+def test_spec_from_a_url(example_project: Path, static_server: Callable[[Path], str], tmp_path: Path) -> None:
+    served = tmp_path / "served"
+    served.mkdir()
+    # Served under another name, so only the URL can provide it (the local file stays: a page links to it).
+    (served / "plant-store.yaml").write_text((example_project / "openapi.yaml").read_text())
+    config = json.loads((example_project / "docs.json").read_text())
+    config["openapi"] = static_server(served) + "plant-store.yaml"
+    (example_project / "docs.json").write_text(json.dumps(config))
+    html = build(example_project)
+    assert '<code class="api-path">/plants</code>' in html

@@ -54,3 +54,22 @@ def test_never_overwrites_and_names_file_when_several_specs(tmp_path: Path) -> N
     assert (out / "create-a-plant.mdx").read_text() == "not a page about an operation\n"
     assert [front_matter(p)["openapi"] for p in written] == ["openapi.yaml POST /plants", "v2.json POST /plants"]
     assert front_matter(written[0])["title"] == "Create a plant"
+
+
+def test_command_writes_stubs_for_the_docs_json_specs(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import argparse
+
+    from sitegen.openapi.stubs import add_arguments, run
+
+    project = project_with_two_operations(tmp_path)
+    (project / "docs.json").write_text(json.dumps(
+        {"name": "P", "navigation": [{"group": "API", "pages": []}], "openapi": "openapi.yaml"}))
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert run(parser.parse_args([str(project)])) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "wrote content/api-reference/create-a-plant.mdx",
+        "wrote content/api-reference/delete-plants-plantid.mdx",
+    ]
+    assert run(parser.parse_args([str(project), "--out", "elsewhere"])) == 0
+    assert capsys.readouterr().out == "every operation already has a page\n"

@@ -30,7 +30,8 @@ class AuthSpec:
 
     @property
     def basic_labels(self) -> tuple[str, str]:
-        user, _, password = (self.name or "username:password").partition(":")
+        names = self.name if self.method == "basic" and self.name else "username:password"
+        user, _, password = names.partition(":")
         return user or "username", password or "password"
 
     @property
@@ -60,11 +61,19 @@ def effective_auth(
     """
     if operation.security_declared and not operation.security:
         return None
-    if method is not None:
-        scheme = next((s for alternative in operation.security for s in alternative), None)
-        return AuthSpec(method=method, name=name, input_prefix=input_prefix,
-                        scheme_name=scheme.name if scheme else None,
-                        description=scheme.description if scheme else None)
+    from_scheme = _scheme_auth(operation, name=name, input_prefix=input_prefix)
+    if method is None:
+        return from_scheme
+    if from_scheme is not None and from_scheme.method == method:
+        # Same strategy: keep what the scheme knows (its name, where a key goes) unless docs.json says.
+        return AuthSpec(method, name=name or from_scheme.name, location=from_scheme.location,
+                        input_prefix=input_prefix, scheme_name=from_scheme.scheme_name,
+                        description=from_scheme.description)
+    return AuthSpec(method=method, name=name, input_prefix=input_prefix)
+
+
+def _scheme_auth(operation: Operation, *, name: str | None, input_prefix: str | None) -> AuthSpec | None:
+    """The first scheme of the effective security requirement, as an AuthSpec."""
     for alternative in operation.security:
         for scheme in alternative:
             description = scheme.description

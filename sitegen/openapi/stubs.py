@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from sitegen.errors import OpenAPIError, SitegenError
+from sitegen.errors import OpenAPIError
 from sitegen.openapi.model import ApiCatalog, Operation
 
 PAGE_SUFFIXES = (".md", ".mdx")
@@ -95,20 +95,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Write the stubs and list them; errors propagate as SitegenError for the CLI to print."""
     from sitegen.config import load_config  # config comes before openapi in the pipeline
     from sitegen.openapi.load import load_openapi
 
     project_dir = Path(args.project)
-    try:
-        site = load_config(project_dir).config
-        if not site.openapi_sources:
-            raise OpenAPIError(f"{project_dir}: docs.json has no 'openapi' entry; nothing to generate from")
-        catalog = load_openapi(project_dir, site.openapi_sources)
-        written = write_operation_stubs(project_dir, catalog, Path(args.out))
-    except SitegenError as exc:
-        for message in exc.messages:
-            print(f"error: {message}")
-        return 1
+    site = load_config(project_dir).config
+    sources = site.openapi_sources
+    if not sources:
+        raise OpenAPIError(f"{project_dir}: docs.json has no 'openapi' entry; nothing to generate pages from")
+    catalog = load_openapi(project_dir, sources)
+    written = write_operation_stubs(project_dir, catalog, Path(args.out))
     root = project_dir.resolve()
     for path in written:
         print(f"wrote {path.relative_to(root).as_posix()}")
