@@ -1,0 +1,137 @@
+"""`sitegen serve`: build into memory, serve on 127.0.0.1, rebuild what each saved file
+affects and reload every open tab.
+
+    watch.Watcher ──paths──▶ rebuild.Rebuilder (SiteBuilder.rebuild) ──Snapshot──▶ hub.Hub
+                                                                     app.SiteApp ◀──┘ (pages, SSE)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import signal
+import socket
+import sys
+import webbrowser
+from collections.abc import Iterator
+from pathlib import Path
+
+import uvicorn
+
+from sitegen.build import SiteBuilder
+from sitegen.errors import SitegenError
+from sitegen.serve.app import SiteApp
+from sitegen.serve.hub import Hub
+from sitegen.serve.rebuild import Rebuilder
+from sitegen.serve.watch import Watcher
+from sitegen.theme import builtin_theme_dir
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("project", nargs="?", default=".", type=Path, help="docs project folder (default: .)")
+    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="TCP port, 0 for any free one (default: 8000)")
+    parser.add_argument("--open", action="store_true", help="open the site in the default web browser")
+    parser.add_argument("--poll", action="store_true", help="poll for changes (network drives, containers) instead of OS file events")
+    parser.add_argument("--api", action="store_true", help="also run the Plant Store reference server and use it as the playground's first base URL")
+
+
+def _log(line: str) -> None:
+    print(line, file=sys.stderr if line.startswith(("error:", "warning:")) else sys.stdout, flush=True)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """Bind before anything starts, so a busy port is one clear line and exit status 1."""
+    if not 0 <= port <= 65535:
+        raise SitegenError(f"--port must be between 0 and 65535, got {port}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as exc:
+        raise SitegenError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise SitegenError(
+                f"cannot listen on {host}:{port}: port {port} is already in use "
+                "(stop the other server, choose another --port, or --port 0 for any free port)"
+            ) from None
+        raise SitegenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+class _Server(uvicorn.Server):
+    """uvicorn that also ends the live-reload streams when asked to stop (they never end
+    by themselves, and uvicorn waits for open responses)."""
+
+    def __init__(self, config: uvicorn.Config, hub: Hub) -> None:
+        super().__init__(config)
+        self.hub = hub
+
+    def handle_exit(self, sig: int, frame: object) -> None:
+        self.hub.close()
+        super().handle_exit(sig, frame)
+
+
+@contextlib.contextmanager
+def _quiet_signals() -> Iterator[None]:
+    # uvicorn re-raises the signal that stopped it once it is done; with these no-op
+    # handlers installed first, Ctrl-C ends `sitegen serve` with status 0 and no traceback.
+    previous = {sig: signal.signal(sig, lambda *_: None) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def run(args: argparse.Namespace) -> int:
+    project = Path(args.project).resolve()
+    if not project.is_dir():
+        raise SitegenError(f"{project}: no such folder")
+    sock = listen(args.host, args.port)
+    reference = None
+    watcher = None
+    rebuilder = None
+    try:
+        if args.api:
+            from sitegen.serve.api import ReferenceServer
+
+            reference = ReferenceServer(args.host, _log)
+        hub = Hub()
+        builder = SiteBuilder(project, base_urls=(reference.url,) if reference else ())
+        rebuilder = Rebuilder(builder, hub, _log)
+        theme_dir = builtin_theme_dir()
+        watcher = Watcher([project, theme_dir], ignore=builder.exclude, number=hub.saw_change, poll=args.poll)
+        watcher.start()  # before the first build: nothing saved meanwhile is missed
+        rebuilder.build_first()
+        rebuilder.start(watcher.changes)
+
+        host, port = sock.getsockname()[:2]
+        url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+        _log(f"Serving {project} at {url}  (Ctrl-C to stop)")
+        if args.open:
+            webbrowser.open(url)
+
+        app = SiteApp(hub, allowed_roots=(project, theme_dir)).starlette()
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                                timeout_graceful_shutdown=2, server_header=False)
+        server = _Server(config, hub)
+        with _quiet_signals():
+            server.run(sockets=[sock])
+        return 0
+    finally:
+        if watcher is not None:
+            watcher.stop()
+        if rebuilder is not None:
+            rebuilder.stop()
+        if reference is not None:
+            reference.stop()
+        sock.close()
