@@ -280,9 +280,10 @@ class SiteBuilder:
                     built.copies.setdefault(asset_output, source)
         if errors:
             raise ContentError(errors)
+        html["404.html"] = self._html.get("404.html") or ((), renderer.render_not_found().encode())
+        built.files["404.html"] = html["404.html"][1]
         self._html = html
         built.pages = len(pages)
-        built.files["404.html"] = renderer.render_not_found().encode()
         for name, source in theme_assets.items():
             built.copies[f"{ASSET_DIR}/{name}"] = source
         built.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()

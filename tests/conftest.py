@@ -127,3 +127,58 @@ def run_sitegen(*args: str | Path, cwd: Path | None = None) -> "subprocess.Compl
         text=True,
         timeout=120,
     )
+
+
+class DevServer:
+    """`python -m sitegen serve PROJECT --port 0` as a real process; `url` ends in '/'."""
+
+    def __init__(self, project: Path, *args: str) -> None:
+        import subprocess
+        import sys
+        import time
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sitegen", "serve", str(project), "--port", "0", *args],
+            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+        )
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        deadline = time.monotonic() + 120
+        while not any(" at http://" in line for line in self.lines):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise AssertionError("sitegen serve did not start:\n" + "\n".join(self.lines))
+            time.sleep(0.02)
+        line = next(line for line in self.lines if " at http://" in line)
+        self.url = line.split(" at ", 1)[1].split()[0]
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def status(self) -> dict[str, Any]:
+        """/__sitegen/status: version, errors and how many builds finished."""
+        import urllib.request
+
+        with urllib.request.urlopen(self.url + "__sitegen/status", timeout=30) as response:
+            return json.loads(response.read())
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def dev_server() -> Iterator[Callable[..., DevServer]]:
+    """Start `sitegen serve` on a project (extra CLI flags allowed); stopped after the test."""
+    servers: list[DevServer] = []
+
+    def start(project: Path, *args: str) -> DevServer:
+        servers.append(DevServer(project, *args))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()

@@ -16,7 +16,7 @@ from typing import Any
 from markupsafe import escape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from sitegen.serve.hub import Hub, Snapshot
@@ -105,6 +105,7 @@ class SiteApp:
             routes=[
                 Route(f"{PREFIX}/events", self.events, methods=["GET"]),
                 Route(f"{PREFIX}/livereload.js", self.script, methods=["GET", "HEAD"]),
+                Route(f"{PREFIX}/status", self.status, methods=["GET"]),
                 Route("/{path:path}", self.page, methods=["GET", "HEAD"]),
             ],
             lifespan=lifespan,
@@ -168,6 +169,10 @@ class SiteApp:
     async def script(self, request: Request) -> Response:
         return Response(SCRIPT.read_bytes(), media_type=_TYPES[".js"], headers=NO_STORE)
 
+    async def status(self, request: Request) -> Response:
+        """The current state as JSON, for scripts and tests."""
+        return JSONResponse(self.hub.snapshot.state(), headers=NO_STORE)
+
     async def events(self, request: Request) -> Response:
         return StreamingResponse(
             self._stream(),
@@ -182,7 +187,8 @@ class SiteApp:
         while not self.hub.closing:
             changed = self.hub.changed()
             snapshot = self.hub.snapshot
-            state = {"version": snapshot.version, "errors": list(snapshot.errors), "site": snapshot.site is not None}
+            state = snapshot.state()
+            del state["builds"]  # the browser only cares about what it shows
             if state != sent:
                 yield f"event: state\ndata: {json.dumps(state)}\n\n"
                 sent = state

@@ -21,6 +21,12 @@ class Snapshot:
     site: BuiltSite | None  # the last good build; None until the first one succeeds
     version: str  # changes whenever `site` does (and on every server start)
     errors: tuple[str, ...] = ()  # the last build's messages; () when it succeeded
+    builds: int = 0  # builds finished so far, failed ones included
+
+    def state(self) -> dict[str, object]:
+        """What the browser (and /__sitegen/status) is told."""
+        return {"version": self.version, "errors": list(self.errors), "site": self.site is not None,
+                "builds": self.builds}
 
 
 class Hub:
@@ -33,6 +39,7 @@ class Hub:
     def __init__(self) -> None:
         self._server_id = secrets.token_hex(4)  # a restarted server makes every open tab reload
         self._epoch = 0
+        self._builds = 0
         self.snapshot = Snapshot(site=None, version=self._version())
         # Changes are numbered as they are seen; a rebuild reports the last number it
         # included. While some seen change is not published yet, pages wait for it.
@@ -65,7 +72,8 @@ class Hub:
         site to serve (the last good one after a failure)."""
         if new_epoch:
             self._epoch += 1
-        snapshot = Snapshot(site=site, version=self._version(), errors=errors)
+        self._builds += 1
+        snapshot = Snapshot(site=site, version=self._version(), errors=errors, builds=self._builds)
         self._call(self._set, snapshot, done)
 
     @property
