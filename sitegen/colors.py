@@ -58,10 +58,10 @@ def readable(color: str, background: str, minimum: float = AA) -> str:
     more) just far enough to reach `minimum` contrast on `background`."""
     fg, bg = parse_hex(color), parse_hex(background)
     toward = parse_hex(BLACK) if contrast(parse_hex(BLACK), bg) >= contrast(parse_hex(WHITE), bg) else parse_hex(WHITE)
-    for step in range(0, 21):
-        candidate = mix(fg, toward, 1 - step / 20)
-        if contrast(candidate, bg) >= minimum:
-            return to_hex(candidate)
+    for step in range(0, 41):
+        candidate = to_hex(mix(fg, toward, 1 - step / 40))
+        if contrast(parse_hex(candidate), bg) >= minimum:  # measured after rounding to #RRGGBB
+            return candidate
     return to_hex(toward)
 
 

@@ -120,7 +120,8 @@ class Renderer:
         self._fragments: dict[tuple[str, str], str] = {}
         self._page_urls = {item.page.id: item.page.url for item in site.navigation.ordered}
         env.globals.update(
-            icon=icon, href=self.href, css_string=css_string, css_url=css_url, socials=SOCIALS, github_repo=github_repo
+            icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
+            socials=SOCIALS, github_repo=github_repo,
         )
         self.anchors = self._anchor_views()
         self._check_feedback()
@@ -161,6 +162,13 @@ class Renderer:
         else:
             target = self._page_urls.get(page_id, path.strip("/") + ("/" if path.endswith("/") else ""))
         return root + target + (sep + fragment)
+
+    def file_url(self, role: str, root: str) -> str | None:
+        """URL of a file docs.json names (logo_light, favicon, …) from a page; None when unset."""
+        output = self.site.files.get(role)
+        if not output:
+            return None
+        return output if "://" in output else root + output
 
     def feedback_links(self, page: Page) -> list[FeedbackLink]:
         repo = self.site.repository

@@ -1,0 +1,145 @@
+"""Navigation divisions (tabs, anchors, topAnchor, versions), icons, readable colours, and the
+rule that navigation HTML is rendered once per section, not once per page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitegen.build import build_site
+from sitegen.colors import AA, contrast, parse_hex, theme_properties
+from sitegen.config import SiteConfig, load_config
+from sitegen.icons import find_icon
+from sitegen.markdown import RenderedMarkdown
+from sitegen.nav import build_navigation
+from sitegen.pages import discover_pages
+from sitegen.render import Renderer, SiteContext
+from sitegen.theme import load_theme
+
+CONFIG: dict[str, Any] = {
+    "name": "Acme",
+    "versions": ["v2", "v1"],
+    "tabs": [{"name": "API", "url": "api"}],
+    "anchors": [
+        {"name": "Server", "url": "server", "icon": "server"},
+        {"name": "Old", "url": "/old/", "icon": "clock", "version": "v1"},
+        {"name": "Forum", "url": "https://forum.example", "icon": "github"},
+    ],
+    "navigation": [
+        {"group": "Start", "pages": ["intro", {"group": "New", "version": "v2", "pages": ["new"]}]},
+        {"group": "API", "pages": ["api/users"]},
+        {"group": "Server", "pages": ["server/run"]},
+        {"group": "Old", "version": "v1", "pages": ["old/migrate"]},
+    ],
+}
+PAGES = {f"{name}.md": f"# {name}\n" for name in ["intro", "new", "api/users", "server/run", "old/migrate", "loose"]}
+PAGES["versioned.md"] = "---\nversion: v1\n---\n# Versioned\n"
+
+
+def navigation_of(project: Path) -> Any:
+    loaded = load_config(project)
+    return build_navigation(loaded, discover_pages(project), project)
+
+
+def test_tabs_and_anchors_link_to_their_first_pages(make_project: Callable[..., Path]) -> None:
+    nav = navigation_of(make_project(CONFIG, PAGES))
+    assert [(t.name, t.index, t.first_page.id) for t in nav.tabs] == [
+        ("Documentation", None, "intro"), ("API", 0, "api/users")
+    ]
+    assert [(a.name, a.json_path, a.first_page.id if a.first_page else a.external_url) for a in nav.anchors] == [
+        ("Documentation", "topAnchor", "intro"),
+        ("Server", "anchors[0]", "server/run"),
+        ("Old", "anchors[1]", "old/migrate"),
+        ("Forum", "anchors[2]", "https://forum.example"),
+    ]
+    assert nav.anchors[0].icon == "book-open"  # topAnchor defaults
+    assert [(s.key, [g.title for g in s.groups]) for s in nav.sections] == [
+        ("primary", ["Start"]), ("tab:0", ["API"]), ("anchor:0", ["Server"]), ("anchor:1", ["Old"])
+    ]
+
+
+def test_no_tabs_or_anchors_means_no_rows(make_project: Callable[..., Path]) -> None:
+    nav = navigation_of(make_project({"name": "A", "navigation": [{"group": "G", "pages": ["intro"]}]}, PAGES))
+    assert nav.tabs == [] and nav.anchors == []
+
+
+def test_page_versions_come_from_groups_and_front_matter(make_project: Callable[..., Path]) -> None:
+    project = make_project(CONFIG, PAGES)
+    nav = navigation_of(project)
+    by_id = {page.id: page for page in discover_pages(project)}
+    assert nav.page_version(by_id["new"]) == "v2"  # inherited from its group
+    assert nav.page_version(by_id["old/migrate"]) == "v1"
+    assert nav.page_version(by_id["intro"]) is None
+    assert nav.page_version(by_id["versioned"]) == "v1"  # outside the navigation: front matter
+
+
+def test_icons_come_from_the_free_package_with_closest_styles() -> None:
+    assert find_icon("book-open", "duotone").exact  # a Pro style maps silently to solid
+    assert find_icon("fa-server", "sharp-solid").style == "solid"
+    assert find_icon("github", "brands").style == "brands"
+    fallback = find_icon("github", "solid")
+    assert fallback.style == "brands" and not fallback.exact
+    assert find_icon("no-such-icon").svg is None
+    svg = str(find_icon("star").svg)
+    assert svg.startswith('<svg class="icon" viewBox="0 0 576 512"') and "<!--" not in svg
+
+
+def test_unknown_and_fallback_icons_warn_once_naming_the_json_path(make_project: Callable[..., Path]) -> None:
+    config = {**CONFIG, "topAnchor": {"icon": "not-an-icon"}, "anchors": [
+        {"name": "Server", "url": "server", "icon": "server"},
+        {"name": "Old", "url": "old", "icon": "github", "iconType": "solid"},
+        {"name": "Forum", "url": "https://forum.example", "icon": "not-an-icon"},
+    ]}
+    warnings = build_site(make_project(config, PAGES)).warnings
+    assert warnings == [
+        "docs.json: topAnchor.icon: unknown Font Awesome icon 'not-an-icon'; no icon is shown",
+        "docs.json: anchors[1].icon: 'github' is not a free Font Awesome solid icon; using the brands style",
+        "docs.json: anchors[2].icon: unknown Font Awesome icon 'not-an-icon'; no icon is shown",
+    ]
+
+
+@pytest.mark.parametrize("colors", [
+    None,
+    {"primary": "#FDE047"},
+    {"primary": "#000000", "light": "#111111", "background": {"light": "#000000", "dark": "#FFFFFF"}},
+    {"primary": "#808080", "background": {"light": "#777777", "dark": "#888888"}},
+])
+def test_theme_text_colours_meet_wcag_aa(colors: dict[str, Any] | None) -> None:
+    config = SiteConfig.model_validate({"name": "A", "navigation": [], **({"colors": colors} if colors else {})})
+    props = theme_properties(config)
+    for mode in ("light", "dark"):
+        background = parse_hex(props[f"--bg-{mode}"])
+        for role in ("text", "muted", "link"):
+            ratio = contrast(parse_hex(props[f"--{role}-{mode}"]), background)
+            assert ratio >= AA, f"{role} in {mode} mode: {ratio:.2f}"
+    cta = parse_hex(props["--cta"])
+    assert contrast(parse_hex(props["--on-cta"]), cta) >= 3  # large bold button text
+
+
+def test_navigation_is_rendered_once_per_section_on_a_large_site(make_project: Callable[..., Path]) -> None:
+    # 2,000 pages in four sections (primary, a tab, two anchors).
+    folders = {"": None, "api/": "tab", "server/": "anchor", "ops/": "anchor"}
+    pages: dict[str, str] = {}
+    navigation = []
+    for folder in folders:
+        names = [f"{folder}p{i:03}" for i in range(500)]
+        pages.update({f"{name}.md": f"# {name}\n" for name in names})
+        navigation.append({"group": folder or "Start", "pages": names})
+    config = {"name": "Big", "navigation": navigation, "tabs": [{"name": "API", "url": "api"}],
+              "anchors": [{"name": "Server", "url": "server"}, {"name": "Ops", "url": "ops"}]}
+    project = make_project(config, pages)
+    loaded = load_config(project)
+    all_pages = discover_pages(project)
+    nav = build_navigation(loaded, all_pages, project)
+    site = SiteContext(loaded=loaded, navigation=nav, files={}, assets=[])
+    renderer = Renderer(site, load_theme(project).environment())
+    body = RenderedMarkdown(html="<p>x</p>", toc=[])
+    html = {page.id: renderer.render_page(page, body) for page in all_pages}
+    assert len(html) == 2000 and len(nav.sections) == 4
+    assert renderer.fragment_renders == {"partials/sidebar.html": 4, "partials/tabs.html": 4}
+    # Each page still gets its own current item and relative links.
+    assert html["server/p007"].count('aria-current="page"') == 1
+    assert 'href="../../server/p008/" data-page="server/p008"' in html["server/p007"]
