@@ -113,7 +113,9 @@ class SiteBuilder:
         self._specs_generation = 0  # bumped when a YAML/JSON file (maybe an OpenAPI file) changes
         self._operations: tuple[tuple[Any, ...], dict[str, Page], dict[str, Any]] | None = None
         self._bodies: dict[str, _RenderedBody] = {}  # output path -> markdown of that page
+        self._nav: tuple[Any, Any, Any] | None = None  # (inputs, Navigation, its outline)
         self._chrome: tuple[Any, ...] | None = None  # what every page shows besides its own content
+        self._renderer: Renderer | None = None
         self._html: dict[str, tuple[tuple[Any, ...], bytes]] = {}  # output -> (inputs, html)
         self._copied: set[Path] = set()  # files the last build copies as they are
 
@@ -204,6 +206,15 @@ class SiteBuilder:
         _, attached, views = self._operations
         return [attached.get(page.id, page) for page in pages], views
 
+    def _navigation(self, loaded: LoadedConfig, pages: list[Page]) -> tuple[Any, Any]:
+        """The navigation and its outline; they depend on docs.json and on what each page
+        shows of itself elsewhere (title, icon...), not on the pages' text."""
+        key = (loaded, [_outline(page) for page in pages])
+        if self._nav is None or self._nav[0] != key:
+            navigation = build_navigation(loaded, pages, self.project_dir)
+            self._nav = (key, navigation, _outline(navigation))
+        return self._nav[1], self._nav[2]
+
     def _theme_parts(self) -> tuple[Any, dict[str, Path]]:
         if self._theme is None:
             self._theme = load_theme(self.project_dir)
@@ -216,7 +227,7 @@ class SiteBuilder:
     def _body(self, page: Page, resolver: _TrackingResolver) -> _RenderedBody:
         """A page's markdown, rendered again only when the page or what its links found changed."""
         cached = self._bodies.get(page.output)
-        if cached is not None and cached.page == page and cached.links_hold(resolver, self._files_generation):
+        if cached is not None and (cached.page is page or cached.page == page) and cached.links_hold(resolver, self._files_generation):
             return cached
         links = resolver.fork()
         rendered = _RenderedBody(page, render_markdown(self._markdown, page, links), links, self._files_generation)
@@ -236,7 +247,7 @@ class SiteBuilder:
         if not pages:
             raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
         pages, api_views = self._attach(loaded, pages)
-        navigation = build_navigation(loaded, pages, self.project_dir)
+        navigation, outline = self._navigation(loaded, pages)
 
         env, theme_assets = self._theme_parts()
         resolver = _TrackingResolver(self.project_dir, pages)
@@ -248,13 +259,14 @@ class SiteBuilder:
             assets=_theme_asset_links(theme_assets),
             extra={"favicon_type": _favicon_type(loaded)},
         )
-        renderer = Renderer(context, env)
-        built.warnings.extend(renderer.warnings)  # icons that fell back, feedback without a repository
         # Every page shows the navigation (sidebar, tabs, prev/next), so a change to it
         # re-renders every page; an edit to one page's text does not change it.
-        chrome = (loaded, context.files, context.assets, context.extra, env, _outline(navigation))
-        if chrome != self._chrome:
-            self._chrome, self._html = chrome, {}
+        chrome = (loaded, context.files, context.assets, context.extra, env, outline)
+        if chrome != self._chrome or self._renderer is None:
+            renderer = Renderer(context, env)
+            self._chrome, self._html, self._renderer = chrome, {}, renderer
+        renderer = self._renderer  # kept while the chrome is the same: it renders each sidebar once
+        built.warnings.extend(renderer.warnings)  # icons that fell back, feedback without a repository
 
         errors: list[str] = []
         html: dict[str, tuple[tuple[Any, ...], bytes]] = {}
@@ -262,7 +274,7 @@ class SiteBuilder:
         has_index_page = any(page.id == "index" for page in pages)
         for page in pages:
             outputs = [page]
-            if page is home and not has_index_page:
+            if home is not None and page.id == home.id and not has_index_page:
                 # The home page also answers at the site root, with links rebased to the root.
                 outputs.append(dataclasses.replace(page, url="", output="index.html"))
             for output in outputs:
