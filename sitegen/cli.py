@@ -6,6 +6,7 @@ Nothing else in sitegen prints or exits.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 
@@ -13,7 +14,20 @@ from sitegen import __version__
 from sitegen.errors import SitegenError
 
 
-def _parser() -> argparse.ArgumentParser:
+# Commands other than build live in their own modules, each with `add_arguments(parser)`
+# and `run(args) -> int`. Only the module of the command being run is imported, so
+# `sitegen build` does not pay for the web server stack.
+_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "serve": ("sitegen.serve", "serve with live reload",
+              "Build PROJECT, serve it on 127.0.0.1 and rebuild on every change."),
+    "api": ("sitegen.refserver.cli", "run the Plant Store reference server",
+            "Run the Plant Store reference API (POST /plants)."),
+    "openapi-pages": ("sitegen.openapi.stubs", "write a page per OpenAPI operation",
+                      "Write one .mdx page per OpenAPI operation that has no page yet."),
+}
+
+
+def _parser(argv: list[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitegen", description="Static documentation sites from docs.json projects."
     )
@@ -26,46 +40,27 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--strict", action="store_true", help="treat warnings (unknown keys, …) as errors")
     build.add_argument("-q", "--quiet", action="store_true", help="print errors only")
 
-    serve = commands.add_parser("serve", help="serve with live reload", description="Build PROJECT, serve it and rebuild on every change.")
-    try:
-        from sitegen.serve import add_arguments as add_serve_arguments
-    except ImportError:  # the dev server is optional while it is being built
-        add_serve_arguments = None
-    if add_serve_arguments is not None:
-        add_serve_arguments(serve)
-
-    api = commands.add_parser("api", help="run the Plant Store reference server", description="Run the Plant Store reference API (POST /plants).")
-    from sitegen.refserver.cli import add_arguments as add_api_arguments
-
-    add_api_arguments(api)
-
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
+    for name, (module, summary, description) in _COMMANDS.items():
+        sub = commands.add_parser(name, help=summary, description=description)
+        if name == chosen:
+            importlib.import_module(module).add_arguments(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = _parser(argv).parse_args(argv)
     try:
         if args.command == "build":
             return _build(args)
-        if args.command == "serve":
-            from sitegen.serve import run as run_serve
-
-            return run_serve(args)
-        if args.command == "api":
-            from sitegen.refserver.cli import run as run_api
-
-            return run_api(args)
-        if args.command == "openapi-pages":
-            from sitegen.openapi.stubs import run as run_stubs
-
-            return run_stubs(args)
+        return int(importlib.import_module(_COMMANDS[args.command][0]).run(args))
     except SitegenError as exc:
         for message in exc.messages:
             print(f"error: {message}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
-    return 2
 
 
 def _build(args: argparse.Namespace) -> int:
