@@ -97,6 +97,7 @@ class Navigation:
     _section_by_page: dict[str, NavSection] = field(default_factory=dict)
     _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)
+    _group_by_page: dict[str, str] = field(default_factory=dict)
 
     def section_for(self, page: Page) -> NavSection | None:
         return self._section_by_page.get(page.id)
@@ -106,6 +107,10 @@ class Navigation:
 
     def first_page(self) -> Page | None:
         return self.ordered[0].page if self.ordered else None
+
+    def group_title(self, page: Page) -> str | None:
+        """Title of the top-level group a page is listed in (the eyebrow above its title)."""
+        return self._group_by_page.get(page.id)
 
     def page_version(self, page: Page) -> str | None:
         """The docs version a page belongs to (its group's or its front matter's)."""
@@ -153,6 +158,9 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     ]
     navigation = Navigation(sections=sections, ordered=[])
     for section in sections:
+        for group in section.groups:
+            for item in group.walk():
+                navigation._group_by_page.setdefault(item.page.id, group.title)
         for item in section.pages():
             # A page listed twice keeps its first place (and its first section).
             if item.page.id not in navigation._nav_by_page:

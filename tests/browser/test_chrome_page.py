@@ -149,6 +149,7 @@ def test_code_blocks_have_a_working_copy_button(make_project: Callable[..., Path
     base = serve_project(make_project({"name": "Acme", "navigation": NAV}, {**PAGES, "intro.md": code_page}), static_server)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(base + "intro/")
+    page.bring_to_front()  # the async clipboard API needs a focused document
     block = page.locator(".code-block")
     button = block.locator(".copy-code")
     assert block.locator(".code-title").inner_text() == "install.sh"

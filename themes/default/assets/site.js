@@ -141,7 +141,7 @@
           if (headings[j].getBoundingClientRect().top < 120) { chosen = headings[j].id; break; }
         }
       }
-      if (chosen) activate(chosen);
+      activate(chosen || headings[0].id);  // at the top of the page: the first section
     }, { rootMargin: "-64px 0px -55% 0px", threshold: [0, 1] });
     headings.forEach(function (heading) { observer.observe(heading); });
   }
