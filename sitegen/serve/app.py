@@ -6,6 +6,7 @@ Only this app adds the live-reload script, at response time: built files never c
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import mimetypes
 from collections.abc import AsyncIterator
@@ -26,6 +27,7 @@ PREFIX = "/__sitegen"  # the dev server's own URLs (the site's theme assets live
 SCRIPT = Path(__file__).with_name("livereload.js").read_text(encoding="utf-8")
 WAIT_FOR_REBUILD = 10.0  # seconds a request waits for a rebuild that is under way
 KEEPALIVE = 15.0
+SMALL_FILE = 4 * 1024 * 1024  # bytes: larger copied files are streamed from disk
 NO_STORE = {"Cache-Control": "no-store"}
 _TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -88,6 +90,16 @@ def inject(html: bytes, version: str, not_found: bool = False) -> bytes:
     return html
 
 
+def _revalidated(data: bytes, kind: str, request: Request | None) -> Response:
+    """Stylesheets, scripts and images: the browser keeps them but asks on every reload
+    (no-cache + ETag), so a reload costs a 304 instead of the file, and never shows an old one."""
+    etag = '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
+    headers = {"Cache-Control": "no-cache", "ETag": etag}
+    if request is not None and etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(data, media_type=kind, headers=headers)
+
+
 class SiteApp:
     def __init__(self, hub: Hub, allowed_roots: tuple[Path, ...]) -> None:
         self.hub = hub
@@ -121,9 +133,9 @@ class SiteApp:
         key = site_key(path)
         if key is not None:
             if key in site.files:
-                return self._bytes(key, site.files[key], snapshot)
+                return self._bytes(key, site.files[key], snapshot, request)
             if key in site.copies:
-                response = self._copy(key, site.copies[key])
+                response = self._copy(key, site.copies[key], request)
                 if response is not None:
                     return response
             if not path.endswith("/") and f"{key}/index.html" in site.files:
@@ -132,20 +144,26 @@ class SiteApp:
                 return RedirectResponse(path + "/" + query, status_code=301, headers=NO_STORE)
         return self._not_found(snapshot)
 
-    def _bytes(self, key: str, data: bytes, snapshot: Snapshot, status: int = 200) -> Response:
+    def _bytes(self, key: str, data: bytes, snapshot: Snapshot, request: Request | None = None,
+               status: int = 200) -> Response:
         kind = content_type(key)
         if kind.startswith("text/html"):
-            data = inject(data, snapshot.version, not_found=status == 404)
-        return Response(data, status_code=status, media_type=kind, headers=NO_STORE)
+            # Pages carry the live-reload state: never cached.
+            return Response(inject(data, snapshot.version, not_found=status == 404), status_code=status,
+                            media_type=kind, headers=NO_STORE)
+        return _revalidated(data, kind, request)
 
-    def _copy(self, key: str, source: Path) -> Response | None:
+    def _copy(self, key: str, source: Path, request: Request) -> Response | None:
         try:
             real = source.resolve(strict=True)
+            if not real.is_file() or not any(real.is_relative_to(root) for root in self.allowed_roots):
+                return None
+            if real.stat().st_size > SMALL_FILE:
+                return FileResponse(real, media_type=content_type(key), headers=NO_STORE)
+            data = real.read_bytes()  # small: cheaper here than through FileResponse's thread pool
         except OSError:
             return None
-        if not real.is_file() or not any(real.is_relative_to(root) for root in self.allowed_roots):
-            return None
-        return FileResponse(real, media_type=content_type(key), headers=NO_STORE)
+        return _revalidated(data, content_type(key), request)
 
     def _not_found(self, snapshot: Snapshot) -> Response:
         site = snapshot.site
