@@ -196,3 +196,27 @@ def test_a_storm_of_edits_ends_with_the_last_one_served(
     assert server.process.poll() is None
     state = server.status()
     assert state["errors"] == [] and state["site"] is True
+
+
+def test_api_flag_runs_the_reference_server_first_in_the_playground(
+    example_project: Path, dev_server: Callable[..., DevServer]
+) -> None:
+    server = dev_server(example_project, "--api")
+    api_line = next(line for line in server.lines if line.startswith("api: Plant Store API on http://127.0.0.1:"))
+    api_url = api_line.split(" on ", 1)[1].split()[0]
+    token = next(line for line in server.lines if line.startswith("api: Accepted token: ")).rsplit(" ", 1)[1]
+
+    _, _, body = fetch(server.url + "api-reference/plants/create/")
+    page = body.decode()
+    assert api_url in page
+    assert page.index(api_url) < page.index("https://api.plantstore.example")  # first of the base URLs
+
+    request = urllib.request.Request(
+        api_url + "/plants", method="POST", data=b'{"id": 7, "name": "Fern"}',
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 200
+    server.stop()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(api_url + "/plants", timeout=5)  # stopped with the dev server
