@@ -220,3 +220,10 @@ def test_api_flag_runs_the_reference_server_first_in_the_playground(
     server.stop()
     with pytest.raises(OSError):
         urllib.request.urlopen(api_url + "/plants", timeout=5)  # stopped with the dev server
+
+
+def test_poll_mode_also_picks_up_edits(example_project: Path, dev_server: Callable[..., DevServer]) -> None:
+    server = dev_server(example_project, "--poll")
+    source = example_project / "content" / "errors.mdx"
+    source.write_text(source.read_text() + "\nSeen by polling.\n")
+    wait_until(lambda: b"Seen by polling." in fetch(server.url + "errors/")[2])
