@@ -121,8 +121,11 @@ class Renderer:
         self._page_urls = {item.page.id: item.page.url for item in site.navigation.ordered}
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
-            socials=SOCIALS, github_repo=github_repo,
+            socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon,
         )
+        self._page_icons: dict[str, Markup | None] = {}
+        for item in site.navigation.ordered:  # resolved now so their warnings join the build's
+            self.page_icon(item.page)
         self.anchors = self._anchor_views()
         self._check_feedback()
         self._page_template = env.get_template("page.html")
@@ -162,6 +165,18 @@ class Renderer:
         else:
             target = self._page_urls.get(page_id, path.strip("/") + ("/" if path.endswith("/") else ""))
         return root + target + (sep + fragment)
+
+    def page_icon(self, page: Page) -> Markup | None:
+        """The front-matter `icon` of a page, for its sidebar link; warns once per page."""
+        if not page.icon:
+            return None
+        if page.id not in self._page_icons:
+            svg, warning = config_icon(page.icon, str(page.meta.get("iconType", "solid")),
+                                       "front matter: icon", page.display_path)
+            self._page_icons[page.id] = svg
+            if warning:
+                self.warnings.append(warning)
+        return self._page_icons[page.id]
 
     def file_url(self, role: str, root: str) -> str | None:
         """URL of a file docs.json names (logo_light, favicon, …) from a page; None when unset."""

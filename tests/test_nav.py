@@ -143,3 +143,12 @@ def test_navigation_is_rendered_once_per_section_on_a_large_site(make_project: C
     # Each page still gets its own current item and relative links.
     assert html["server/p007"].count('aria-current="page"') == 1
     assert 'href="../../server/p008/" data-page="server/p008"' in html["server/p007"]
+
+
+def test_page_icons_show_in_the_sidebar_and_unknown_ones_warn(make_project: Callable[..., Path]) -> None:
+    pages = {"intro.md": "---\nicon: seedling\n---\n# Intro\n", "odd.md": "---\nicon: no-such-icon\n---\n# Odd\n"}
+    built = build_site(make_project({"name": "A", "navigation": [{"group": "G", "pages": ["intro", "odd"]}]}, pages))
+    html = built.files["intro/index.html"].decode()
+    link = html[html.index('data-page="intro"'):html.index("</a>", html.index('data-page="intro"'))]
+    assert '<span class="nav-icon"><svg class="icon"' in link
+    assert built.warnings == ["content/odd.md: front matter: icon: unknown Font Awesome icon 'no-such-icon'; no icon is shown"]
