@@ -382,11 +382,11 @@ def _with_base_urls(loaded: LoadedConfig, base_urls: tuple[str, ...]) -> LoadedC
 def _attach_operations(
     project_dir: Path, loaded: LoadedConfig, pages: list[Page]
 ) -> tuple[list[Page], dict[str, Any]]:
-    """Pages with `openapi:` front matter get their operation; titles default to its summary."""
+    """Pages with `openapi:` front matter get their API view; titles default to its summary."""
     api_pages = [page for page in pages if page.openapi]
     if not api_pages:
         return pages, {}
-    from sitegen.openapi import load_openapi
+    from sitegen.openapi import build_api_view, load_openapi
 
     catalog = load_openapi(project_dir, loaded.config.openapi_sources or _default_specs(project_dir))
     views: dict[str, Any] = {}
@@ -403,7 +403,12 @@ def _attach_operations(
                 page = dataclasses.replace(page, title=operation.summary)
             if page.description is None and operation.description:
                 page = dataclasses.replace(page, description=operation.description)
-            views[page.id] = operation
+            playground = page.meta.get("playground")
+            if playground not in (None, "show", "simple", "hide"):
+                errors.append(f"{page.display_path}: front matter: playground: {playground!r} is not one of "
+                              "'show', 'simple' or 'hide'")
+                continue
+            views[page.id] = build_api_view(operation, loaded.config.api, playground=playground)
         updated.append(page)
     if errors:
         raise ContentError(errors)

@@ -185,3 +185,16 @@ def test_missing_project_folder(tmp_path: Path) -> None:
     result = run_sitegen("build", tmp_path / "nope")
     assert result.returncode == 1
     assert result.stderr == f"error: {tmp_path / 'nope'}: no such folder\n"
+
+
+def test_api_page_front_matter_can_choose_the_playground_mode(example_project: Path) -> None:
+    page = example_project / "content/api-reference/plants/create.mdx"
+    page.write_text("---\nopenapi: POST /plants\nplayground: simple\n---\nText\n")
+    assert run_sitegen("build", example_project).returncode == 0
+    html = (example_project / "site/api-reference/plants/create/index.html").read_text()
+    assert 'data-playground="simple"' in html
+    page.write_text("---\nopenapi: POST /plants\nplayground: full\n---\nText\n")
+    result = run_sitegen("build", example_project)
+    assert result.returncode == 1
+    assert result.stderr == ("error: content/api-reference/plants/create.mdx: front matter: playground: "
+                             "'full' is not one of 'show', 'simple' or 'hide'\n")

@@ -136,12 +136,6 @@ class Operation:
     def ref(self) -> str:
         return f"{self.method} {self.path}"
 
-    def view(self, api_config: Any = None) -> Any:
-        """`build_api_view(self, api_config)`, for templates that receive the bare operation."""
-        from sitegen.openapi.view import build_api_view  # view builds on this module
-
-        return build_api_view(self, api_config)
-
     @property
     def path_parameter_names(self) -> tuple[str, ...]:
         return tuple(_PATH_PARAM.findall(self.path))
