@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -58,7 +59,7 @@ def build(project_dir: Path, out_dir: Path | None = None, strict: bool = False) 
     project_dir = project_dir.resolve()
     out_dir = (out_dir or project_dir / "site").resolve()
     check_output_dir(project_dir, out_dir)
-    site = build_site(project_dir, strict=strict, exclude=(out_dir,))
+    site = SiteBuilder(project_dir, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1).build()
     write_site(site, out_dir)
     return BuildReport(site.pages, time.perf_counter() - started, out_dir, site.warnings)
 
@@ -93,9 +94,13 @@ class SiteBuilder:
         strict: bool = False,
         exclude: tuple[Path, ...] = (),
         base_urls: tuple[str, ...] = (),
+        processes: int = 1,
     ) -> None:
         self.project_dir = project_dir.resolve()
         self.strict = strict
+        # Worker processes for the markdown of a cold build. Forking is only safe before the
+        # caller starts threads, so only `sitegen build` asks for more than one.
+        self.processes = processes
         self.exclude = tuple(path.resolve() for path in exclude) + (self.project_dir / "site",)
         self.base_urls = tuple(base_urls)
         self._markdown = make_markdown()
@@ -237,6 +242,29 @@ class SiteBuilder:
             self._bodies[page.output] = rendered
         return rendered
 
+    def _prerender(self, pages: list[Page], resolver: _TrackingResolver) -> None:
+        """Render the markdown of pages not in the cache in worker processes (cold builds of
+        large sites: markdown-it and Pygments are pure Python and take most of the time)."""
+        todo = [page for page in pages if page.output not in self._bodies]
+        workers = min(self.processes, len(todo) // _PAGES_PER_WORKER)
+        if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        global _FORK_STATE
+        _FORK_STATE = (self._markdown, resolver, todo)  # inherited by the forked workers
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                chunks = [list(range(start, len(todo), workers)) for start in range(workers)]
+                for chunk, results in zip(chunks, pool.map(_render_chunk, chunks)):
+                    for index, (body, lookups, assets) in zip(chunk, results):
+                        page = todo[index]
+                        links = resolver.fork()
+                        links.lookups = [(target, page, image, result) for target, image, result in lookups]
+                        links.assets = assets
+                        if not body.errors:
+                            self._bodies[page.output] = _RenderedBody(page, body, links, self._files_generation)
+        finally:
+            _FORK_STATE = None
+
     def _build(self) -> BuiltSite:
         if not self.project_dir.is_dir():
             raise BuildError(f"{self.project_dir}: no such folder")
@@ -272,6 +300,7 @@ class SiteBuilder:
         html: dict[str, tuple[tuple[Any, ...], bytes]] = {}
         home = navigation.first_page()
         has_index_page = any(page.id == "index" for page in pages)
+        self._prerender(pages, resolver)
         for page in pages:
             outputs = [page]
             if home is not None and page.id == home.id and not has_index_page:
@@ -305,6 +334,22 @@ class SiteBuilder:
             built.copies.setdefault(output, source)
         self._copied = set(built.copies.values())
         return built
+
+
+_PAGES_PER_WORKER = 100  # below this, starting processes costs more than it saves
+_FORK_STATE: tuple[Any, _TrackingResolver, list[Page]] | None = None
+
+
+def _render_chunk(indices: list[int]) -> list[tuple[RenderedMarkdown, list[tuple[str, bool, Any]], dict[str, Path]]]:
+    """In a forked worker: render these pages' markdown; pages are sent back by index."""
+    assert _FORK_STATE is not None
+    markdown, resolver, todo = _FORK_STATE
+    results = []
+    for index in indices:
+        links = resolver.fork()
+        body = render_markdown(markdown, todo[index], links)
+        results.append((body, [(target, image, result) for target, _, image, result in links.lookups], links.assets))
+    return results
 
 
 class _TrackingResolver(LinkResolver):

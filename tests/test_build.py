@@ -198,3 +198,22 @@ def test_api_page_front_matter_can_choose_the_playground_mode(example_project: P
     assert result.returncode == 1
     assert result.stderr == ("error: content/api-reference/plants/create.mdx: front matter: playground: "
                              "'full' is not one of 'show', 'simple' or 'hide'\n")
+
+
+def test_parallel_cold_build_equals_a_serial_one(make_project: Callable[..., Path]) -> None:
+    from sitegen.build import SiteBuilder
+
+    pages = {
+        f"section{n % 5}/page{n}.md": (
+            f"---\ntitle: Page {n}\n---\n## Part {n}\n\nSee [next](/section{(n + 1) % 5}/page{(n + 1) % 250}) "
+            f"and ![logo](/images/logo.svg).\n\n```python p{n}.py\nprint({n})\n```\n"
+        )
+        for n in range(250)
+    }
+    nav = [{"group": f"S{s}", "pages": [f"section{s}/page{n}" for n in range(s, 250, 5)]} for s in range(5)]
+    project = make_project({"name": "Big", "navigation": nav}, {**pages, "/images/logo.svg": "<svg/>"})
+    serial = SiteBuilder(project, processes=1).build()
+    parallel = SiteBuilder(project, processes=2).build()
+    assert parallel.files == serial.files
+    assert parallel.copies == serial.copies
+    assert len(serial.files) > 250
