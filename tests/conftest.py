@@ -7,6 +7,8 @@ import http.server
 import json
 import shutil
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -115,11 +117,8 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def run_sitegen(*args: str | Path, cwd: Path | None = None) -> "subprocess.CompletedProcess[str]":
+def run_sitegen(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run the real CLI (`python -m sitegen …`) as a user would; never raises on failure."""
-    import subprocess
-    import sys
-
     return subprocess.run(
         [sys.executable, "-m", "sitegen", *map(str, args)],
         cwd=cwd or REPO,

@@ -446,7 +446,8 @@ def test_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:
         port = taken.getsockname()[1]
         srv = launch(tmp_path / "plants.db", port=port)
         assert srv.proc.wait(timeout=20) == 1
-    assert srv.stderr == f"sitegen api: error: cannot listen on 127.0.0.1:{port}: port {port} is already in use\n"
+    assert srv.stderr == (f"sitegen api: error: cannot listen on 127.0.0.1:{port}: port {port} is already in use "
+                          "(stop the other server, choose another --port, or --port 0 for any free port)\n")
     assert srv.stdout == ""
     assert not (tmp_path / "plants.db").exists()
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import signal
-import socket
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 
 import uvicorn
 
+from sitegen.errors import SitegenError
+from sitegen.listening import bind, quiet_signals
 from sitegen.refserver.app import create_app
 from sitegen.refserver.storage import StorageError
 
@@ -67,54 +66,16 @@ def _mask(token: str) -> str:
     return f"{token[:4]}… ({len(token)} chars)" if len(token) > 8 else "*" * len(token)
 
 
-def _bind(host: str, port: int) -> socket.socket:
-    """Listen before uvicorn starts so a busy port becomes a one-line error, not a log + traceback."""
-    try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-    except socket.gaierror as exc:
-        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(2048)
-    except OSError as exc:
-        sock.close()
-        reason = exc.strerror or str(exc)
-        if exc.errno is not None and exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux/macOS/Windows
-            reason = f"port {port} is already in use"
-        raise UsageError(f"cannot listen on {host}:{port}: {reason}") from None
-    sock.set_inheritable(True)
-    return sock
-
-
-@contextmanager
-def _quiet_signals() -> Iterator[None]:
-    # uvicorn re-raises the captured SIGTERM/SIGINT after its graceful shutdown,
-    # using the handler that was installed before it started. Installing no-op
-    # handlers makes that a clean return, so the process exits 0, not -15/130.
-    previous = {sig: signal.signal(sig, lambda *_: None) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         tokens, generated = resolve_tokens(args.token, os.environ)
-        if not 0 <= args.port <= 65535:
-            raise UsageError(f"--port must be between 0 and 65535, got {args.port}")
     except UsageError as exc:
         print(f"sitegen api: error: {exc}", file=sys.stderr)
         return 2
 
     try:
-        sock = _bind(args.host, args.port)
-    except UsageError as exc:
+        sock = bind(args.host, args.port, backlog=2048)
+    except SitegenError as exc:
         print(f"sitegen api: error: {exc}", file=sys.stderr)
         return 1
     host, port = sock.getsockname()[:2]
@@ -147,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         server_header=False,
     )
     server = uvicorn.Server(config)
-    with _quiet_signals():
+    with quiet_signals():
         server.run(sockets=[sock])
     sock.close()
     app.state.store.close()  # no-op when the lifespan already closed it

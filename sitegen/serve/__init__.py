@@ -8,19 +8,15 @@ affects and reload every open tab.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import errno
-import signal
-import socket
 import sys
 import webbrowser
-from collections.abc import Iterator
 from pathlib import Path
 
 import uvicorn
 
 from sitegen.build import SiteBuilder
 from sitegen.errors import SitegenError
+from sitegen.listening import bind, quiet_signals
 from sitegen.serve.app import SiteApp
 from sitegen.serve.hub import Hub
 from sitegen.serve.rebuild import Rebuilder
@@ -43,30 +39,6 @@ def _log(line: str) -> None:
     print(line, file=sys.stderr if line.startswith(("error:", "warning:")) else sys.stdout, flush=True)
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """Bind before anything starts, so a busy port is one clear line and exit status 1."""
-    if not 0 <= port <= 65535:
-        raise SitegenError(f"--port must be between 0 and 65535, got {port}")
-    try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
-    except socket.gaierror as exc:
-        raise SitegenError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(128)
-    except OSError as exc:
-        sock.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise SitegenError(
-                f"cannot listen on {host}:{port}: port {port} is already in use "
-                "(stop the other server, choose another --port, or --port 0 for any free port)"
-            ) from None
-        raise SitegenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    return sock
-
-
 class _Server(uvicorn.Server):
     """uvicorn that also ends the live-reload streams when asked to stop (they never end
     by themselves, and uvicorn waits for open responses)."""
@@ -80,23 +52,11 @@ class _Server(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
-@contextlib.contextmanager
-def _quiet_signals() -> Iterator[None]:
-    # uvicorn re-raises the signal that stopped it once it is done; with these no-op
-    # handlers installed first, Ctrl-C ends `sitegen serve` with status 0 and no traceback.
-    previous = {sig: signal.signal(sig, lambda *_: None) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
 def run(args: argparse.Namespace) -> int:
     project = Path(args.project).resolve()
     if not project.is_dir():
         raise SitegenError(f"{project}: no such folder")
-    sock = listen(args.host, args.port)
+    sock = bind(args.host, args.port)
     reference = None
     watcher = None
     rebuilder = None
@@ -124,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                                 timeout_graceful_shutdown=2, server_header=False)
         server = _Server(config, hub)
-        with _quiet_signals():
+        with quiet_signals():
             server.run(sockets=[sock])
         return 0
     finally:

@@ -46,23 +46,11 @@
   }
 
   // ---- copy buttons -------------------------------------------------------------------------
-  function copyText(text, done) {
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
-    } else { fallbackCopy(text); done(); }
-  }
-  function fallbackCopy(text) {
-    var area = document.createElement("textarea");
-    area.value = text; area.setAttribute("readonly", ""); area.style.position = "fixed"; area.style.opacity = "0";
-    document.body.appendChild(area); area.select();
-    try { document.execCommand("copy"); } catch (e) { /* nothing more we can do */ }
-    area.remove();
-  }
   function initCopy(button) {
     button.hidden = false;
     button.addEventListener("click", function () {
       var code = button.parentElement.querySelector("pre");
-      copyText(code ? code.innerText : "", function () {
+      window.sitegenCopy(code ? code.innerText : "", function () {  // from site.js
         button.textContent = "Copied";
         setTimeout(function () { button.textContent = "Copy"; }, 1500);
       });

@@ -64,30 +64,35 @@
     });
   }
 
+  // Copying to the clipboard; the Clipboard API needs a secure context (not file://), so
+  // fall back to a hidden textarea. Shared with api.js (window.sitegenCopy).
+  function copyText(text, done) {
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
+    } else { fallbackCopy(text); done(); }
+  }
+  function fallbackCopy(text) {
+    var area = document.createElement("textarea");
+    area.value = text; area.setAttribute("readonly", ""); area.style.position = "fixed"; area.style.opacity = "0";
+    document.body.appendChild(area); area.select();
+    try { document.execCommand("copy"); } catch (e) { /* nothing more we can do */ }
+    area.remove();
+  }
+  window.sitegenCopy = copyText;
+
   // Copy buttons on code blocks.
   document.querySelectorAll(".code-block").forEach(function (block) {
     var button = block.querySelector(".copy-code");
     if (!button) return;
     button.hidden = false;
     button.addEventListener("click", function () {
-      var text = block.querySelector("pre").innerText;
-      var done = function () {
+      copyText(block.querySelector("pre").innerText, function () {
         button.textContent = "Copied";
         button.classList.add("copied");
         setTimeout(function () { button.textContent = "Copy"; button.classList.remove("copied"); }, 1500);
-      };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
-      } else { fallbackCopy(text); done(); }
+      });
     });
   });
-  function fallbackCopy(text) {
-    var area = document.createElement("textarea");
-    area.value = text; area.setAttribute("readonly", ""); area.style.position = "fixed"; area.style.opacity = "0";
-    document.body.appendChild(area); area.select();
-    try { document.execCommand("copy"); } catch (e) {}
-    area.remove();
-  }
 
   // Mobile navigation drawer: menu button, backdrop and Escape close it; focus moves in and back.
   var menu = document.querySelector(".menu-button");
