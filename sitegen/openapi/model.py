@@ -49,6 +49,14 @@ class MediaType:
         return base == "application/json" or base.endswith("+json")
 
 
+def primary_media(content: tuple[MediaType, ...]) -> MediaType | None:
+    """The media type examples, samples and the playground use: JSON when offered."""
+    for media in content:
+        if media.is_json:
+            return media
+    return content[0] if content else None
+
+
 @dataclass(frozen=True, eq=False)
 class RequestBody:
     required: bool
@@ -57,11 +65,7 @@ class RequestBody:
 
     @property
     def primary(self) -> MediaType | None:
-        """The media type samples and the playground use: JSON when offered."""
-        for media in self.content:
-            if media.is_json:
-                return media
-        return self.content[0] if self.content else None
+        return primary_media(self.content)
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,10 +85,7 @@ class Response:
 
     @property
     def primary(self) -> MediaType | None:
-        for media in self.content:
-            if media.is_json:
-                return media
-        return self.content[0] if self.content else None
+        return primary_media(self.content)
 
 
 @dataclass(frozen=True)
