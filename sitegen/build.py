@@ -27,6 +27,7 @@ from sitegen.markdown.code import pygments_css
 from sitegen.nav import build_navigation
 from sitegen.pages import PAGE_SUFFIXES, Page, discover_pages, read_page
 from sitegen.render import Renderer, SiteContext
+from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
 
 ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
@@ -95,6 +96,7 @@ class SiteBuilder:
         exclude: tuple[Path, ...] = (),
         base_urls: tuple[str, ...] = (),
         processes: int = 1,
+        search: SearchIndex | None = None,
     ) -> None:
         self.project_dir = project_dir.resolve()
         self.strict = strict
@@ -104,6 +106,7 @@ class SiteBuilder:
         self.exclude = tuple(path.resolve() for path in exclude) + (self.project_dir / "site",)
         self.base_urls = tuple(base_urls)
         self._markdown = make_markdown()
+        self.search = search or SearchIndex()  # kept across builds: it reuses an unchanged bundle
         self._reset()
 
     def _reset(self) -> None:
@@ -285,7 +288,7 @@ class SiteBuilder:
             navigation=navigation,
             files=_config_files(loaded, resolver),
             assets=_theme_asset_links(theme_assets),
-            extra={"favicon_type": _favicon_type(loaded)},
+            extra={"favicon_type": _favicon_type(loaded), "search": self.search.begin()},
         )
         # Every page shows the navigation (sidebar, tabs, prev/next), so a change to it
         # re-renders every page; an edit to one page's text does not change it.
@@ -317,6 +320,8 @@ class SiteBuilder:
                     cached = (inputs, renderer.render_page(output, rendered.body, api=inputs[2]).encode())
                 html[output.output] = cached
                 built.files[output.output] = cached[1]
+                if output is page:  # the root copy of the home page would be a duplicate result
+                    self.search.add(page.output, cached[1])
                 for asset_output, source in rendered.links.assets.items():
                     built.copies.setdefault(asset_output, source)
         if errors:
@@ -325,6 +330,9 @@ class SiteBuilder:
         built.files["404.html"] = html["404.html"][1]
         self._html = html
         built.pages = len(pages)
+        search_files, search_warnings = self.search.finish()
+        built.files.update(search_files)
+        built.warnings.extend(search_warnings)
         for name, source in theme_assets.items():
             built.copies[f"{ASSET_DIR}/{name}"] = source
         built.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()

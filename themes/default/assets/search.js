@@ -1,0 +1,212 @@
+/* sitegen default theme: full-text search in a dialog, on the Pagefind bundle built with the
+   site (_sitegen/search/). Pagefind's JS API does the searching; the UI is ours so that it
+   matches the theme. Nothing is loaded until the visitor shows an intent to search. */
+(function () {
+  "use strict";
+  var dialog = document.getElementById("search-dialog");
+  var button = document.querySelector(".search-button");
+  if (!dialog || !button) return;
+
+  var input = dialog.querySelector(".search-input");
+  var list = dialog.querySelector(".search-results");
+  var status = dialog.querySelector(".search-status");
+  var root = dialog.getAttribute("data-root") || "";
+  // Resolved against this script, so the bundle is found at any depth and under any sub-path.
+  var script = document.currentScript;
+  var bundleUrl = new URL("search/pagefind.js", script ? script.src : location.href).href;
+  var MAX_RESULTS = 10;
+  var pagefind = null; // a promise of the Pagefind module, once loading started
+  var query = "";
+  var serial = 0; // answers to older keystrokes arrive late: only the newest is shown
+  var active = -1;
+
+  if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)) {
+    var mod = button.querySelector(".search-kbd-mod");
+    if (mod) mod.textContent = "⌘";
+    button.setAttribute("aria-keyshortcuts", "Meta+K /");
+  }
+
+  function say(text) { status.textContent = text; status.hidden = !text; }
+
+  function load() {
+    if (!pagefind) {
+      pagefind = import(bundleUrl).then(function (module) {
+        return Promise.resolve(module.options({ excerptLength: 22 })).then(function () { return module; });
+      });
+      pagefind.catch(function () {}); // reported when a search needs it
+    }
+    return pagefind;
+  }
+
+  function open() {
+    if (!dialog.open) dialog.showModal();
+    input.focus();
+    input.select();
+    if (location.protocol === "file:") {
+      // Pagefind fetches its index and WebAssembly, which browsers refuse for file:// pages.
+      input.disabled = true;
+      say("Search needs the site to be served over HTTP: run “python -m http.server” in the site folder (or “sitegen serve”) and open it from there.");
+      return;
+    }
+    load();
+    if (!input.value) say("Type to search the docs.");
+  }
+
+  function close() { if (dialog.open) dialog.close(); }
+
+  function hrefFor(url) {
+    // Pagefind's URLs are root-relative ("/guides/setup/#install"); ours are page-relative.
+    var path = url.replace(/^\//, "");
+    return root + path || "./";
+  }
+
+  // Pagefind marks matches with <mark>; everything else becomes text, never markup.
+  function excerpt(text, into) {
+    String(text || "").split(/(<mark>[\s\S]*?<\/mark>)/).forEach(function (part) {
+      var match = /^<mark>([\s\S]*)<\/mark>$/.exec(part);
+      if (match) {
+        var mark = document.createElement("mark");
+        mark.textContent = decode(match[1]);
+        into.appendChild(mark);
+      } else if (part) {
+        into.appendChild(document.createTextNode(decode(part)));
+      }
+    });
+  }
+  var decoder = document.createElement("textarea");
+  function decode(text) { decoder.innerHTML = text; return decoder.value; } // entities only: a textarea parses no tags
+
+  // The section that matched best: link straight to it when it has its own anchor.
+  function bestPart(data) {
+    var best = null;
+    (data.sub_results || []).forEach(function (sub) {
+      var n = (sub.locations || []).length;
+      if (!best || n > (best.locations || []).length) best = sub;
+    });
+    return best && best.url !== data.url && best.url.indexOf("#") >= 0 ? best : null;
+  }
+
+  function render(items) {
+    list.textContent = "";
+    items.forEach(function (data, index) {
+      var part = bestPart(data);
+      var title = (data.meta && data.meta.title) || data.url;
+      var li = document.createElement("li");
+      li.className = "search-result";
+      li.id = "search-result-" + index;
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+      var a = document.createElement("a");
+      a.href = hrefFor(part ? part.url : data.url);
+      a.tabIndex = -1; // the input keeps focus; arrows move the selection
+      var head = document.createElement("span");
+      head.className = "search-result-title";
+      if (data.meta && data.meta.group) {
+        var group = document.createElement("span");
+        group.className = "search-result-group";
+        group.textContent = data.meta.group;
+        head.appendChild(group);
+      }
+      var name = document.createElement("span");
+      name.className = "search-result-page";
+      name.textContent = title;
+      head.appendChild(name);
+      if (part && part.title && part.title !== title) {
+        var section = document.createElement("span");
+        section.className = "search-result-section";
+        section.textContent = part.title;
+        head.appendChild(section);
+      }
+      var text = document.createElement("span");
+      text.className = "search-result-excerpt";
+      excerpt(part ? part.excerpt : data.excerpt, text);
+      a.appendChild(head);
+      a.appendChild(text);
+      li.appendChild(a);
+      li.addEventListener("mousemove", function () { if (active !== index) select(index, false); });
+      list.appendChild(li);
+    });
+    input.setAttribute("aria-expanded", items.length ? "true" : "false");
+    select(items.length ? 0 : -1, false);
+  }
+
+  function select(index, scroll) {
+    var options = list.children;
+    if (active >= 0 && options[active]) options[active].setAttribute("aria-selected", "false");
+    active = index;
+    if (index >= 0 && options[index]) {
+      options[index].setAttribute("aria-selected", "true");
+      input.setAttribute("aria-activedescendant", options[index].id);
+      if (scroll) options[index].scrollIntoView({ block: "nearest" });
+    } else {
+      input.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  function search() {
+    var text = input.value.trim();
+    if (text === query) return;
+    query = text;
+    var mine = ++serial;
+    if (!text) {
+      render([]);
+      say("Type to search the docs.");
+      return;
+    }
+    load().then(function (module) {
+      return module.search(text);
+    }).then(function (found) {
+      if (mine !== serial) return null;
+      return Promise.all(found.results.slice(0, MAX_RESULTS).map(function (r) { return r.data(); }));
+    }).then(function (items) {
+      if (!items || mine !== serial) return;
+      render(items);
+      say(items.length ? "" : "No results for “" + text + "”");
+    }).catch(function () {
+      if (mine !== serial) return;
+      render([]);
+      query = ""; // let the next keystroke try again
+      say("Search is unavailable: its index could not be loaded. Rebuild the site with Pagefind installed.");
+    });
+  }
+
+  button.addEventListener("click", open);
+  button.addEventListener("pointerenter", function () { if (location.protocol !== "file:") load(); });
+  dialog.querySelector(".search-close").addEventListener("click", close);
+  // A click on the backdrop lands on the <dialog> itself, outside the panel.
+  dialog.addEventListener("click", function (event) { if (event.target === dialog) close(); });
+  input.addEventListener("input", search);
+
+  input.addEventListener("keydown", function (event) {
+    var count = list.children.length;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!count) return;
+      var step = event.key === "ArrowDown" ? 1 : -1;
+      select((active + step + count) % count, true);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      var link = active >= 0 && list.children[active] && list.children[active].querySelector("a");
+      if (!link) return;
+      if (event.ctrlKey || event.metaKey) { window.open(link.href, "_blank"); return; }
+      close();
+      location.assign(link.href);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    }
+  });
+
+  function editable(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+  document.addEventListener("keydown", function (event) {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key === "k" || event.key === "K")) {
+      event.preventDefault();
+      if (dialog.open) close(); else open();
+    } else if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !dialog.open && !editable(event.target)) {
+      event.preventDefault();
+      open();
+    }
+  });
+})();
