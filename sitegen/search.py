@@ -26,11 +26,15 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 BUNDLE_DIR = "_sitegen/search"  # where the bundle lives in the output; search.js expects it here
 TIMEOUT = 300.0  # seconds Pagefind may take before we give up on search for this build
-QUIET = 0.5  # background refreshes wait for this many seconds without a new request
+# Background refreshes start after this many seconds without a new request, and a new request
+# stops a refresh under way: while someone saves page after page, indexing never competes with
+# the rebuilds (2 cores: a refresh next to a rebuild doubled the p90 save-to-reload time).
+QUIET = 1.5
 # Parts of pages that are controls, or code samples in five languages, rather than what the page
 # says (page.html marks its own with data-pagefind-ignore; these come from other templates).
 # Pagefind skips <script> but not `hidden`. Each selector costs parse time, so only these.
@@ -57,6 +61,18 @@ def pagefind_binary() -> Path | None:
     return Path(path) if path is not None and Path(path).is_file() and os.access(path, os.X_OK) else None
 
 
+def _check(binary: Path) -> str | None:
+    """Why `binary` cannot index (it does not run), or None. Costs a few milliseconds."""
+    try:
+        result = subprocess.run([str(binary), "--version"], capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"cannot run {binary}: {exc}"
+    if result.returncode != 0 or not result.stdout.startswith(b"pagefind"):
+        detail = (result.stderr or result.stdout).decode("utf-8", "replace").strip()[-300:]
+        return f"{binary} --version failed (exit code {result.returncode})" + (f": {detail}" if detail else "")
+    return None
+
+
 def index_document(html: bytes) -> bytes:
     """The part of a page Pagefind needs: <head> (language, title) and the element marked
     `data-pagefind-body`, up to </main>. On big sites the sidebar is most of each page's
@@ -70,8 +86,14 @@ def index_document(html: bytes) -> bytes:
     return html[:head_end] + b"</head><body>" + html[start:end if end > 0 else len(html)] + b"</body></html>"
 
 
-def build_bundle(binary: Path, pages: dict[str, bytes], low_priority: bool = False) -> dict[str, bytes]:
-    """Index `pages` (output path -> HTML) with Pagefind; the bundle as output path -> bytes."""
+def build_bundle(
+    binary: Path,
+    pages: dict[str, bytes],
+    low_priority: bool = False,
+    started: Callable[[subprocess.Popen[bytes]], None] | None = None,
+) -> dict[str, bytes]:
+    """Index `pages` (output path -> HTML) with Pagefind; the bundle as output path -> bytes.
+    `started` is given the Pagefind process (so that a server shutting down can stop it)."""
     if not pages:
         return {}
     with tempfile.TemporaryDirectory(prefix="sitegen-search-") as folder:
@@ -88,6 +110,8 @@ def build_bundle(binary: Path, pages: dict[str, bytes], low_priority: bool = Fal
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         except OSError as exc:
             raise SearchError(f"cannot run {binary}: {exc}") from None
+        if started is not None:
+            started(process)
         if low_priority:  # a background refresh must not slow down the rebuilds a developer waits for
             try:
                 os.setpriority(os.PRIO_PROCESS, process.pid, 10)
@@ -125,6 +149,8 @@ class SearchIndex:
         self.enabled = enabled
         self.background = background
         self._binary: Path | None = None
+        self._checked: Path | None = None  # the binary `_check` ran (once, not on every rebuild)
+        self._problem: str | None = None  # what `_check` found wrong with it
         self._pages: dict[str, bytes] = {}  # this build's pages
         self._lock = threading.Condition()
         self._indexed: dict[str, bytes] | None = None  # the pages `_bundle` was made from
@@ -134,11 +160,18 @@ class SearchIndex:
         self._refreshed = False
         self._failure: str | None = None  # why the last background refresh failed (told once)
         self._worker: threading.Thread | None = None
+        self._running: subprocess.Popen[bytes] | None = None  # the worker's Pagefind, while it runs
+        self._closed = False
 
     def begin(self) -> bool:
-        """Start a build; True when its pages should offer search (Pagefind is installed)."""
+        """Start a build; True when its pages should offer search (Pagefind is installed and
+        runs). Decided before the pages render, because they show the search button or not."""
         self._pages = {}
-        self._binary = pagefind_binary() if self.enabled else None
+        binary = pagefind_binary() if self.enabled else None
+        if binary is not None and binary != self._checked:
+            self._problem = _check(binary)
+            self._checked = binary
+        self._binary = binary if binary is not None and self._problem is None else None
         return self._binary is not None
 
     def add(self, output: str, html: bytes) -> None:
@@ -151,8 +184,9 @@ class SearchIndex:
         if not self.enabled:
             return {}, []
         if self._binary is None:
-            return {}, ["search: the pagefind binary was not found (pip install 'pagefind[bin]'); "
-                        "the site is built without search"]
+            problem = self._problem if self._checked is not None and pagefind_binary() == self._checked else (
+                "the pagefind binary was not found (pip install 'pagefind[bin]')")
+            return {}, [f"search: {problem}; the site is built without search"]
         with self._lock:
             # Dict equality checks identity first: pages taken from the render cache compare in no time.
             if pages == self._indexed:
@@ -176,11 +210,31 @@ class SearchIndex:
             refreshed, self._refreshed = self._refreshed, False
         return refreshed
 
+    def close(self) -> None:
+        """Stop the background worker (and its Pagefind) for good: the server is stopping."""
+        with self._lock:
+            self._closed = True
+            self._wanted = None
+            running, worker = self._running, self._worker
+            self._lock.notify_all()
+        if running is not None and running.poll() is None:
+            running.kill()
+        if worker is not None:
+            worker.join(timeout=10)  # lets it remove its temporary folder
+
+    def _track(self, process: subprocess.Popen[bytes]) -> None:
+        with self._lock:
+            self._running = process
+        if self._closed:
+            process.kill()
+
     def _request(self, pages: dict[str, bytes]) -> None:
         """Ask the worker for a bundle of `pages` (the lock is held)."""
-        if pages is self._wanted or pages == self._wanted:
+        if self._closed or pages is self._wanted or pages == self._wanted:
             return
         self._wanted, self._wanted_at = pages, time.monotonic()
+        if self._running is not None and self._running.poll() is None:
+            self._running.kill()  # its pages are out of date already
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="sitegen-search", daemon=True)
             self._worker.start()
@@ -191,15 +245,22 @@ class SearchIndex:
             with self._lock:
                 # Wait for a request, then for a quiet spell: in a burst of saves only the last
                 # version is worth indexing.
-                while self._wanted is None or time.monotonic() - self._wanted_at < QUIET:
+                while not self._closed and (self._wanted is None or time.monotonic() - self._wanted_at < QUIET):
                     self._lock.wait(None if self._wanted is None else QUIET - (time.monotonic() - self._wanted_at))
+                if self._closed:
+                    return
                 pages, binary = self._wanted, self._binary
             failure = None
             try:
-                bundle = build_bundle(binary, pages, low_priority=True) if binary else {}
+                bundle = build_bundle(binary, pages, low_priority=True, started=self._track) if binary else {}
             except (SearchError, OSError) as exc:
                 bundle, failure = None, str(exc)  # keep the previous bundle; the next change tries again
             with self._lock:
+                self._running = None
+                if self._closed:
+                    return
+                if bundle is None and self._wanted is not None and self._wanted is not pages:
+                    continue  # stopped for newer pages: not a failure
                 self._failure = failure
                 if self._wanted is pages:
                     self._wanted = None

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from sitegen.build import BuiltSite, SiteBuilder
 from sitegen.errors import SitegenError
+from sitegen.search import BUNDLE_DIR
 from sitegen.serve.hub import Hub
 
 DEBOUNCE = 0.03  # seconds of quiet that end a burst
@@ -30,6 +31,9 @@ class Rebuilder:
         self._shown_errors: tuple[str, ...] = ()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        # Indexing 1,000 pages takes seconds: the search index is refreshed in the background
+        # and picked up by a quiet rebuild (`_loop`), never between a save and its reload.
+        builder.search.background = True
 
     def build_first(self) -> None:
         started = time.perf_counter()
@@ -43,12 +47,15 @@ class Rebuilder:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=10)
+        self.builder.search.close()
 
     def _loop(self, changes: queue.Queue[tuple[int, Path]]) -> None:
         while not self._stop.is_set():
             try:
                 number, path = changes.get(timeout=0.2)
             except queue.Empty:
+                if self.builder.search.take_refreshed():  # a new search bundle: serve it
+                    self._finish(lambda: self.builder.rebuild(()), set(), 0, time.perf_counter(), "Indexed")
                 continue
             paths, last = {path}, number
             started = time.perf_counter()
@@ -73,7 +80,8 @@ class Rebuilder:
                           *traceback.format_exc().rstrip().splitlines()[-3:]), done)
             return
         seconds = time.perf_counter() - started
-        changed = _changed_outputs(self.site, site, paths)
+        # A new search bundle alone reloads no tab: pages load it when they next search.
+        changed = [out for out in _changed_outputs(self.site, site, paths) if not out.startswith(BUNDLE_DIR + "/")]
         recovered = bool(self._shown_errors)
         self.site = site
         self._shown_errors = ()

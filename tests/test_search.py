@@ -1,0 +1,200 @@
+"""Search: the Pagefind bundle a build writes, what it indexes, and a build without Pagefind."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import REPO, run_sitegen
+from sitegen.build import SiteBuilder, build_site
+from sitegen.search import BUNDLE_DIR, SearchIndex, index_document
+
+NAV = [{"group": "Start", "pages": ["intro", "guide"]}]
+PAGES = {
+    "intro.md": "---\ntitle: Intro\n---\n\nWelcome to the zebrafish docs.\n",
+    "guide.md": "---\ntitle: Guide\n---\n\nA guide about kumquats.\n\n## Setup\n\nInstall the kumquat press.\n",
+}
+
+
+def fragments(site: Path) -> list[dict[str, Any]]:
+    """Every page record in a written bundle (Pagefind fragments are gzipped JSON)."""
+    records = []
+    for path in sorted((site / BUNDLE_DIR / "fragment").iterdir()):
+        data = gzip.decompress(path.read_bytes())
+        records.append(json.loads(data[data.index(b"{"):]))
+    return records
+
+
+def fake_pagefind(tmp_path: Path, version_ok: bool) -> Path:
+    """A stand-in executable that fails the way a broken install does."""
+    script = tmp_path / "pagefind"
+    version = 'echo "pagefind 1.5.2"; exit 0' if version_ok else "echo 'cannot execute binary file' >&2; exit 126"
+    script.write_text(f'#!/bin/sh\nif [ "$1" = "--version" ]; then {version}; fi\necho "index exploded" >&2\nexit 2\n')
+    script.chmod(0o755)
+    return script
+
+
+def test_build_indexes_every_real_page_once(example_project: Path) -> None:
+    result = run_sitegen("build", example_project, "-q")
+    assert result.returncode == 0, result.stderr
+    site = example_project / "site"
+    bundle = site / BUNDLE_DIR
+    assert (bundle / "pagefind.js").is_file()
+    assert list(bundle.glob("wasm.*.pagefind"))
+    entry = json.loads((bundle / "pagefind-entry.json").read_text())
+    pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/**/index.html")
+                   if BUNDLE_DIR not in p.as_posix())
+    assert entry["languages"]["en"]["page_count"] == len(pages) == 12
+    records = fragments(site)
+    urls = sorted(record["url"] for record in records)
+    # The root copy of the home page ("/") and the 404 page are not results; each page is there once.
+    assert urls == sorted("/" + page for page in pages)
+    assert "/" not in urls and not any("404" in url for url in urls)
+    auth = next(record for record in records if record["url"] == "/authentication/")
+    assert auth["meta"] == {"title": "Authentication", "group": "Guides"}
+    assert "bearer token" in auth["content"]
+    # Only the page's own text: no sidebar, no "Copy" buttons, no previous/next links.
+    assert "Quickstart" not in auth["content"] and "Copy" not in auth["content"]
+    assert "Next" not in auth["content"].split()
+    # Pagefind's own UI files are not shipped: the theme has its own.
+    assert not list(bundle.glob("pagefind-ui.*")) and not list(bundle.glob("pagefind-*-ui.*"))
+
+
+def test_pages_have_the_search_button_and_the_404_page_is_not_indexable(example_project: Path) -> None:
+    site = build_site(example_project)
+    page = site.files["authentication/index.html"].decode()
+    assert 'class="search-button"' in page and 'id="search-dialog"' in page
+    assert 'data-root="../"' in page  # results are linked relative to the page
+    assert "data-pagefind-body" in page
+    assert "data-pagefind-body" not in site.files["404.html"].decode()
+    assert f"{BUNDLE_DIR}/pagefind.js" in site.files
+    assert not [w for w in site.warnings if w.startswith("search:")]
+
+
+def test_index_document_keeps_head_and_body_only() -> None:
+    html = (b'<!doctype html><html lang="en"><head><title>T</title></head><body><nav>' + b"x" * 5000
+            + b'</nav><main><article data-pagefind-body><h1>T</h1><p>Words</p></article></main><aside>toc</aside></body></html>')
+    slim = index_document(html)
+    assert slim.startswith(b'<!doctype html><html lang="en"><head><title>T</title>')
+    assert b"<article data-pagefind-body><h1>T</h1><p>Words</p></article>" in slim
+    assert b"xxxx" not in slim and b"toc" not in slim
+    assert index_document(b"<html><body>no marker</body></html>") == b"<html><body>no marker</body></html>"
+
+
+def test_missing_pagefind_is_a_warning_and_a_site_without_search(make_project: Callable[..., Path], tmp_path: Path) -> None:
+    project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
+    env = {**os.environ, "PAGEFIND_BINARY_PATH": str(tmp_path / "no-such-pagefind")}
+    result = subprocess.run([sys.executable, "-m", "sitegen", "build", str(project)], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0
+    assert "Traceback" not in result.stderr + result.stdout
+    assert ("warning: search: the pagefind binary was not found (pip install 'pagefind[bin]'); "
+            "the site is built without search") in result.stderr + result.stdout
+    site = project / "site"
+    assert not (site / BUNDLE_DIR).exists()
+    intro = (site / "intro" / "index.html").read_text()
+    assert "search-button" not in intro and "search-dialog" not in intro  # no button that cannot work
+
+
+def test_pagefind_that_does_not_run_hides_search(make_project: Callable[..., Path], tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
+    binary = fake_pagefind(tmp_path, version_ok=False)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(binary))
+    site = build_site(project)
+    assert site.warnings == [f"search: {binary} --version failed (exit code 126): cannot execute binary file; "
+                             "the site is built without search"]
+    assert "search-button" not in site.files["intro/index.html"].decode()
+    assert not [path for path in site.files if path.startswith(BUNDLE_DIR)]
+
+
+def test_pagefind_failing_while_indexing_is_a_warning(make_project: Callable[..., Path], tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(fake_pagefind(tmp_path, version_ok=True)))
+    site = build_site(project)
+    assert site.warnings == ["search: pagefind failed (exit code 2): index exploded; the site is built without search"]
+    assert not [path for path in site.files if path.startswith(BUNDLE_DIR)]
+    assert "Welcome to the zebrafish docs." in site.files["intro/index.html"].decode()
+
+
+def test_rebuild_reuses_the_bundle_until_a_page_changes(make_project: Callable[..., Path]) -> None:
+    project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
+    builder = SiteBuilder(project)
+    first = builder.build()
+    entry = f"{BUNDLE_DIR}/pagefind-entry.json"
+    again = builder.rebuild([project / "docs.json"])
+    assert again.files[entry] is first.files[entry]  # same pages: Pagefind did not run again
+    (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
+    changed = builder.rebuild([project / "content" / "guide.md"])
+    assert changed.files[entry] != first.files[entry]
+    fresh = build_site(project)
+    assert {k: v for k, v in changed.files.items() if k.startswith(BUNDLE_DIR)} == {
+        k: v for k, v in fresh.files.items() if k.startswith(BUNDLE_DIR)}
+
+
+def test_background_index_serves_the_old_bundle_then_the_new_one(make_project: Callable[..., Path]) -> None:
+    project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
+    search = SearchIndex(background=True)
+    builder = SiteBuilder(project, search=search)
+    try:
+        first = builder.build()
+        assert not [path for path in first.files if path.startswith(BUNDLE_DIR)]  # not waited for
+        assert "search-button" in first.files["intro/index.html"].decode()
+        deadline = time.monotonic() + 60
+        while not search.take_refreshed():
+            assert time.monotonic() < deadline, "the background index never arrived"
+            time.sleep(0.05)
+        indexed = builder.rebuild(())
+        entry = indexed.files[f"{BUNDLE_DIR}/pagefind-entry.json"]
+        assert json.loads(entry)["languages"]["en"]["page_count"] == 2
+        (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
+        edited = builder.rebuild([project / "content" / "guide.md"])
+        assert edited.files[f"{BUNDLE_DIR}/pagefind-entry.json"] is entry  # the previous bundle, at once
+        assert "persimmons" in edited.files["guide/index.html"].decode()
+    finally:
+        search.close()
+
+
+def test_dev_server_indexes_in_the_background_without_reloading_tabs(
+        make_project: Callable[..., Path], dev_server: Callable[..., Any]) -> None:
+    project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
+    server = dev_server(project)
+
+    def entry() -> dict[str, Any] | None:
+        try:
+            with urllib.request.urlopen(server.url + BUNDLE_DIR + "/pagefind-entry.json", timeout=10) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError:
+            return None
+
+    def wait_for(condition: Callable[[], Any]) -> Any:
+        deadline = time.monotonic() + 60
+        while not (value := condition()):
+            assert time.monotonic() < deadline, "\n".join(server.lines)
+            time.sleep(0.1)
+        return value
+
+    first = wait_for(entry)
+    assert first["languages"]["en"]["page_count"] == 2
+    version = server.status()["version"]
+    time.sleep(0.5)
+    assert server.status()["version"] == version  # the index alone reloads no tab
+
+    (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
+    wait_for(lambda: server.status()["version"] != version)  # the page itself reloads at once
+    version = server.status()["version"]
+    wait_for(lambda: (e := entry()) is not None and e["languages"]["en"]["hash"] != first["languages"]["en"]["hash"])
+    assert server.status()["version"] == version
+    assert not [line for line in server.lines if "error" in line or "Traceback" in line]
