@@ -96,7 +96,9 @@ def build_bundle(
     `started` is given the Pagefind process (so that a server shutting down can stop it)."""
     if not pages:
         return {}
-    with tempfile.TemporaryDirectory(prefix="sitegen-search-") as folder:
+    # A RAM-backed folder when there is one: the copy is written and read once, right away.
+    shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    with tempfile.TemporaryDirectory(prefix="sitegen-search-", dir=shm) as folder:
         root = Path(folder)
         for output, html in pages.items():
             target = root / "site" / output
