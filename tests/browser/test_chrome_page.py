@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from chrome_support import PAGES, build, computed, serve_project
 
@@ -156,7 +157,8 @@ def test_code_blocks_have_a_working_copy_button(make_project: Callable[..., Path
     block.hover()
     assert button.is_visible()
     button.click()
-    assert button.inner_text() == "Copied"
+    # The Clipboard API answers asynchronously: wait for the button to say so.
+    expect(button).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == "pip install acme\n"
 
 
