@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from chrome_support import anchor_names, computed, serve_project, sidebar_links
 
@@ -60,11 +61,11 @@ def test_tabs_partition_the_sidebar(site: str, page: Any) -> None:
     top_bar = page.locator(".topbar-row").bounding_box()
     assert tabs.first.bounding_box()["y"] >= top_bar["y"] + top_bar["height"] - 1
     tabs.nth(1).click()  # a tab links to its first navigation page
-    assert page.locator("h1").inner_text() == "API overview"
+    expect(page.locator("h1")).to_have_text("API overview")  # waits for the new page
     assert page.locator(".tabs a.active").inner_text() == "API"
     assert sidebar_links(page) == ["API overview", "Users"]
     page.locator(".tabs a", has_text="Guides").click()
-    assert page.locator("h1").inner_text() == "Intro"
+    expect(page.locator("h1")).to_have_text("Intro")  # waits for the new page
 
 
 def test_anchors_show_icons_partition_and_link_out(site: str, page: Any) -> None:
@@ -80,11 +81,11 @@ def test_anchors_show_icons_partition_and_link_out(site: str, page: Any) -> None
     assert forum.get_attribute("href") == "https://forum.acme.example"
     assert forum.locator(".anchor-icon svg").count() == 1
     page.locator(".anchors a", has_text="Server").click()  # a relative anchor goes to its first page
-    assert page.locator("h1").inner_text() == "Run server"
+    expect(page.locator("h1")).to_have_text("Run server")  # waits for the new page
     assert sidebar_links(page) == ["Run server"]  # and partitions the sidebar like a tab
     assert page.locator(".anchors a.active").inner_text().strip() == "Server"
     page.locator(".anchors a", has_text="Guides").click()  # the top anchor leads back
-    assert page.locator("h1").inner_text() == "Intro"
+    expect(page.locator("h1")).to_have_text("Intro")  # waits for the new page
     assert sidebar_links(page) == ["Intro", "Setup", "New feature"]
 
 

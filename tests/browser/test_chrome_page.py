@@ -118,7 +118,7 @@ def test_mobile_sidebar_is_a_drawer_behind_a_menu_button(make_project: Callable[
         menu.click()
         phone.wait_for_function("getComputedStyle(document.querySelector('.sidebar')).transform === 'none'")
         guide_link.click()
-        assert phone.locator("h1").inner_text() == "Guide"
+        expect(phone.locator("h1")).to_have_text("Guide")  # waits for the new page
     finally:
         context.close()
 

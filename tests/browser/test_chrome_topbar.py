@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from chrome_support import PAGES, serve_project
 
@@ -84,7 +85,7 @@ def test_topbar_links_and_link_cta(make_project: Callable[..., Path], page: Any,
     assert links.all_inner_texts() == ["Blog", "Guide"]
     assert links.nth(0).get_attribute("href") == "https://blog.acme.example"
     links.nth(1).click()  # a site path in topbarLinks works from any page
-    assert page.locator("h1").inner_text() == "Guide"
+    expect(page.locator("h1")).to_have_text("Guide")  # waits for the new page
     cta = page.locator(".cta-button")
     assert cta.is_visible() and cta.inner_text().strip() == "Get started"
     assert cta.get_attribute("href") == "https://app.acme.example/signup"
