@@ -235,7 +235,7 @@ def load_config(project_dir: Path) -> LoadedConfig:
     path = find_config_file(project_dir)
     name = path.name
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # Windows editors may add a BOM
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{name}: cannot read: {exc}") from None
     try:

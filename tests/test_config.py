@@ -171,3 +171,9 @@ def test_example_docs_json_uses_every_field() -> None:
     assert {"method", "inputPrefix"} <= raw["api"]["auth"].keys()
     assert {"suggestEdit", "raiseIssue"} <= raw["feedback"].keys()
     assert load_config(Path(__file__).resolve().parents[1]).warnings == ()
+
+
+def test_a_byte_order_mark_is_accepted(project_with: Callable[..., Path]) -> None:
+    project = project_with()
+    (project / "docs.json").write_bytes(b"\xef\xbb\xbf" + (project / "docs.json").read_bytes())
+    assert load_config(project).config.name == "Docs"
