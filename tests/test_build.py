@@ -68,6 +68,9 @@ def test_api_page_shows_its_operation(example_project: Path) -> None:
     html = (example_project / "site/api-reference/plants/create/index.html").read_text()
     assert "<title>Create a plant - Plant Store</title>" in html  # title from the summary
     assert "POST" in html and "/plants" in html
+    # The introduction links to the playground section by its id.
+    assert 'id="playground"' in html
+    assert 'href="../api-reference/plants/create/#playground"' in (example_project / "site/introduction/index.html").read_text()
 
 
 def test_front_matter_fields_and_fallbacks(make_project: Callable[..., Path]) -> None:
