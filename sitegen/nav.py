@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
 from sitegen.errors import ConfigError
-from sitegen.pages import PAGE_SUFFIXES, Page, content_root
+from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
 
 _OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)
 
@@ -256,7 +256,7 @@ def normalize_page_ref(ref: str) -> str:
 
 def url_prefix(url: str) -> str | None:
     """A tab/anchor url as a page-id prefix, or None when it is an external link."""
-    if "://" in url or url.startswith(("mailto:", "//")):
+    if is_external(url.strip()):
         return None
     return url.strip().strip("/")
 

@@ -66,6 +66,19 @@ def url_for(page_id: str) -> str:
     return page_id + "/"
 
 
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def root_prefix(page_url: str) -> str:
+    """The relative path from a page's folder back to the site root ('' or '../../')."""
+    return "../" * page_url.count("/")
+
+
+def is_external(target: str) -> bool:
+    """Anything that is not a path inside the site: a scheme, `//host`, a bare `#fragment`."""
+    return not target or target.startswith(("#", "//")) or bool(_SCHEME.match(target))
+
+
 def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Page]:
     """Every .md/.mdx page under the content root, sorted by id; all errors at once."""
     root = content_root(project_dir)

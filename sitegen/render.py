@@ -20,9 +20,8 @@ from markupsafe import Markup, escape
 from sitegen.config import Gradient, LoadedConfig, SiteConfig
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
-from sitegen.markdown.links import is_external, root_prefix
 from sitegen.nav import AnchorEntry, Navigation, NavSection, normalize_page_ref
-from sitegen.pages import Page
+from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
@@ -183,7 +182,7 @@ class Renderer:
         output = self.site.files.get(role)
         if not output:
             return None
-        return output if "://" in output else root + output
+        return output if is_external(output) else root + output
 
     def feedback_links(self, page: Page) -> list[FeedbackLink]:
         repo = self.site.repository

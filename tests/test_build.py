@@ -220,3 +220,13 @@ def test_parallel_cold_build_equals_a_serial_one(make_project: Callable[..., Pat
     assert parallel.files == serial.files
     assert parallel.copies == serial.copies
     assert len(serial.files) > 250
+
+
+def test_external_logo_urls_are_kept_as_written(make_project: Callable[..., Path]) -> None:
+    project = make_project({"name": "T", "navigation": NAV,
+                            "logo": {"light": "//cdn.example.com/l.svg", "dark": "https://cdn.example.com/d.svg"}},
+                           PAGES)
+    assert run_sitegen("build", project).returncode == 0
+    html = (project / "site/setup/index.html").read_text()
+    assert 'src="//cdn.example.com/l.svg"' in html
+    assert 'src="https://cdn.example.com/d.svg"' in html

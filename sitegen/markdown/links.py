@@ -10,30 +10,17 @@ the site works under any sub-path and from disk.
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
-from sitegen.pages import PAGE_SUFFIXES, Page, content_root
-
-_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-
+from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
 
 @dataclass(frozen=True)
 class Resolved:
     url: str | None = None  # None: leave the link as written
     error: str | None = None
-
-
-def root_prefix(page_url: str) -> str:
-    """The relative path from a page's folder back to the site root ('' or '../../')."""
-    return "../" * page_url.count("/")
-
-
-def is_external(target: str) -> bool:
-    return not target or target.startswith(("#", "//")) or bool(_SCHEME.match(target))
 
 
 class LinkResolver:
