@@ -25,7 +25,7 @@ from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.markdown import LinkResolver, RenderedMarkdown, make_markdown, render_markdown
 from sitegen.markdown.code import pygments_css
 from sitegen.nav import build_navigation
-from sitegen.pages import PAGE_SUFFIXES, Page, discover_pages, read_page
+from sitegen.pages import PAGE_SUFFIXES, Page, content_root, discover_pages, read_page
 from sitegen.render import Renderer, SiteContext
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
@@ -527,12 +527,11 @@ def config_css(loaded: LoadedConfig) -> str:
 
 def check_output_dir(project_dir: Path, out_dir: Path) -> None:
     """Refuse an output folder whose replacement would destroy the project's sources."""
-    from sitegen.pages import content_root
-
-    protected = {project_dir, content_root(project_dir).resolve()}
+    content_dir = content_root(project_dir).resolve()
+    protected = {project_dir, content_dir}
     if out_dir in protected or any(p.is_relative_to(out_dir) for p in protected):
         raise BuildError(f"refusing to write the site to {out_dir}: it is or contains the project's sources")
-    if out_dir.is_relative_to(content_root(project_dir).resolve()) and content_root(project_dir) != project_dir:
+    if content_dir != project_dir and out_dir.is_relative_to(content_dir):
         raise BuildError(f"refusing to write the site to {out_dir}: it is inside the content folder")
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"refusing to write the site to {out_dir}: it is a file")

@@ -148,6 +148,11 @@ def separate_components(source: str, mdx: bool = False) -> tuple[str, list[int]]
     return "\n".join(out), origin
 
 
+def _closing(name: str, attrs: Attrs) -> str:
+    closer = _CLOSE.get(name)
+    return closer(attrs) if closer else "</div>"  # containers open with a single <div>
+
+
 def render_component_tag(
     raw: str, open_stack: list[tuple[str, Attrs]], link: Callable[[str], str]
 ) -> str | None:
@@ -161,12 +166,12 @@ def render_component_tag(
     closing, name, attr_text, self_closing = match.groups()
     if closing:
         attrs = open_stack.pop()[1] if open_stack and open_stack[-1][0] == name else {}
-        return _CLOSE.get(name, lambda a: "</div>")(attrs) + "\n"
+        return _closing(name, attrs) + "\n"
     attrs = parse_attrs(attr_text)
     if "href" in attrs:
         attrs["href"] = link(attrs["href"])
     opening = _OPEN[name](attrs)
     if self_closing:
-        return opening + _CLOSE.get(name, lambda a: "</div>")(attrs) + "\n"
+        return opening + _closing(name, attrs) + "\n"
     open_stack.append((name, attrs))
     return opening + "\n"
