@@ -1,0 +1,69 @@
+"""What the MDX parser hands to the component renderer.
+
+The parser (`sitegen.markdown.mdx`) turns every JSX element of a page into an `MdxElement`
+whose props are already evaluated to Python values and whose children are already rendered
+to HTML. The renderer (`sitegen.markdown.components.ComponentRenderer`) turns one element
+into HTML through a theme template. Neither side knows how the other works.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class CodeInfo:
+    """A fenced code block that is a direct child of an element (CodeGroup, RequestExample…)."""
+
+    language: str  # "python", "" when the fence names none
+    title: str | None  # the file name / title from the fence meta
+    code: str  # the code as written, without the fences
+
+
+@dataclass
+class MdxChild:
+    """One direct child of an element, in source order. Whitespace-only text is dropped."""
+
+    html: str  # this child rendered on its own
+    element: MdxElement | None = None  # set when the child is a JSX element
+    code: CodeInfo | None = None  # set when the child is a fenced code block
+
+
+@dataclass
+class MdxElement:
+    name: str  # "Card", "Tree.Folder", "img"; "" for a fragment <>…</>
+    props: dict[str, Any]  # evaluated: str, int/float, bool (True for a bare attribute), None, list, dict
+    source: str  # display path of the file the tag is written in ("snippets/x.mdx" when inlined)
+    line: int  # 1-based line of the opening tag in `source`
+    inline: bool  # True for text (inline) JSX, False for flow (block) JSX
+    children_html: str = ""  # all children rendered, in order
+    children: list[MdxChild] = field(default_factory=list)
+
+
+class ComponentContext(Protocol):
+    """What a component may ask of the page being rendered."""
+
+    def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
+        """The page-relative URL for an author's href/src (`/quickstart`, `images/a.png`).
+
+        Local files are registered to be copied. A broken target is a warning naming
+        `element.source:element.line` and the URL is returned as written.
+        """
+        ...
+
+    def warn(self, element: MdxElement, message: str) -> None:
+        """Record a build warning: `f"{element.source}:{element.line}: {message}"`."""
+        ...
+
+    def unique_id(self, text: str) -> str:
+        """A heading-style id for `text`, unique on this page (for Update anchors)."""
+        ...
+
+    def add_toc(self, level: int, id: str, text: str) -> None:
+        """Add an entry to the page's "On this page" list, in document order."""
+        ...
+
+    def require(self, feature: str) -> None:
+        """Ask for a page-level asset: "mermaid" loads the diagram script on this page only."""
+        ...
