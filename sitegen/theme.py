@@ -7,10 +7,14 @@ putting a file with the same relative path under its own `themes/default/`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+
+from sitegen.confine import OUTSIDE, inside_project
 
 THEME_NAME = "default"
 
@@ -26,6 +30,21 @@ def builtin_theme_dir() -> Path:
 @dataclass(frozen=True)
 class Theme:
     dirs: tuple[Path, ...]  # most specific first: project override, then built-in
+    # Files of the project's override that resolve outside the project (symlinks): never
+    # read; the built-in file is used instead and the build warns (`refusals`).
+    refused: frozenset[Path] = field(default=frozenset())
+    project_dir: Path | None = None
+
+    @property
+    def refusals(self) -> list[str]:
+        """One warning per refused override file, naming it as it sits in the project."""
+        assert self.project_dir is not None or not self.refused
+        return [
+            f"{path.relative_to(self.project_dir).as_posix()}: theme file is a link to a file {OUTSIDE}; "
+            "the built-in one is used"
+            for path in sorted(self.refused)
+            if self.project_dir is not None
+        ]
 
     def assets(self) -> dict[str, Path]:
         """Asset files by relative path; a project file shadows the built-in one."""
@@ -34,13 +53,21 @@ class Theme:
             assets_dir = theme_dir / "assets"
             if assets_dir.is_dir():
                 for path in sorted(assets_dir.rglob("*")):
-                    if path.is_file():
+                    if path.is_file() and not self.is_refused(path):
                         found[path.relative_to(assets_dir).as_posix()] = path
         return found
 
+    def loader(self, folder: str) -> jinja2.BaseLoader:
+        """Templates from `folder` ("templates", "components") of each theme dir, most
+        specific first, skipping refused files."""
+        return _ConfinedLoader([str(d / folder) for d in self.dirs], self.is_refused)
+
+    def is_refused(self, path: Path) -> bool:
+        return any(path == refused or path.is_relative_to(refused) for refused in self.refused)
+
     def environment(self) -> jinja2.Environment:
         env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader([str(d / "templates") for d in self.dirs]),
+            loader=self.loader("templates"),
             autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
@@ -49,8 +76,35 @@ class Theme:
         return env
 
 
+class _ConfinedLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader that passes over refused files (falling back to the next folder)."""
+
+    def __init__(self, searchpath: list[str], refused: Callable[[Path], bool]) -> None:
+        super().__init__(searchpath)
+        self._refused = refused
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        for folder in self.searchpath:
+            candidate = Path(folder, *template.split("/"))
+            if candidate.is_file() and not self._refused(candidate):
+                return jinja2.FileSystemLoader(folder).get_source(environment, template)
+        raise jinja2.TemplateNotFound(template)
+
+
 def load_theme(project_dir: Path) -> Theme:
     builtin = builtin_theme_dir()
-    override = (project_dir / "themes" / THEME_NAME).resolve()
-    dirs = (builtin,) if override == builtin or not override.is_dir() else (override, builtin)
-    return Theme(dirs=dirs)
+    project_dir = project_dir.resolve()
+    override = project_dir / "themes" / THEME_NAME
+    if not override.is_dir() or override.resolve() == builtin:
+        return Theme(dirs=(builtin,))
+    if inside_project(project_dir, override) is None:  # the whole folder links elsewhere
+        return Theme(dirs=(builtin,), refused=frozenset({override}), project_dir=project_dir)
+    refused = frozenset(
+        Path(folder, name)
+        for folder, dir_names, file_names in os.walk(override, followlinks=False)
+        for name in (*dir_names, *file_names)  # a linked folder is listed, not walked
+        if inside_project(project_dir, Path(folder, name)) is None
+    )
+    return Theme(dirs=(override, builtin), refused=refused, project_dir=project_dir)
