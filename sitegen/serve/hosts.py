@@ -46,7 +46,7 @@ def allowed_hosts(listen_host: str, port: int) -> frozenset[str] | None:
 
 
 def is_any_interface(host: str) -> bool:
-    """0.0.0.0, ::, '' and their other spellings (0, ::0, ...)."""
+    """0.0.0.0, :: and their other spellings (::0, 0:0::0, ...), or an empty --host."""
     if host in ANY_INTERFACE:
         return True
     try:
@@ -64,6 +64,7 @@ class HostCheck:
         self.url = url  # the address to show instead
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # Lifespan passes; the app has no WebSocket routes, so Starlette refuses those anyway.
         if scope["type"] != "http" or self.allowed is None:
             await self.app(scope, receive, send)
             return
