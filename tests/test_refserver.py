@@ -176,21 +176,28 @@ def test_invalid_new_plant_is_400(client: httpx.Client, server: Server, body: ob
 
 
 @pytest.mark.parametrize(
-    ("body", "message"),
+    "body",
     [
-        (b"", "malformed JSON: EOF while parsing a value at line 1 column 0"),
-        (b'{"id": 7, "name": "x"', "malformed JSON: EOF while parsing an object at line 1 column 21"),
-        (b"{'id': 7}", "malformed JSON: key must be a string at line 1 column 2"),
-        (b'{"id": NaN, "name": "x"}', "malformed JSON: expected value at line 1 column 8"),
-        (b'{"id": 7, "name": "\xff"}', "malformed JSON: invalid unicode code point at line 1 column 21"),
-        (b'{"id": 7, "name": "\\ud800"}', "malformed JSON: unexpected end of hex escape at line 1 column 26"),
-        (b"[" * 5000 + b"]" * 5000, "malformed JSON: recursion limit exceeded at line 1 column 202"),
+        b"",
+        b'{"id": 7, "name": "x"',
+        b"{'id': 7}",
+        b'{"id": NaN, "name": "x"}',  # not JSON, though Python's json module reads it
+        b'{"id": 7, "name": "\xff"}',
+        b'{"id": 7, "name": "\\ud800"}',
+        b"[" * 5000 + b"]" * 5000,
     ],
 )
-def test_malformed_json_is_400(client: httpx.Client, server: Server, body: bytes, message: str) -> None:
+def test_malformed_json_is_400(client: httpx.Client, server: Server, body: bytes) -> None:
+    """Our contract: 400, the Error body, our 'malformed JSON: ' prefix and a single line.
+    What follows the prefix is the JSON parser's own description (pydantic-core's wording and
+    column numbers change between its releases), so only its presence is checked."""
     before = rows(server.db)
     response = post_raw(client, body)
-    assert (response.status_code, response.json()) == (400, error(400, message))
+    assert response.status_code == 400
+    answer = response.json()
+    assert answer.keys() == {"error", "message"} and answer["error"] == 400
+    reason = answer["message"].removeprefix("malformed JSON: ")
+    assert reason != answer["message"] and reason.strip() and "\n" not in reason
     assert rows(server.db) == before
 
 
@@ -376,7 +383,9 @@ def test_cors_origin_restricts_origins(tmp_path: Path) -> None:
         assert ok.status_code == 200
         assert ok.headers["access-control-allow-origin"] == docs
         refused = httpx.options(f"{srv.url}/plants", headers=preflight | {"Origin": "https://evil.example"})
-        assert (refused.status_code, refused.json()) == (400, error(400, "Disallowed CORS origin"))
+        # The Error body is ours; its wording is Starlette's CORS middleware's, so not pinned here.
+        assert refused.status_code == 400
+        assert refused.json().keys() == {"error", "message"} and refused.json()["error"] == 400
         assert "access-control-allow-origin" not in refused.headers
 
         post = httpx.post(f"{srv.url}/plants", json={"id": 1, "name": "x"}, headers=AUTH | {"Origin": docs})

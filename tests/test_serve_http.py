@@ -1,5 +1,6 @@
 """`sitegen serve` as a real process over real HTTP: pretty URLs, the 404 page, content types,
-no way out of the site, a busy port, and a server that survives a storm of edits."""
+no way out of the site, only its own Host answered, a busy port, and a server that survives
+a storm of edits."""
 
 from __future__ import annotations
 
@@ -227,3 +228,77 @@ def test_poll_mode_also_picks_up_edits(example_project: Path, dev_server: Callab
     source = example_project / "content" / "errors.mdx"
     source.write_text(source.read_text() + "\nSeen by polling.\n")
     wait_until(lambda: b"Seen by polling." in fetch(server.url + "errors/")[2])
+
+
+# -- Host header (DNS rebinding) ----------------------------------------------------------
+
+
+def get_with_host(address: tuple[str, int], host: str | None, target: str = "/") -> tuple[int, dict[str, str], bytes]:
+    """GET `target` from `address` with exactly this Host header (None: none at all, HTTP/1.0)."""
+    with socket.create_connection(address, timeout=30) as sock:
+        if host is None:
+            sock.sendall(f"GET {target} HTTP/1.0\r\n\r\n".encode())
+        else:
+            sock.sendall(f"GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in header_lines)}
+    return int(status_line.split()[1]), headers, body
+
+
+def refused(host: str, url: str) -> bytes:
+    return (f"403 Forbidden: Host {host!r} is not this server's address; open {url} "
+            "(sitegen serve answers only the address it listens on)\n").encode()
+
+
+def test_only_requests_for_its_own_address_are_answered(
+    example_project: Path, dev_server: Callable[..., DevServer]
+) -> None:
+    server = dev_server(example_project)  # 127.0.0.1, the default
+    port = urlsplit(server.url).port
+    assert port is not None
+    address = ("127.0.0.1", port)
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost:{port}"):
+        status, _, body = get_with_host(address, host, "/quickstart/")
+        assert status == 200 and b"Quickstart" in body, host
+
+    # A page on evil.example whose name now resolves to 127.0.0.1 (DNS rebinding), another port,
+    # another loopback name, no port at all (the browser would have said :80).
+    for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1:{port + 1}", f"[::1]:{port}",
+                 "127.0.0.1", f"127.0.0.1.evil.example:{port}", f"localhost:{port}@evil.example"):
+        for target in ("/quickstart/", "/__sitegen/status", "/_sitegen/site.css", "/no-such-page/"):
+            status, headers, body = get_with_host(address, host, target)
+            assert (status, body) == (403, refused(host, server.url)), (host, target)
+            assert headers["content-type"] == "text/plain; charset=utf-8"
+
+    status, _, body = get_with_host(address, None)  # an HTTP/1.0 request without any Host
+    assert status == 403
+    assert body == (f"403 Forbidden: no Host header is not this server's address; open {server.url} "
+                    "(sitegen serve answers only the address it listens on)\n").encode()
+    # The live-reload stream is refused too (a rebinding page could otherwise watch the edits).
+    assert get_with_host(address, f"evil.example:{port}", "/__sitegen/events")[0] == 403
+
+
+def test_on_ipv6_loopback_it_answers_its_own_names(example_project: Path, dev_server: Callable[..., DevServer]) -> None:
+    server = dev_server(example_project, "--host", "::1")
+    port = urlsplit(server.url).port
+    assert server.url == f"http://[::1]:{port}/"
+    address = ("::1", port)
+    assert get_with_host(address, f"[::1]:{port}")[0] == 200
+    assert get_with_host(address, f"localhost:{port}")[0] == 200
+    for host in (f"127.0.0.1:{port}", f"evil.example:{port}", f"[::2]:{port}"):
+        assert get_with_host(address, host)[:3:2] == (403, refused(host, server.url)), host
+
+
+def test_on_every_interface_any_host_is_answered(example_project: Path, dev_server: Callable[..., DevServer]) -> None:
+    """Listening on 0.0.0.0 the user exposes the site to the network under names sitegen cannot
+    know (the machine's name, its addresses, a tunnel): there every Host is answered."""
+    server = dev_server(example_project, "--host", "0.0.0.0")
+    port = urlsplit(server.url).port
+    assert server.url == f"http://0.0.0.0:{port}/"
+    for host in (f"127.0.0.1:{port}", f"my-laptop.local:{port}", "docs.example.com"):
+        status, _, body = get_with_host(("127.0.0.1", port), host, "/quickstart/")
+        assert status == 200 and b"Quickstart" in body, host

@@ -18,6 +18,7 @@ from sitegen.build import SiteBuilder
 from sitegen.errors import SitegenError
 from sitegen.listening import bind, quiet_signals
 from sitegen.serve.app import SiteApp
+from sitegen.serve.hosts import HostCheck, allowed_hosts
 from sitegen.serve.hub import Hub
 from sitegen.serve.rebuild import Rebuilder
 from sitegen.serve.watch import Watcher
@@ -28,7 +29,9 @@ __all__ = ["add_arguments", "run"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("project", nargs="?", default=".", type=Path, help="docs project folder (default: .)")
-    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="interface to listen on (default: 127.0.0.1, this machine only); requests are answered "
+                             "only when their Host is this address (any Host on 0.0.0.0)")
     parser.add_argument("--port", type=int, default=8000, help="TCP port, 0 for any free one (default: 8000)")
     parser.add_argument("--open", action="store_true", help="open the site in the default web browser")
     parser.add_argument("--poll", action="store_true", help="poll for changes (network drives, containers) instead of OS file events")
@@ -80,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
         if args.open:
             webbrowser.open(url)
 
-        app = SiteApp(hub, allowed_roots=(project, theme_dir)).starlette()
+        site = SiteApp(hub, allowed_roots=(project, theme_dir)).starlette()
+        # Only requests for this server's own address (DNS rebinding): see hosts.py.
+        app = HostCheck(site, allowed_hosts(args.host, port), url)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                                 timeout_graceful_shutdown=2, server_header=False)
         server = _Server(config, hub)
