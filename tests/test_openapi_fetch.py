@@ -6,6 +6,7 @@ A real HTTP server on 127.0.0.1 plays the remote side; it records every request 
 
 from __future__ import annotations
 
+import hashlib
 import http.server
 import json
 import threading
@@ -262,8 +263,6 @@ def test_a_planted_symlink_in_the_cache_is_not_followed(project: Path, tmp_path:
     fetch = {"cache_dir": cache_of(project), "offline": True}
     folder = cache_of(project) / "openapi"
     folder.mkdir(parents=True)
-    import hashlib
-
     key = hashlib.sha256(url.encode()).hexdigest()
     (folder / f"{key}.json").write_text(json.dumps({"url": url, "fetched_at": "2024-01-01"}))
     (folder / f"{key}.body").symlink_to(tmp_path / "secret.yaml")
