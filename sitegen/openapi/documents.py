@@ -8,7 +8,6 @@ server that document came from. Documents are parsed once and cached per load.
 from __future__ import annotations
 
 import json
-import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
@@ -17,9 +16,11 @@ from typing import Any
 
 import yaml
 
+from sitegen.confine import inside_project, refusal
 from sitegen.errors import OpenAPIError, location
+from sitegen.openapi.fetch import fetch_text
 
-FETCH_TIMEOUT = 15  # seconds; a build should fail, not hang, on a dead server
+SOURCE_REFERRER = "docs.json: openapi"  # where a docs.json `openapi` entry was written
 
 
 class _SpecLoader(yaml.SafeLoader):
@@ -108,8 +109,20 @@ def _walk_pointer(data: Any, fragment: str) -> Any:
 class DocumentStore:
     """Loads documents by URI, once each, and resolves references between them."""
 
-    def __init__(self, project_dir: Path) -> None:
+    def __init__(
+        self,
+        project_dir: Path,
+        *,
+        cache_dir: Path | None = None,
+        offline: bool = False,
+        notes: list[str] | None = None,
+    ) -> None:
+        """`cache_dir` keeps fetched URLs (normally `<project>/.sitegen-cache`); `offline`
+        forbids the network; `notes` collects warnings (a cached copy used for a dead server)."""
         self.project_dir = project_dir.resolve()
+        self.cache_dir = cache_dir
+        self.offline = offline
+        self.notes: list[str] = notes if notes is not None else []
         self._docs: dict[str, Document] = {}
 
     def source_uri(self, source: str) -> str:
@@ -133,23 +146,28 @@ class DocumentStore:
                 return str(path)
         return uri
 
-    def load(self, uri: str, *, name: str | None = None, referrer: str | None = None) -> Document:
-        """Read and parse the document at `uri`; `referrer` prefixes errors about missing files."""
+    def load(
+        self, uri: str, *, name: str | None = None, referrer: str | None = None, reference: str | None = None
+    ) -> Document:
+        """Read and parse the document at `uri`; `referrer` prefixes errors about missing files,
+        `reference` is the `$ref` as written (what a refusal names instead of a real path)."""
         uri = urllib.parse.urldefrag(uri)[0]
         if uri in self._docs:
             return self._docs[uri]
         name = name or self.display_name(uri)
-        text = self._read(uri, name, referrer)
+        text = self._read(uri, name, referrer, reference)
         path = urllib.parse.urlparse(uri).path
         data = parse_text(text, name, json_first=path.endswith(".json") or text.lstrip().startswith("{"))
         doc = Document(uri=uri, name=name, data=data)
         self._docs[uri] = doc
         return doc
 
-    def _read(self, uri: str, name: str, referrer: str | None) -> str:
+    def _read(self, uri: str, name: str, referrer: str | None, reference: str | None = None) -> str:
         prefix = f"{referrer}: " if referrer else ""
         if uri.startswith("file:"):
             path = Path(urllib.request.url2pathname(urllib.parse.urlparse(uri).path))
+            if inside_project(self.project_dir, path) is None:  # checked before anything is opened
+                raise OpenAPIError(refusal(referrer or SOURCE_REFERRER, reference or name))
             try:
                 return path.read_text(encoding="utf-8")
             except FileNotFoundError:
@@ -158,23 +176,17 @@ class DocumentStore:
                 raise OpenAPIError(f"{prefix}{name}: cannot read OpenAPI file: {exc}")
         if not is_url(uri):
             raise OpenAPIError(f"{prefix}{uri}: unsupported URL scheme (use a path, http or https)")
-        request = urllib.request.Request(uri, headers={"Accept": "application/json, application/yaml, */*"})
-        try:
-            with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as response:  # noqa: S310
-                charset = response.headers.get_content_charset() or "utf-8"
-                return response.read().decode(charset)
-        except urllib.error.HTTPError as exc:
-            raise OpenAPIError(f"{prefix}{uri}: cannot fetch OpenAPI file: HTTP {exc.code} {exc.reason}")
-        except (urllib.error.URLError, OSError, ValueError) as exc:
-            reason = getattr(exc, "reason", exc)
-            raise OpenAPIError(f"{prefix}{uri}: cannot fetch OpenAPI file: {reason}")
+        fetched = fetch_text(uri, cache_dir=self.cache_dir, offline=self.offline, referrer=referrer)
+        if fetched.note:
+            self.notes.append(fetched.note)
+        return fetched.text
 
     def resolve(self, ref: str, base_uri: str, *, where: str = "") -> tuple[Any, str]:
         """Return (target value, absolute key 'uri#fragment') of `ref` written in `base_uri`."""
         absolute = urllib.parse.urljoin(base_uri, ref)
         doc_uri, fragment = urllib.parse.urldefrag(absolute)
         referrer = where or self.display_name(base_uri)
-        doc = self.load(doc_uri, referrer=referrer)
+        doc = self.load(doc_uri, referrer=referrer, reference=ref)
         try:
             value = _walk_pointer(doc.data, fragment)
         except KeyError:

@@ -24,12 +24,12 @@ from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
 MAX_ERRORS = 10  # enough to fix a file in one go without flooding the terminal
 
 
-def load_openapi(project_dir: Path, sources: Sequence[str]) -> ApiCatalog:
+def load_openapi(project_dir: Path, sources: Sequence[str], *, cache_dir: Path | None = None, offline: bool = False, notes: list[str] | None = None) -> ApiCatalog:  # noqa: E501
     """Load every docs.json `openapi` entry (project-relative path or http(s) URL).
 
     Raises `OpenAPIError` naming the file (and line/column or JSON pointer) on any problem.
     """
-    store = DocumentStore(project_dir)
+    store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=notes)
     specs: list[ApiSpec] = []
     errors: list[str] = []
     for source in sources:
