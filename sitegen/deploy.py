@@ -129,9 +129,10 @@ def _git(repo: Path, *args: str, stdin: bytes | None = None, env: dict[str, str]
 def _failure(repo: Path, command: str, stderr: str) -> str:
     if "Author identity unknown" in stderr or "unable to auto-detect email" in stderr:
         return f"git does not know who is committing in {repo}; set git config user.name and user.email"
+    # git's first fatal/error line says why; what follows is advice ("Please make sure …").
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    last = lines[-1].removeprefix("fatal: ").removeprefix("error: ") if lines else "no message"
-    return f"git {command} failed in {repo}: {last}"
+    reason = next((line for line in lines if line.startswith(("fatal: ", "error: "))), lines[-1] if lines else "no message")
+    return f"git {command} failed in {repo}: {reason.removeprefix('fatal: ').removeprefix('error: ')}"
 
 
 def _repository(path: Path) -> Path:
