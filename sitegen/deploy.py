@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from sitegen.build import build
 
     project = Path(args.project).resolve()
-    _repository(project)  # refuse before spending time on a build that cannot be deployed
+    check_deployable(project, remote=args.remote, branch=args.branch)  # refuse before spending time on a build
     with tempfile.TemporaryDirectory(prefix="sitegen-deploy-") as tmp:
         report = build(project, Path(tmp) / "site", strict=args.strict)
         for warning in report.warnings:
@@ -74,25 +74,23 @@ def gh_deploy(
 ) -> DeployResult:
     """Commit `site_dir` as the whole tree of `branch` in the repository holding `repo_dir`, then push it.
 
-    The new commit's parent is the local branch's tip, else the last fetched
-    `<remote>/<branch>`, so deploying from a fresh clone continues the published history.
+    The new commit's parent is the local branch's tip, or the last fetched `<remote>/<branch>`
+    when there is no local branch or it is behind, so deploying from a fresh clone (or after a
+    fetch) continues the published history. `push=False` only commits; `force` pushes with --force.
     """
-    repo = _repository(repo_dir)
+    repo = check_deployable(repo_dir, remote=remote if push else None, branch=branch)
     site_dir = site_dir.resolve()
     if not site_dir.is_dir():
         raise BuildError(f"cannot deploy {site_dir}: it is not a folder")
     ref = f"refs/heads/{branch}"
-    if _git(repo, "check-ref-format", ref, check=False).returncode != 0:
-        raise BuildError(f"cannot deploy to branch {branch!r}: it is not a valid git branch name")
-    _refuse_checked_out(repo, ref, branch)
-    if push and _git(repo, "remote", "get-url", remote, check=False).returncode != 0:
-        raise BuildError(
-            f"remote '{remote}' is not configured in {repo}; add it with git remote add {remote} URL or pass --remote"
-        )
-
     files = _site_files(site_dir)
     local_tip = _resolve(repo, ref)
-    parent = local_tip or _resolve(repo, f"refs/remotes/{remote}/{branch}")
+    fetched = _resolve(repo, f"refs/remotes/{remote}/{branch}")
+    parent = local_tip
+    behind = local_tip is not None and fetched is not None and _git(
+        repo, "merge-base", "--is-ancestor", local_tip, fetched, check=False).returncode == 0
+    if fetched and (local_tip is None or behind):
+        parent = fetched  # someone deployed from elsewhere and we fetched it: continue from there
     if message is None:
         head = _resolve(repo, "HEAD")
         sha = f" {_git(repo, 'rev-parse', '--short', head).stdout.strip()}" if head else ""
@@ -104,6 +102,20 @@ def gh_deploy(
     # `update-ref NEW OLD` refuses if the branch moved meanwhile; "" = must not exist yet.
     _git(repo, "update-ref", "-m", "sitegen gh-deploy", ref, commit, local_tip or "")
     return DeployResult(commit, parent, branch, remote, message, count, push)
+
+
+def check_deployable(repo_dir: Path, *, remote: str | None, branch: str) -> Path:
+    """Every refusal that does not need the site; returns the top of the work tree."""
+    repo = _repository(repo_dir)
+    ref = f"refs/heads/{branch}"
+    if _git(repo, "check-ref-format", ref, check=False).returncode != 0:
+        raise BuildError(f"cannot deploy to branch '{branch}': it is not a valid git branch name")
+    _refuse_checked_out(repo, ref, branch)
+    if remote is not None and _git(repo, "remote", "get-url", remote, check=False).returncode != 0:
+        raise BuildError(
+            f"remote '{remote}' is not configured in {repo}; add it with git remote add {remote} URL or pass --remote"
+        )
+    return repo
 
 
 # --- git ---------------------------------------------------------------------------------
@@ -167,7 +179,7 @@ def _site_files(site_dir: Path) -> list[Path]:
         if ".git" in rel.parts or not path.is_file():
             continue
         if "\n" in str(rel):  # hash-object --stdin-paths reads one path per line
-            raise BuildError(f"cannot deploy {site_dir / rel!r}: its name contains a line break")
+            raise BuildError(f"cannot deploy {str(site_dir / rel)!r}: its name contains a line break")
         files.append(path)
     return files
 

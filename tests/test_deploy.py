@@ -167,6 +167,11 @@ def test_a_fresh_clone_continues_the_published_history(project: Path, remote: Pa
     second = gh_deploy(laptop, site)
     assert second.parent == first.commit  # origin/gh-pages from the clone, no local branch needed
     assert git(remote, "rev-list", "gh-pages").splitlines() == [second.commit, first.commit]
+    # Back on the first machine, whose local gh-pages is now behind: after a fetch it continues too.
+    git(project, "fetch", "-q", "origin")
+    third = gh_deploy(project, built(project, tmp_path, "again"))
+    assert third.parent == second.commit
+    assert git(project, "rev-parse", "gh-pages") == git(remote, "rev-parse", "gh-pages") == third.commit
 
 
 def test_diverged_remote_branch_is_refused_then_replaced_with_force(
@@ -244,3 +249,13 @@ def test_push_failure_other_than_rejection_names_gits_reason(project: Path, tmp_
     [message] = refused.value.messages
     assert message == f"git push failed in {project}: '{tmp_path / 'gone.git'}' does not appear to be a git repository"
     assert git(project, "branch", "--list", "gh-pages") == ""
+
+
+def test_refusals_come_before_the_build(project: Path) -> None:
+    (project / "docs.json").write_text("{ not json")  # a build would fail with a config error
+    with pytest.raises(BuildError) as refused:
+        run(parsed(project, "--remote", "upstream"))
+    assert refused.value.messages[0].startswith("remote 'upstream' is not configured in ")
+    with pytest.raises(BuildError) as refused:
+        run(parsed(project, "--branch", "bad..name"))
+    assert refused.value.messages == ["cannot deploy to branch 'bad..name': it is not a valid git branch name"]
