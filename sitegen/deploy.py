@@ -38,11 +38,14 @@ class DeployResult:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("project", nargs="?", default=".", type=Path, help="docs project folder inside a git repository (default: .)")
+    parser.add_argument("project", nargs="?", default=".", type=Path,
+                        help="docs project folder inside a git repository (default: .)")
     parser.add_argument("--remote", default="origin", help="remote to push to (default: origin)")
     parser.add_argument("--branch", default="gh-pages", help="branch that receives the site (default: gh-pages)")
-    parser.add_argument("-m", "--message", default=None, help="commit message (default: 'Deployed <sha> with sitegen <version>')")
-    parser.add_argument("--force", action="store_true", help="overwrite the remote branch even if it has commits gh-deploy did not make")
+    parser.add_argument("-m", "--message", default=None,
+                        help="commit message (default: 'Deployed <sha> with sitegen <version>')")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite the remote branch even if it has commits gh-deploy did not make")
     parser.add_argument("--strict", action="store_true", help="treat build warnings as errors")
 
 

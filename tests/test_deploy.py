@@ -259,3 +259,20 @@ def test_refusals_come_before_the_build(project: Path) -> None:
     with pytest.raises(BuildError) as refused:
         run(parsed(project, "--branch", "bad..name"))
     assert refused.value.messages == ["cannot deploy to branch 'bad..name': it is not a valid git branch name"]
+
+
+def test_refuses_to_commit_without_an_identity(
+    make_project: Callable[..., Path], remote: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"):
+        monkeypatch.delenv(name, raising=False)
+    repo = make_project(CONFIG, PAGES)
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "config", "user.useConfigOnly", "true")  # no guessing from the host name
+    git(repo, "remote", "add", "origin", str(remote))
+    with pytest.raises(BuildError) as refused:
+        gh_deploy(repo, built(repo, tmp_path))
+    assert refused.value.messages == [
+        f"git does not know who is committing in {repo.resolve()}; set git config user.name and user.email"
+    ]
+    assert git(remote, "branch", "--list") == ""
