@@ -228,8 +228,9 @@ class ComponentRenderer:
         for child in p.element.children:
             if child.element is not None and child.element.name == "Tab":
                 title = _Props(child.element, p.ctx).text("title") or f"Tab {len(tabs) + 1}"
+                number = len(tabs) + 1
                 tabs.append({"title": title, "html": Markup(child.element.children_html),
-                             "id": f"{base}-{len(tabs) + 1}"})
+                             "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}"})
             else:
                 extra.append(Markup(child.html))
         if extra:
@@ -241,8 +242,9 @@ class ComponentRenderer:
         base = p.ctx.unique_id(p.element.name.lower())
         panels = []
         for child in p.element.children:
+            number = len(panels) + 1
             panels.append({"title": _child_title(child, len(panels)), "html": Markup(child.html),
-                           "id": f"{base}-{len(panels) + 1}",
+                           "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}",
                            "language": child.code.language if child.code else ""})
         return {"id": base, "panels": panels,
                 "kind": {"CodeGroup": "code-group", "RequestExample": "request-example",
