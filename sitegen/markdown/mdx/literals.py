@@ -27,7 +27,7 @@ class NotLiteral(ValueError):
 
 def evaluate(text: str, variables: Mapping[str, Any] | None = None) -> Any:
     """The Python value of the JavaScript literal `text`."""
-    parser = _Parser(text, variables or {})
+    parser = _Parser(text, variables if variables is not None else {})
     value = parser.value(0)
     parser.skip_space()
     if parser.pos != len(text):
@@ -87,8 +87,31 @@ class _Parser:
         if name in ("Infinity", "NaN"):
             return math.inf if name == "Infinity" else math.nan
         if name in self.variables:
-            return self.variables[name]
+            return self.member(self.variables[name])
         raise NotLiteral(self.text)
+
+    def member(self, value: Any) -> Any:
+        """`plan.name`, `plan["name"]`, `items[0]` on a known value."""
+        while True:
+            self.skip_space()
+            if self.text.startswith(".", self.pos) and not self.text.startswith("..", self.pos):
+                self.pos += 1
+                self.skip_space()
+                key: Any = self.identifier()
+            elif self.text.startswith("[", self.pos):
+                self.pos += 1
+                key = self.value(1)
+                self.expect("]")
+            else:
+                return value
+            if isinstance(value, dict) and isinstance(key, str) and key in value:
+                value = value[key]
+            elif isinstance(value, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(value):
+                value = value[key]
+            elif isinstance(value, (str, list)) and key == "length":
+                value = len(value)
+            else:
+                raise NotLiteral(self.text)
 
     def expect(self, char: str) -> None:
         self.skip_space()

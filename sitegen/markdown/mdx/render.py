@@ -21,7 +21,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors.index import slugify, unique_slug
 
-from sitegen.markdown.code import parse_info, render_fence
+from sitegen.markdown.code import parse_info, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.esm import Module
@@ -301,7 +301,16 @@ def _render_stray_close(self: RendererHTML, tokens: list[Token], idx: int, optio
 
 def _render_fence(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
     token = tokens[idx]
-    return render_fence(token.content, token.info if token.type == "fence" else "")
+    info = token.info if token.type == "fence" else ""
+    if parse_info(info)[0] == "mermaid" and "mdx_page" in env:
+        state, doc = _context(env)
+        output, problem = render_mermaid(token.content)
+        if problem is None:
+            state.features.add("mermaid")
+        else:
+            state.warn(doc.where(_line(token)), problem)
+        return output
+    return render_fence(token.content, info)
 
 
 def _render_math(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
@@ -319,7 +328,7 @@ def _render_heading_open(self: RendererHTML, tokens: list[Token], idx: int, opti
     if "mdx_page" not in env or inline.type != "inline":
         return self.renderToken(tokens, idx, options, env)
     state, _ = _context(env)
-    title = "".join(child.content for child in inline.children or [] if child.type in ("text", "code_inline"))
+    title = "".join(_heading_text(child, env) for child in inline.children or [])
     slug = state.unique_id(title)
     token.attrSet("id", slug)
     link_open = Token("link_open", "a", 1)
@@ -329,6 +338,17 @@ def _render_heading_open(self: RendererHTML, tokens: list[Token], idx: int, opti
     if token.tag in ("h2", "h3"):
         state.toc.append(TocEntry(level=int(token.tag[1]), id=slug, text=title.strip()))
     return self.renderToken(tokens, idx, options, env)
+
+
+def _heading_text(token: Token, env: dict[str, Any]) -> str:
+    if token.type in ("text", "code_inline"):
+        return token.content
+    if token.type == "mdx_expression":
+        try:
+            return html.unescape(_value_html(evaluate(token.content, _Variables(*_context(env)))))
+        except NotLiteral:
+            return ""
+    return ""
 
 
 def _render_link_open(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
@@ -375,7 +395,11 @@ def _value_html(value: Any) -> str:
 def _props(state: PageState, doc: Document, tag: Tag, where: str) -> dict[str, Any]:
     props: dict[str, Any] = {}
     variables = _Variables(state, doc)
+    html_element = tag.name[:1].islower()
     for attribute in tag.attributes:
+        if html_element and re.match(r"on[A-Z]", attribute.name):
+            state.warn(where, f"<{tag.name}> attribute {attribute.name} is an event handler (script); left out")
+            continue
         if attribute.kind == "bare":
             props[attribute.name] = True
         elif attribute.kind == "string":
