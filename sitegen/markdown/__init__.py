@@ -37,6 +37,7 @@ class RenderedMarkdown:
 def make_markdown() -> MarkdownIt:
     # Raw HTML is off: every tag is read as JSX (allowlisted HTML elements, components).
     md = MarkdownIt("commonmark", {"html": False, "typographer": False})
+    md.options["maxNesting"] = 60  # components in lists in components… (markdown-it stops deeper)
     md.enable(["table", "strikethrough"])
     md.use(tasklists_plugin, enabled=False, label=True)
     md.use(footnote_plugin)

@@ -34,6 +34,7 @@ from sitegen.pages import Page
 
 __all__ = ["Document", "PageState", "TocEntry", "fold_rule", "install_render_rules", "render_document"]
 
+MAX_INLINE_DEPTH = 32  # inline elements nest by recursion when rendering
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _ID_ATTRIBUTE = re.compile(r"""\sid="([^"]*)\"""")
 
@@ -211,7 +212,17 @@ def _element(opening: Token, children: list[Token], inline: bool) -> Token:
 def _fold_inline(children: list[Token], doc: Document, page: PageState | None) -> list[Token]:
     stack: list[tuple[Token, list[Token]]] = []
     out: list[Token] = []
+    too_deep: dict[str, int] = {}  # tags dropped for depth, by name: their closing tags go too
     for child in children:
+        if child.type == "mdx_text_close" and too_deep.get(child.meta["tag"].name):
+            too_deep[child.meta["tag"].name] -= 1
+            continue
+        if child.type == "mdx_text_open" and len(stack) >= MAX_INLINE_DEPTH:
+            if page is not None and not too_deep:
+                page.warn(doc.where(child.meta["line"]), f"tags nested deeper than {MAX_INLINE_DEPTH} levels; the deeper tags are left out")
+            name = child.meta["tag"].name
+            too_deep[name] = too_deep.get(name, 0) + 1
+            continue
         if child.type == "mdx_text_open":
             stack.append((child, out))
             out = []
