@@ -124,6 +124,27 @@ def _rest_is_tags(state: StateBlock, doc: Any, pos: int, stop: int) -> bool:
         pos = tag.end
 
 
+def _only_elements(doc: Any, pos: int, stop: int) -> bool:
+    """Only whole elements and whitespace from `pos` to `stop` (MDX then reads them as flow)."""
+    src = doc.scanner.src
+    found = False
+    while True:
+        while pos < stop and src[pos] in " \t":
+            pos += 1
+        if pos >= stop:
+            return found
+        tag = doc.scanner.tag_at(pos) if src[pos] == "<" else None
+        if tag is None or tag.closing:
+            return False
+        if not tag.self_closing:
+            close = doc.scanner.close_of(tag, stop)
+            if close is None:
+                return False
+            tag = close
+        pos = tag.end
+        found = True
+
+
 def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     doc = _doc(state)
     if doc is None:
@@ -170,6 +191,12 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
         if not _rest_is_tags(state, doc, close.end, line_end):
             return False
         if silent:
+            return True
+        if _only_elements(doc, tag.end, close.start):  # <CardGroup><Card /><Card /></CardGroup>
+            open_token = _push_element(state, tag, start, tag_line, None)
+            _tokenize_span(state, tag_line, tag.end, tag_line, close.start, None)
+            state.push("mdx_flow_close", "", -1).meta = open_token.meta
+            _finish_line(state, close_line, close.end, line_end)
             return True
         open_token = _push_element(state, tag, start, tag_line, None)
         if src[tag.end : close.start].strip():

@@ -74,20 +74,24 @@ class Scanner:
         if pos in self._expressions:
             return self._expressions[pos]
         src = self.src
-        stack = [pos]
+        stack: list[tuple[int, bool]] = [(pos, False)]  # (offset, opened by `${` in a template)
         i = pos + 1
         n = len(src)
         while i < n and stack:
             char = src[i]
             if char == "{":
-                stack.append(i)
+                stack.append((i, False))
             elif char == "}":
-                self._expressions[stack.pop()] = i + 1
+                opened, in_template = stack.pop()
+                self._expressions[opened] = i + 1
+                if in_template:
+                    i = self._template_end(i + 1, stack)
+                    continue
             elif char in "\"'":
                 i = self._string_end(i, char)
                 continue
             elif char == "`":
-                i = self._template_end(i, stack)
+                i = self._template_end(i + 1, stack)
                 continue
             elif char == "/" and src.startswith("//", i):
                 newline = src.find("\n", i)
@@ -98,7 +102,7 @@ class Scanner:
                 i = n if close == -1 else close + 2
                 continue
             i += 1
-        for open_pos in stack:  # unbalanced: none of these close
+        for open_pos, _ in stack:  # unbalanced: none of these close
             self._expressions[open_pos] = None
         return self._expressions[pos]
 
@@ -115,10 +119,9 @@ class Scanner:
             j += 1
         return j
 
-    def _template_end(self, i: int, stack: list[int]) -> int:
-        # `${` opens a brace the main loop closes; the rest of the template is skipped.
+    def _template_end(self, j: int, stack: list[tuple[int, bool]]) -> int:
+        """Skip template text from `j`: to after the closing backtick, or into a `${`."""
         src = self.src
-        j = i + 1
         while j < len(src):
             char = src[j]
             if char == "\\":
@@ -127,7 +130,8 @@ class Scanner:
             if char == "`":
                 return j + 1
             if char == "$" and src.startswith("${", j):
-                return j + 1  # the main loop sees `{`
+                stack.append((j + 1, True))
+                return j + 2
             j += 1
         return j
 
