@@ -494,7 +494,8 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
             lambda message: state.warn(where, message),
         ) + ("" if inline else "\n")
     if state.components is not None and state.components.knows(name):
-        return str(state.components.render(element, PageContext(state)))
+        output = str(state.components.render(element, PageContext(state)))
+        return output if inline or output.endswith("\n") else output + "\n"
     state.warn(where, f"unknown component <{name}>; its content is shown without it")
     return children_html
 
