@@ -67,4 +67,4 @@ def test_broken_link_and_missing_image_are_warnings_naming_file_and_line(make_pr
         "content/a.md:7: link 'nowhere.md' points to no page or file; left as written",
         "content/a.md:9: image 'img/missing.png' not found (looked in content/ and the project root); left as written",
     ]
-    assert '<a href="nowhere.md">this</a>' in result.html and '<img src="img/missing.png" alt="x">' in result.html
+    assert '<a href="nowhere.md">this</a>' in result.html and '<img src="img/missing.png" alt="x" />' in result.html

@@ -79,7 +79,7 @@ def test_components_in_list_items_table_cells_and_paragraphs(make_project: Calla
         "Text with <Tree.Folder name=\"src\" /> inside and <>a fragment</>.\n"
     )
     result = page(make_project, body)
-    assert "<li>\n<p>Step one</p>\n<x-Note at='content/page.mdx:3' b><p>In the list.</p>\n</x-Note></li>" in result.html
+    assert "<li>\n<p>Step one</p>\n<x-Note at='content/page.mdx:3' b><p>In the list.</p>\n</x-Note>\n</li>" in result.html
     assert "<td><x-Card title='\"x\"' at='content/page.mdx:10' i>cell</x-Card></td>" in result.html
     assert "<p>Text with <x-Tree.Folder name='\"src\"' at='content/page.mdx:12' i></x-Tree.Folder> inside and a fragment.</p>" in result.html
     assert result.warnings == []
@@ -88,9 +88,9 @@ def test_components_in_list_items_table_cells_and_paragraphs(make_project: Calla
 def test_several_tags_on_one_line_and_self_closing_siblings(make_project: Callable[..., Path]) -> None:
     body = '<CardGroup cols={2}><Card title="a" /><Card title="b" /></CardGroup>\n\n<Tabs><Tab title="x">\nBody\n</Tab></Tabs>\n'
     html = page(make_project, body).html
-    assert ("<x-CardGroup cols='2' at='content/page.mdx:1' b><x-Card title='\"a\"' at='content/page.mdx:1' b></x-Card>"
-            "<x-Card title='\"b\"' at='content/page.mdx:1' b></x-Card></x-CardGroup>") in html
-    assert "<x-Tabs at='content/page.mdx:3' b><x-Tab title='\"x\"' at='content/page.mdx:3' b><p>Body</p>\n</x-Tab></x-Tabs>" in html
+    assert ("<x-CardGroup cols='2' at='content/page.mdx:1' b><x-Card title='\"a\"' at='content/page.mdx:1' b></x-Card>\n"
+            "<x-Card title='\"b\"' at='content/page.mdx:1' b></x-Card>\n</x-CardGroup>") in html
+    assert "<x-Tabs at='content/page.mdx:3' b><x-Tab title='\"x\"' at='content/page.mdx:3' b><p>Body</p>\n</x-Tab>\n</x-Tabs>" in html
 
 
 def test_code_group_children_carry_their_code(make_project: Callable[..., Path]) -> None:
