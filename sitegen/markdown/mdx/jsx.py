@@ -23,6 +23,8 @@ _ID_START = re.compile(r"[A-Za-z_$\u00c0-\uffff]")
 _NAME = re.compile(r"[A-Za-z_$\u00c0-\uffff][\w$\-\u00c0-\uffff]*")
 _SPACE = re.compile(r"\s*")
 _FENCE = re.compile(r"[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(`{3,}|~{3,})")
+# HTML void elements: `<img …>` and `<br>` close themselves (old pages write them so).
+VOID_ELEMENTS = frozenset("area base br col embed hr img input link meta source track wbr".split())
 _INTERESTING_MDX = re.compile(r"[<{`\n]")
 _INTERESTING_MD = re.compile(r"[<`\n]")
 
@@ -160,7 +162,8 @@ class Scanner:
                 return None
             char = src[i]
             if char == ">":
-                return Tag(name, pos, i + 1, closing, False, tuple(attributes))
+                void = not closing and name in VOID_ELEMENTS
+                return Tag(name, pos, i + 1, closing, void, tuple(attributes))
             if char == "/":
                 j = _SPACE.match(src, i + 1).end()  # type: ignore[union-attr]
                 if closing or not src.startswith(">", j):
