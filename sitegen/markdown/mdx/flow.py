@@ -194,7 +194,7 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
             return True
         if _only_elements(doc, tag.end, close.start):  # <CardGroup><Card /><Card /></CardGroup>
             open_token = _push_element(state, tag, start, tag_line, None)
-            _tokenize_span(state, tag_line, tag.end, tag_line, close.start, None)
+            _tokenize_span(state, tag_line, tag.end, tag_line, close.start)
             state.push("mdx_flow_close", "", -1).meta = open_token.meta
             _finish_line(state, close_line, close.end, line_end)
             return True
@@ -237,7 +237,7 @@ def _push_element(state: StateBlock, tag: Tag, start: int, last: int, children: 
 def _finish_line(state: StateBlock, line: int, pos: int, line_end: int) -> None:
     """Tokenize what follows a tag on its line (more tags), then move to the next line."""
     if state.src[pos:line_end].strip():
-        _tokenize_span(state, line, pos, line, None, None)
+        _tokenize_span(state, line, pos, line, None)
     state.line = line + 1
 
 
@@ -246,10 +246,10 @@ def _children(state: StateBlock, open_line: int, content_start: int, close_line:
     start_pos = content_start if first == open_line else None
     before_close = state.src[state.bMarks[close_line] : content_end]
     last = close_line if not before_close.strip() else close_line + 1
-    _tokenize_span(state, first, start_pos, last - 1, content_end if last > close_line else None, None)
+    _tokenize_span(state, first, start_pos, last - 1, content_end if last > close_line else None)
 
 
-def _tokenize_span(state: StateBlock, first: int, start_pos: int | None, last: int, end_pos: int | None, _: None) -> None:
+def _tokenize_span(state: StateBlock, first: int, start_pos: int | None, last: int, end_pos: int | None) -> None:
     """Tokenize lines first..last as blocks, the first starting at `start_pos` and the last
     ending at `end_pos` when given; indentation is relative to the least indented line."""
     if last < first:
