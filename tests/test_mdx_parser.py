@@ -239,3 +239,10 @@ def test_fragment_links_are_recorded_for_the_build(make_project: Callable[..., P
     ]
     assert "link='../other/#limits'" in result.html
     assert result.warnings == []
+
+
+def test_which_tags_interrupt_a_paragraph(make_project: Callable[..., Path]) -> None:
+    body = "Text\n<Note>\nNoted\n</Note>\nMore text\n<span>inline</span> continues.\n"
+    html = page(make_project, body).html
+    assert html == ("<p>Text</p>\n<x-Note at='content/page.mdx:2' b><p>Noted</p>\n</x-Note>\n"
+                    "<p>More text\n<span>inline</span> continues.</p>\n")

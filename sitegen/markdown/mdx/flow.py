@@ -22,6 +22,11 @@ from sitegen.markdown.mdx.jsx import Tag
 __all__ = ["code_unless_mdx", "esm_rule", "flow_comment_rule", "flow_expression_rule", "flow_jsx_rule"]
 
 
+# Lower-case elements that may interrupt a paragraph (others continue it, as inline JSX).
+_BLOCK_HTML = frozenset("""address article aside blockquote details div dl figure footer h1 h2 h3 h4 h5 h6 header
+hr iframe main nav ol p picture pre section svg table ul video""".split())
+
+
 def _doc(state: StateBlock) -> Any:
     return state.env.get("mdx_doc")
 
@@ -157,6 +162,8 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
     limit = state.eMarks[end - 1]
     if tag is None or tag.end > limit:
         return False
+    if silent and tag.name[:1].islower() and tag.name not in _BLOCK_HTML:
+        return False  # `<span>` at the start of a paragraph's next line continues it
     tag_line = _line_of(state, start, tag.end)
     line_end = state.eMarks[tag_line]
     rest_blank = not src[tag.end : line_end].strip()
