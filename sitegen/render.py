@@ -241,6 +241,8 @@ class Renderer:
             root=root,
             body=Markup(body.html),
             toc=body.toc,
+            # Page-level assets the content asked for ("mermaid"); set by the MDX parser.
+            features=frozenset(getattr(body, "features", ())),
             previous=previous,
             next=following,
             section=section,

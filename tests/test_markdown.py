@@ -7,7 +7,9 @@ from pathlib import Path
 
 from sitegen.markdown import LinkResolver, make_markdown, render_markdown
 from sitegen.markdown.code import parse_info, pygments_css
+from sitegen.markdown.components import ComponentRenderer
 from sitegen.pages import read_page
+from sitegen.theme import load_theme
 
 MARKDOWN = make_markdown()
 
@@ -15,7 +17,7 @@ MARKDOWN = make_markdown()
 def render(project: Path, page_id: str = "page"):
     pages = [read_page(project, source, source.stem) for source in (project / "content").glob("*.md*")]
     page = next(p for p in pages if p.id == page_id)
-    return render_markdown(MARKDOWN, page, LinkResolver(project, pages))
+    return render_markdown(MARKDOWN, page, LinkResolver(project, pages), ComponentRenderer(load_theme(project)))
 
 
 def one_page(make_project: Callable[..., Path], body: str) -> Path:
@@ -54,7 +56,7 @@ def test_code_is_highlighted_by_pygments_with_a_file_title(make_project: Callabl
     body = "```python app.py\nimport os\nprint('hi')\n```\n\n```\nplain <b>\n```\n"
     html = render(one_page(make_project, body)).html
     assert '<div class="code-title"><span>app.py</span></div>' in html
-    assert '<code class="language-python"><span class="kn">import</span><span class="w"> </span><span class="nn">os</span>' in html
+    assert '<code class="language-python"><span class="line"><span class="kn">import</span><span class="w"> </span><span class="nn">os</span>' in html
     assert "plain &lt;b&gt;" in html  # unknown/no language: escaped, not highlighted
     assert 'class="copy-code"' in html
 
@@ -98,21 +100,23 @@ def test_mintlify_components_become_html_with_markdown_inside(make_project: Call
     )
     project = make_project({"name": "T", "navigation": [{"group": "G", "pages": ["page"]}]},
                            {"page.mdx": body, "quickstart.md": "# Q"})
-    html = render(project).html
-    assert ('<div class="callout callout-note" role="note"><p class="callout-label">Note</p>'
-            '<div class="callout-body">\n<p>This is <strong>important</strong>.</p>') in html
-    assert '<div class="card-group" style="--cols: 2">' in html
+    result = render(project)
+    assert '<div class="callout-body"><span class="visually-hidden">Note: </span>This is <strong>important</strong>.</div>' in result.html
+    assert '<div class="card-group columns" style="--cols: 2">' in result.html
     # Indented content is dedented (MDX semantics), not an indented code block; hrefs are rewritten.
-    assert ('<a class="card" href="../quickstart/"><p class="card-title">Quickstart</p><div class="card-body">\n'
-            "<p>Send your <em>first</em> request.</p>") in html
-    assert "&lt;Note&gt;stays code&lt;/Note&gt;" in html
-    assert '<details class="accordion"><summary>More</summary>' in html
+    assert '<a class="card-link" href="../quickstart/">Quickstart</a>' in result.html
+    assert '<div class="card-body"><p>Send your <em>first</em> request.</p>' in result.html
+    assert "&lt;Note&gt;stays code&lt;/Note&gt;" in result.html
+    assert '<summary>\n<span class="accordion-heading"><span class="accordion-title">More</span>' in result.html
+    assert result.warnings == []
 
 
-def test_component_link_errors_keep_the_authors_line_number(make_project: Callable[..., Path]) -> None:
+def test_component_link_warnings_keep_the_authors_line_number(make_project: Callable[..., Path]) -> None:
     body = "Intro\n\n<Card title=\"X\" href=\"/nowhere\">Text</Card> and [bad](missing.md)\n"
     project = make_project({"name": "T", "navigation": [{"group": "G", "pages": ["page"]}]}, {"page.mdx": body})
-    assert render(project).errors == [
-        "content/page.mdx:3: link 'missing.md' points to no page or file",
-        "content/page.mdx:3: link '/nowhere' points to no page or file",
+    result = render(project)
+    assert result.errors == []
+    assert result.warnings == [
+        "content/page.mdx:3: link '/nowhere' points to no page or file; left as written",
+        "content/page.mdx:3: link 'missing.md' points to no page or file; left as written",
     ]

@@ -8,20 +8,27 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
+from pathlib import Path
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
+from pygments.token import STANDARD_TYPES, _TokenType
 from pygments.util import ClassNotFound
 
 LIGHT_STYLE = "default"
 DARK_STYLE = "github-dark"
+MERMAID_ASSET = "vendor/mermaid.min.js"  # under the site's _sitegen/ folder
 
 # ```python app.py   or   ```python title="app.py"   or   ```python {1,3} app.py
 _TITLE_ATTR = re.compile(r"""title=(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _FORMATTER = HtmlFormatter(nowrap=True)
+# Words of the meta that are flags, not file names (`icon="…"` is accepted and ignored).
+_FLAGS = {"lines", "wrap", "expandable", "showLineNumbers"}
 
 
 @lru_cache(maxsize=256)
@@ -43,8 +50,64 @@ def parse_info(info: str) -> tuple[str, str | None]:
     if match:
         return language, next(group for group in match.groups() if group is not None)
     # The first word that is not a {line-highlight} spec is the file name.
-    words = [word for word in rest.split() if not word.startswith("{")]
+    words = [word for word in rest.split() if not word.startswith("{") and "=" not in word and word not in _FLAGS]
     return language, (words[0] if words else None)
+
+
+@dataclass(frozen=True)
+class FenceMeta:
+    """Mintlify's fence meta: ```python app.py {1,3-5} lines wrap expandable"""
+
+    language: str
+    title: str | None
+    highlight: frozenset[int]  # 1-based line numbers to highlight
+    numbers: bool  # `lines`: show line numbers
+    wrap: bool  # `wrap`: wrap long lines instead of scrolling
+    expandable: bool  # `expandable`: long blocks start collapsed
+
+
+_RANGES = re.compile(r"\{([\d,\s-]*)\}")
+_ATTRS = re.compile(r"""\w+=(?:"[^"]*"|'[^']*'|\S+)""")
+EXPANDABLE_LINES = 12  # an expandable block longer than this starts collapsed
+
+
+def parse_meta(info: str) -> FenceMeta:
+    language, title = parse_info(info)
+    rest = info.strip().partition(" ")[2]
+    highlight: set[int] = set()
+    for spec in _RANGES.findall(rest):
+        for part in spec.split(","):
+            first, _, last = part.strip().partition("-")
+            if first.isdigit() and (not last or last.isdigit()):
+                highlight.update(range(int(first), int(last or first) + 1))
+    words = set(_ATTRS.sub(" ", _RANGES.sub(" ", rest)).split())
+    return FenceMeta(language, title, frozenset(highlight), bool(words & {"lines", "showLineNumbers"}),
+                     "wrap" in words, "expandable" in words)
+
+
+def _css_class(ttype: _TokenType) -> str:
+    while ttype not in STANDARD_TYPES:
+        ttype = ttype.parent
+    return STANDARD_TYPES[ttype]
+
+
+def highlight_lines(code: str, language: str) -> list[str]:
+    """The code as HTML, one string per line, with Pygments' short token classes."""
+    code = code[:-1] if code.endswith("\n") else code
+    lexer = _lexer(language.lower()) if language else None
+    if lexer is None:
+        return [html.escape(line) for line in code.split("\n")]
+    lines: list[str] = [""]
+    for ttype, value in lexer.get_tokens(code):
+        css = _css_class(ttype)
+        for index, part in enumerate(value.split("\n")):
+            if index:
+                lines.append("")
+            if part:
+                lines[-1] += f'<span class="{css}">{html.escape(part)}</span>' if css else html.escape(part)
+    if len(lines) > 1 and lines[-1] == "" and not code.endswith("\n"):
+        lines.pop()  # lexers may end with a newline of their own
+    return lines
 
 
 def highlight_code(code: str, language: str) -> str:
@@ -55,18 +118,64 @@ def highlight_code(code: str, language: str) -> str:
 
 
 def render_fence(code: str, info: str) -> str:
-    language, title = parse_info(info)
-    body = highlight_code(code, language)
-    lang_class = f' class="language-{html.escape(language, quote=True)}"' if language else ""
-    title_bar = (
-        f'<div class="code-title"><span>{html.escape(title)}</span></div>' if title else ""
+    """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta)."""
+    meta = parse_meta(info)
+    lines = highlight_lines(code, meta.language)
+    body = "".join(
+        f'<span class="line{" highlighted" if number in meta.highlight else ""}">{line}</span>\n'
+        for number, line in enumerate(lines, start=1)
     )
-    label = html.escape(title or language or "code", quote=True)
+    language = html.escape(meta.language, quote=True)
+    lang_class = f' class="language-{language}"' if meta.language else ""
+    title_bar = f'<div class="code-title"><span>{html.escape(meta.title)}</span></div>' if meta.title else ""
+    label = html.escape(meta.title or meta.language or "code", quote=True)
+    collapsible = meta.expandable and len(lines) > EXPANDABLE_LINES
+    classes = "code-block" + "".join(
+        f" {name}" for name, on in (("numbered", meta.numbers), ("wrap", meta.wrap),
+                                   ("expandable", collapsible), ("has-highlights", bool(meta.highlight))) if on
+    )
+    # The "Show more" button works without JavaScript too: the block starts open until
+    # components.js collapses it, so no content is ever out of reach.
+    more = (
+        f'<button type="button" class="code-expand" aria-expanded="true" hidden>'
+        f'Show more <span class="code-expand-count">({len(lines)} lines)</span></button>'
+        if collapsible else ""
+    )
     return (
-        f'<div class="code-block" data-lang="{html.escape(language, quote=True)}">{title_bar}'
+        f'<div class="{classes}" data-lang="{language}">{title_bar}'
         f'<button type="button" class="copy-code" aria-label="Copy {label}" hidden>Copy</button>'
-        f'<pre class="highlight"><code{lang_class}>{body}</code></pre></div>\n'
+        f'<pre class="highlight"><code{lang_class}>{body}</code></pre>{more}</div>\n'
     )
+
+
+def render_mermaid(code: str) -> tuple[str, str | None]:
+    """(HTML, problem) for a ```mermaid fence.
+
+    The parser calls this instead of render_fence for language "mermaid": with no problem
+    it must also call ctx.require("mermaid") so the page loads the diagram script; with a
+    problem (the diagram-renderer package is missing) it reports the problem as a warning
+    at the fence's line, and the HTML is the diagram's source as an ordinary code block.
+    """
+    if mermaid_script() is None:
+        return render_fence(code, "mermaid"), (
+            "mermaid diagrams need the diagram-renderer package (pip install diagram-renderer); "
+            "the diagram's source is shown as code"
+        )
+    return f'<pre class="mermaid">{html.escape(code)}</pre>\n', None
+
+
+@lru_cache(maxsize=1)
+def mermaid_script() -> Path | None:
+    """mermaid.min.js from the installed diagram-renderer package (None when it is missing).
+
+    The build copies it once to `_sitegen/` + MERMAID_ASSET; pages that need it load it.
+    """
+    try:
+        resource = resources.files("diagram_renderer") / "renderers" / "static" / "js" / "mermaid.min.js"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    path = Path(str(resource))
+    return path if path.is_file() else None
 
 
 def pygments_css() -> str:

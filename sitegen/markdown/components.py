@@ -1,12 +1,10 @@
-"""Mintlify's common MDX components as plain HTML: callouts, cards, steps, accordions,
-tabs and code groups.
+"""Mintlify's MDX components rendered through theme templates.
 
-MDX pages written for Mintlify use tags such as `<Note>` or `<Card title="…" href="…">`.
-A browser would show them as unknown inline elements, and CommonMark would treat a tag and
-the lines after it as one raw HTML block (no Markdown inside). So before parsing, every
-known tag is put on a line of its own with blank lines around it (its content is then
-parsed as Markdown), and when rendering, the tag is replaced by the HTML the theme styles.
-Unknown tags pass through untouched, like any raw HTML.
+The MDX parser (`sitegen.markdown.mdx`) hands over one `MdxElement` at a time, props
+already evaluated and children already rendered. Here each component's props are checked
+and normalised (a bad prop is a warning and its default is used), then the component's
+template under the theme's `components/` folder turns them into HTML. A project overrides
+a component by putting `themes/default/components/<name>.html` in its own folder.
 """
 
 from __future__ import annotations
@@ -14,6 +12,327 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from sitegen.icons import find_icon
+from sitegen.markdown.math import render_math
+from sitegen.markdown.mdx.nodes import ComponentContext, MdxChild, MdxElement
+from sitegen.theme import Theme
+
+__all__ = ["ComponentRenderer"]
+
+# Callout kind -> (Font Awesome icon, label people hear).
+CALLOUTS: dict[str, tuple[str, str]] = {
+    "Note": ("circle-exclamation", "Note"),
+    "Info": ("circle-info", "Info"),
+    "Tip": ("lightbulb", "Tip"),
+    "Warning": ("triangle-exclamation", "Warning"),
+    "Check": ("circle-check", "Check"),
+    "Danger": ("ban", "Danger"),
+}
+BADGE_COLORS = ("gray", "blue", "green", "yellow", "orange", "red", "purple", "white", "surface",
+                "white-destructive", "surface-destructive")
+STEP_TITLE_TAGS = ("p", "h2", "h3")
+# A colour an author may put in a style attribute: #hex, a CSS name, rgb()/hsl()/oklch().
+_COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgb|rgba|hsl|hsla|oklch|oklab)\([\d\s.,%/+-]*\))$")
+_HTML_TAG = re.compile(r"<[^>]+>")
+
+
+class _Props:
+    """Typed access to one element's props; a bad value is a warning and the default is used."""
+
+    def __init__(self, element: MdxElement, ctx: ComponentContext) -> None:
+        self.element = element
+        self.ctx = ctx
+
+    def _bad(self, key: str, value: Any, expected: str, default: Any) -> None:
+        shown = "nothing" if default is None else repr(default) if isinstance(default, str) else str(default)
+        self.ctx.warn(self.element, f"<{self.element.name}> {key}={value!r}: expected {expected}; using {shown}")
+
+    def text(self, key: str, default: str | None = None) -> str | None:
+        value = self.element.props.get(key)
+        if value is None or value is False:
+            return default
+        if isinstance(value, (dict, list)):
+            self._bad(key, value, "text", default)
+            return default
+        return str(value)
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        value = self.element.props.get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        self._bad(key, value, "true or false", default)
+        return default
+
+    def number(self, key: str, default: int | None, low: int, high: int) -> int | None:
+        value = self.element.props.get(key)
+        if value is None:
+            return default
+        try:
+            number = int(str(value).strip()) if not isinstance(value, bool) else None
+        except ValueError:
+            number = None
+        if number is None or not low <= number <= high:
+            self._bad(key, value, f"a whole number from {low} to {high}", default)
+            return default
+        return number
+
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
+        value = self.text(key)
+        if value is None:
+            return default
+        if value not in options:
+            self._bad(key, value, "one of " + ", ".join(options), default)
+            return default
+        return value
+
+    def color(self, key: str = "color") -> str | None:
+        value = self.text(key)
+        if value is None:
+            return None
+        if not _COLOR.match(value.strip()):
+            self._bad(key, value, "a CSS colour such as #16a34a or teal", None)
+            return None
+        return value.strip()
+
+    def link(self, key: str, image: bool = False) -> str | None:
+        value = self.text(key)
+        return None if not value else self.ctx.link(self.element, value, image=image)
+
+    def icon(self, key: str = "icon", type_key: str = "iconType") -> Markup | None:
+        """The element's icon: a Font Awesome name, or an image path/URL."""
+        name = self.text(key)
+        if not name:
+            return None
+        if "/" in name or "." in name:  # "/images/logo.svg", "https://…/x.png"
+            src = self.ctx.link(self.element, name, image=True)
+            return Markup('<img class="icon" src="{}" alt="">').format(src)
+        icon_type = self.text(type_key) or "solid"
+        found = find_icon(name, icon_type)
+        if found.svg is None:
+            self.ctx.warn(self.element, f"<{self.element.name}> unknown Font Awesome icon '{name}'; no icon is shown")
+            return None
+        if not found.exact and type_key in self.element.props:
+            self.ctx.warn(self.element, f"<{self.element.name}> '{name}' is not a free Font Awesome {icon_type} icon; "
+                          f"using the {found.style} style")
+        return found.svg
+
+
+def _plain_text(rendered: str) -> str:
+    """The text of rendered children (for LaTeX source written between tags)."""
+    return html.unescape(_HTML_TAG.sub("", rendered)).strip()
+
+
+class ComponentRenderer:
+    """Renders one MDX component element to HTML through its theme template."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader([str(d / "components") for d in theme.dirs]),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self._prepare: dict[str, Callable[[_Props], dict[str, Any]]] = {
+            **{name: self._callout for name in CALLOUTS},
+            "Callout": self._callout,
+            "Card": self._card,
+            "CardGroup": self._columns,
+            "Columns": self._columns,
+            "Steps": lambda p: {},
+            "Step": self._step,
+            "Accordion": self._accordion,
+            "AccordionGroup": lambda p: {},
+            "Tabs": self._tabs,
+            "Tab": lambda p: {"title": p.text("title", "")},
+            "CodeGroup": self._code_group,
+            "RequestExample": self._code_group,
+            "ResponseExample": self._code_group,
+            "Frame": lambda p: {"caption": p.text("caption"), "hint": p.text("hint")},
+            "Icon": self._icon,
+            "Tooltip": self._tooltip,
+            "Update": self._update,
+            "Badge": self._badge,
+            "Tree": lambda p: {},
+            "Tree.Folder": self._tree_folder,
+            "Tree.File": lambda p: {"name": p.text("name", "")},
+            "ParamField": self._param_field,
+            "ResponseField": self._response_field,
+            "Expandable": lambda p: {"title": p.text("title"), "open": p.flag("defaultOpen")},
+            "Latex": self._latex,
+        }
+
+    def knows(self, name: str) -> bool:
+        return name in self._prepare
+
+    def render(self, element: MdxElement, ctx: ComponentContext) -> str:
+        props = _Props(element, ctx)
+        values = self._prepare[element.name](props)
+        template = self.env.get_template(template_name(element.name))
+        return template.render(
+            el=element, props=element.props, inline=element.inline,
+            children=Markup(element.children_html), **values,
+        )
+
+    # --- one preparation per component: props in, template values out --------------------
+
+    def _callout(self, p: _Props) -> dict[str, Any]:
+        icon_name, label = CALLOUTS.get(p.element.name, ("circle-info", "Note"))
+        svg = p.icon() if p.element.name == "Callout" else find_icon(icon_name).svg
+        kind = p.element.name.lower()
+        return {"kind": kind, "label": label, "icon_svg": svg, "color": p.color()}
+
+    def _card(self, p: _Props) -> dict[str, Any]:
+        return {
+            "title": p.text("title"),
+            "icon_svg": p.icon(),
+            "color": p.color(),
+            "href": p.link("href"),
+            "horizontal": p.flag("horizontal"),
+            "img": p.link("img", image=True),
+            "cta": p.text("cta"),
+            "arrow": p.flag("arrow", default=False),
+        }
+
+    def _columns(self, p: _Props) -> dict[str, Any]:
+        return {"cols": p.number("cols", 2, 1, 4)}
+
+    def _step(self, p: _Props) -> dict[str, Any]:
+        return {
+            "title": p.text("title", ""),
+            "icon_svg": p.icon(),
+            "number": p.number("stepNumber", None, 0, 9999),
+            "title_tag": p.choice("titleSize", STEP_TITLE_TAGS, "p"),
+        }
+
+    def _accordion(self, p: _Props) -> dict[str, Any]:
+        return {
+            "title": p.text("title", ""),
+            "description": p.text("description"),
+            "open": p.flag("defaultOpen"),
+            "icon_svg": p.icon(),
+        }
+
+    def _tabs(self, p: _Props) -> dict[str, Any]:
+        base = p.ctx.unique_id("tabs")
+        tabs, extra = [], []
+        for child in p.element.children:
+            if child.element is not None and child.element.name == "Tab":
+                title = _Props(child.element, p.ctx).text("title") or f"Tab {len(tabs) + 1}"
+                number = len(tabs) + 1
+                tabs.append({"title": title, "html": Markup(child.element.children_html),
+                             "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}"})
+            else:
+                extra.append(Markup(child.html))
+        if extra:
+            p.ctx.warn(p.element, "<Tabs> holds content outside any <Tab>; it is shown below the tabs")
+        return {"id": base, "tabs": tabs, "extra": extra}
+
+    def _code_group(self, p: _Props) -> dict[str, Any]:
+        """CodeGroup, RequestExample and ResponseExample: one tab per child code block."""
+        base = p.ctx.unique_id(p.element.name.lower())
+        panels = []
+        for child in p.element.children:
+            number = len(panels) + 1
+            panels.append({"title": _child_title(child, len(panels)), "html": Markup(child.html),
+                           "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}",
+                           "language": child.code.language if child.code else ""})
+        return {"id": base, "panels": panels,
+                "kind": {"CodeGroup": "code-group", "RequestExample": "request-example",
+                         "ResponseExample": "response-example"}[p.element.name]}
+
+    def _icon(self, p: _Props) -> dict[str, Any]:
+        size = p.number("size", None, 1, 512)
+        return {"icon_svg": p.icon(), "color": p.color(), "size": size}
+
+    def _tooltip(self, p: _Props) -> dict[str, Any]:
+        return {"tip": p.text("tip", ""), "id": p.ctx.unique_id("tooltip"),
+                "headline": p.text("headline"), "cta": p.text("cta"), "href": p.link("href")}
+
+    def _update(self, p: _Props) -> dict[str, Any]:
+        label = p.text("label", "")
+        anchor = p.ctx.unique_id(label or "update")
+        if label:
+            p.ctx.add_toc(2, anchor, label)
+        tags = p.element.props.get("tags") or []
+        if not isinstance(tags, list):
+            p._bad("tags", tags, "a list such as {[\"Feature\"]}", None)
+            tags = []
+        return {"label": label, "id": anchor, "description": p.text("description"),
+                "tags": [str(tag) for tag in tags]}
+
+    def _badge(self, p: _Props) -> dict[str, Any]:
+        return {"color": p.choice("color", BADGE_COLORS, "gray"), "icon_svg": p.icon()}
+
+    def _tree_folder(self, p: _Props) -> dict[str, Any]:
+        return {"name": p.text("name", ""), "open": p.flag("defaultOpen"), "openable": p.flag("openable", True)}
+
+    def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
+        default = p.element.props.get("default")
+        return {
+            "name": name or "",
+            "location": location,
+            "type": p.text("type"),
+            "required": p.flag("required"),
+            "deprecated": p.flag("deprecated"),
+            "default": None if default is None else _display_value(default),
+            "placeholder": p.text("placeholder"),
+        }
+
+    def _param_field(self, p: _Props) -> dict[str, Any]:
+        for location in ("query", "path", "body", "header"):
+            if p.element.props.get(location) is not None:
+                return self._field(p, p.text(location), location)
+        p.ctx.warn(p.element, "<ParamField> names no parameter (query, path, body or header); it is shown without a name")
+        return self._field(p, None, None)
+
+    def _response_field(self, p: _Props) -> dict[str, Any]:
+        name = p.text("name")
+        if name is None:
+            p.ctx.warn(p.element, "<ResponseField> has no name; it is shown without one")
+        return self._field(p, name, None)
+
+    def _latex(self, p: _Props) -> dict[str, Any]:
+        source = _plain_text(p.element.children_html)
+        rendered, problem = render_math(source, display=not p.element.inline)
+        if problem:
+            p.ctx.warn(p.element, f"<Latex> cannot be read ({problem}); its source is shown")
+        return {"math": Markup(rendered)}
+
+
+def template_name(component: str) -> str:
+    """'Tree.Folder' -> 'tree-folder.html', 'CodeGroup' -> 'code-group.html'."""
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", component.replace(".", "-"))
+    return words.lower() + ".html"
+
+
+def _child_title(child: MdxChild, index: int) -> str:
+    if child.code is not None:
+        return child.code.title or child.code.language or f"Example {index + 1}"
+    if child.element is not None and child.element.props.get("title"):
+        return str(child.element.props["title"])
+    return f"Example {index + 1}"
+
+
+def _display_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+# --- Legacy regex pass: still imported by sitegen/markdown/__init__.py until the MDX parser
+# (branch mdx) replaces it; delete everything below when that lands. ---------------------
 
 # tag -> (opening HTML from attributes, closing HTML)
 Attrs = dict[str, str]

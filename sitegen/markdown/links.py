@@ -21,6 +21,7 @@ from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_p
 class Resolved:
     url: str | None = None  # None: leave the link as written
     error: str | None = None
+    page_id: str | None = None  # the page linked to (fragments are checked against it)
 
 
 class LinkResolver:
@@ -40,7 +41,7 @@ class LinkResolver:
         if not image:
             linked = self._find_page(path, page)
             if linked is not None:
-                return Resolved(url=(root_prefix(page.url) + linked.url or "./") + suffix)
+                return Resolved(url=(root_prefix(page.url) + linked.url or "./") + suffix, page_id=linked.id)
         output = self._find_file(path, page.source.parent)
         if output is not None:
             return Resolved(url=root_prefix(page.url) + output + suffix)

@@ -1,39 +1,93 @@
-/* Tabs and code groups from MDX components: without JavaScript every panel is shown,
-   one after the other, each under its title. */
+/* MDX components that need a script. Everything works without it: tab panels show one
+   after another, expandable code stays open, examples stay where they are written. */
 (function () {
   "use strict";
-  function makeTabs(container, panels, titleOf) {
-    if (panels.length < 2) return;
-    var bar = document.createElement("div");
-    bar.className = "component-tabs";
-    bar.setAttribute("role", "tablist");
-    panels.forEach(function (panel, index) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.setAttribute("role", "tab");
-      button.textContent = titleOf(panel, index);
-      button.addEventListener("click", function () { select(index); });
-      bar.appendChild(button);
-    });
-    function select(chosen) {
-      panels.forEach(function (panel, index) { panel.hidden = index !== chosen; });
-      Array.prototype.forEach.call(bar.children, function (button, index) {
-        button.setAttribute("aria-selected", index === chosen ? "true" : "false");
+  var slice = Array.prototype.slice;
+
+  /* Tabs, CodeGroup, RequestExample, ResponseExample: the tab list is in the HTML
+     (role=tablist/tab/tabpanel); arrow keys, Home and End move between tabs. */
+  function setUpTabs(container) {
+    var list = container.querySelector(":scope > .tabs-list");
+    if (!list) return;
+    var tabs = slice.call(list.querySelectorAll('[role="tab"]'));
+    var panels = tabs.map(function (tab) { return document.getElementById(tab.getAttribute("aria-controls")); });
+    function select(chosen, focus) {
+      tabs.forEach(function (tab, index) {
+        var on = index === chosen;
+        tab.setAttribute("aria-selected", on ? "true" : "false");
+        tab.tabIndex = on ? 0 : -1;
+        if (panels[index]) panels[index].hidden = !on;
       });
+      if (focus) tabs[chosen].focus();
     }
-    container.insertBefore(bar, container.firstChild);
+    tabs.forEach(function (tab, index) {
+      tab.addEventListener("click", function () { select(index, false); });
+      tab.addEventListener("keydown", function (event) {
+        var next = null;
+        if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
+        else if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
+        else if (event.key === "Home") next = 0;
+        else if (event.key === "End") next = tabs.length - 1;
+        if (next === null) return;
+        event.preventDefault();
+        select(next, true);
+      });
+    });
     container.classList.add("enhanced");
-    select(0);
+    var current = tabs.findIndex(function (tab) { return tab.getAttribute("aria-selected") === "true"; });
+    select(current < 0 ? 0 : current, false);
   }
-  document.querySelectorAll(".code-group").forEach(function (group) {
-    var blocks = Array.prototype.slice.call(group.querySelectorAll(":scope > .code-block"));
-    makeTabs(group, blocks, function (block, index) {
-      var title = block.querySelector(".code-title");
-      return title ? title.textContent : (block.getAttribute("data-lang") || "Option " + (index + 1));
+  document.querySelectorAll("[data-tabs]").forEach(function (container) {
+    if (container.querySelector(":scope > .tabs-list")) setUpTabs(container);
+  });
+
+  /* Expandable code blocks start collapsed; the button opens and closes them. */
+  document.querySelectorAll(".code-block.expandable").forEach(function (block) {
+    var button = block.querySelector(":scope > .code-expand");
+    if (!button) return;
+    var label = button.firstChild; /* the "Show more" text node */
+    function set(open) {
+      block.classList.toggle("collapsed", !open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      label.nodeValue = open ? "Show less " : "Show more ";
+    }
+    button.hidden = false;
+    button.addEventListener("click", function () { set(block.classList.contains("collapsed")); });
+    set(false);
+  });
+
+  /* Tooltips: Escape hides an open tooltip until the pointer or focus leaves it. */
+  document.querySelectorAll("[data-tooltip]").forEach(function (tooltip) {
+    tooltip.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") tooltip.classList.add("dismissed");
+    });
+    ["mouseleave", "focusout"].forEach(function (name) {
+      tooltip.addEventListener(name, function () { tooltip.classList.remove("dismissed"); });
     });
   });
-  document.querySelectorAll(".tabs-component").forEach(function (tabs) {
-    var panels = Array.prototype.slice.call(tabs.querySelectorAll(":scope > .tab-panel"));
-    makeTabs(tabs, panels, function (panel, index) { return panel.getAttribute("data-title") || "Tab " + (index + 1); });
-  });
+
+  /* RequestExample / ResponseExample outside API pages: in the right column on wide
+     screens (above "On this page"), where they were written on narrow ones. */
+  var toc = document.querySelector("aside.toc");
+  var examples = document.body.classList.contains("api-page") ? []
+    : slice.call(document.querySelectorAll(".prose .request-example, .prose .response-example"));
+  if (toc && examples.length && window.matchMedia) {
+    var holder = document.createElement("div");
+    holder.className = "toc-examples";
+    var marks = examples.map(function (example) {
+      var mark = document.createComment("example");
+      example.parentNode.insertBefore(mark, example);
+      return mark;
+    });
+    var wide = matchMedia("(min-width: 1025px)");
+    var place = function () {
+      examples.forEach(function (example, index) {
+        if (wide.matches) holder.appendChild(example);
+        else marks[index].parentNode.insertBefore(example, marks[index].nextSibling);
+      });
+      if (wide.matches && !holder.parentNode) toc.insertBefore(holder, toc.firstChild);
+    };
+    wide.addEventListener("change", place);
+    place();
+  }
 })();

@@ -1,0 +1,87 @@
+"""MDX ESM: `import`/`export` blocks. They are consumed, never rendered.
+
+What sitegen can use: default imports of `.mdx`/`.md` snippets (used as components),
+named imports from snippets (their `export const` values), and `export const name =
+<literal>` on the page. Everything else (imports of JS components, functions) is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sitegen.markdown.mdx.literals import NotLiteral, _Parser
+
+__all__ = ["Module", "read_esm"]
+
+_IMPORT = re.compile(
+    r"""import\s+(?:(?P<default>[A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{(?P<named>[^{}]*)\}\s*)?"""
+    r"""(?:\*\s*as\s+[A-Za-z_$][\w$]*\s*)?(?:from\s*)?(?P<quote>['"])(?P<path>[^'"\n]*)(?P=quote)"""
+)
+_EXPORT_CONST = re.compile(r"export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*")
+_STATEMENT_START = re.compile(r"^(?:import|export)\b", re.M)
+
+
+@dataclass(frozen=True)
+class Import:
+    path: str  # as written: '/snippets/x.mdx'
+    line: int  # 0-based line in the document source
+    default: str | None
+    names: tuple[tuple[str, str], ...]  # (imported name, local name)
+
+
+@dataclass
+class Module:
+    imports: list[Import] = field(default_factory=list)
+    exports: dict[str, Any] = field(default_factory=dict)
+    problems: list[tuple[int, str]] = field(default_factory=list)  # (0-based line, message)
+
+    def component_import(self, name: str) -> Import | None:
+        for item in self.imports:
+            if item.default == name:
+                return item
+        return None
+
+    def variable_import(self, name: str) -> tuple[Import, str] | None:
+        for item in self.imports:
+            for imported, local in item.names:
+                if local == name:
+                    return item, imported
+        return None
+
+
+def read_esm(chunk: str, first_line: int, module: Module) -> None:
+    """Add the imports and exports of one ESM block (text up to a blank line) to `module`."""
+    starts = [m.start() for m in _STATEMENT_START.finditer(chunk)] + [len(chunk)]
+    for start, end in zip(starts, starts[1:]):
+        statement = chunk[start:end]
+        line = first_line + chunk.count("\n", 0, start)
+        if statement.startswith("import"):
+            match = _IMPORT.match(statement)
+            if match is None:
+                continue
+            names = []
+            for part in (match.group("named") or "").split(","):
+                words = part.split()
+                if len(words) == 3 and words[1] == "as":
+                    names.append((words[0], words[2]))
+                elif len(words) == 1:
+                    names.append((words[0], words[0]))
+            module.imports.append(Import(match.group("path"), line, match.group("default"), tuple(names)))
+            continue
+        match = _EXPORT_CONST.match(statement)
+        if match is None:
+            continue  # export default / function …: code sitegen does not run
+        name = match.group(1)
+        parser = _Parser(statement, module.exports)
+        parser.pos = match.end()
+        try:
+            value = parser.value(0)
+            parser.skip_space()
+            if parser.pos < len(statement) and statement[parser.pos] != ";":
+                raise NotLiteral(statement)
+        except NotLiteral:
+            module.problems.append((line, f"export const {name} is not a value sitegen can compute; left out"))
+            continue
+        module.exports[name] = value

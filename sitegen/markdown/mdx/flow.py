@@ -1,0 +1,300 @@
+"""Block (flow) rules: ESM, JSX elements, `{expressions}` and HTML comments on their own lines.
+
+A flow element is read whole: its opening tag (possibly over several lines), its matching
+closing tag (found by the cached scanner, so fences and nesting are respected), and the
+lines between are tokenized as nested blocks on the same state (line numbers and source
+offsets stay those of the document). The children's indentation is the block indent, so
+content indented inside a component is never an indented code block (MDX semantics).
+
+`<Note>text</Note>` alone on a line is an element with inline children (MDX "unravels" a
+paragraph holding only JSX).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markdown_it.rules_block import StateBlock
+
+from sitegen.markdown.mdx.esm import read_esm
+from sitegen.markdown.mdx.jsx import Tag
+
+__all__ = ["code_unless_mdx", "esm_rule", "flow_comment_rule", "flow_expression_rule", "flow_jsx_rule"]
+
+
+# Lower-case elements that may interrupt a paragraph (others continue it, as inline JSX).
+_BLOCK_HTML = frozenset("""address article aside blockquote details div dl figure footer h1 h2 h3 h4 h5 h6 header
+hr iframe main nav ol p picture pre section svg table ul video""".split())
+
+
+def _doc(state: StateBlock) -> Any:
+    return state.env.get("mdx_doc")
+
+
+def esm_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    doc = _doc(state)
+    if doc is None or not doc.mdx or state.blkIndent != 0 or state.level != 0 or state.sCount[start] != 0:
+        return False
+    pos = state.bMarks[start]
+    line_text = state.src[pos : state.eMarks[start]]
+    if not (line_text.startswith(("import ", "import{", "export ", "import\t", "export\t"))):
+        return False
+    if silent:
+        return True
+    line = start
+    while line < end and not state.isEmpty(line):
+        line += 1
+    chunk = state.src[pos : state.eMarks[line - 1]]
+    read_esm(chunk, start, doc.module)
+    token = state.push("mdx_esm", "", 0)
+    token.map = [start, line]
+    token.content = chunk
+    state.line = line
+    return True
+
+
+def flow_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """`<!-- … -->` blocks vanish (MDX has no HTML comments; authors still write them)."""
+    if _doc(state) is None:
+        return False
+    pos = state.bMarks[start] + state.tShift[start]
+    if not state.src.startswith("<!--", pos):
+        return False
+    close = state.src.find("-->", pos + 4)
+    if close == -1 or close > state.eMarks[end - 1]:
+        return False
+    last = _line_of(state, start, close + 3)
+    if state.src[close + 3 : state.eMarks[last]].strip():
+        return False
+    if not silent:
+        state.line = last + 1
+    return True
+
+
+def flow_expression_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    doc = _doc(state)
+    if doc is None or not doc.mdx:
+        return False
+    pos = state.bMarks[start] + state.tShift[start]
+    if not state.src.startswith("{", pos):
+        return False
+    close = doc.scanner.expression_end(pos)
+    if close is None or close > state.eMarks[end - 1]:
+        return False
+    last = _line_of(state, start, close)
+    if state.src[close : state.eMarks[last]].strip():
+        return False
+    if silent:
+        return True
+    token = state.push("mdx_expression", "", 0)
+    token.content = state.src[pos + 1 : close - 1]
+    token.map = [start, last + 1]
+    token.meta = {"line": start}
+    state.line = last + 1
+    return True
+
+
+def code_unless_mdx(original: Any) -> Any:
+    """Indented code only in .md pages and outside components (MDX has none)."""
+
+    def rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        doc = _doc(state)
+        if doc is not None and (doc.mdx or state.env.get("mdx_depth", 0)):
+            return False
+        return bool(original(state, start, end, silent))
+
+    return rule
+
+
+def _line_of(state: StateBlock, line: int, pos: int) -> int:
+    """The line (from `line` on) holding source offset `pos` (`pos` may be its end)."""
+    while line < state.lineMax - 1 and state.eMarks[line] < pos:
+        line += 1
+    return line
+
+
+def _rest_is_tags(state: StateBlock, doc: Any, pos: int, stop: int) -> bool:
+    """Only whitespace and self-contained tags from `pos` to `stop`."""
+    src = state.src
+    while True:
+        while pos < stop and src[pos] in " \t":
+            pos += 1
+        if pos >= stop:
+            return True
+        if src[pos] != "<":
+            return False
+        tag = doc.scanner.tag_at(pos)
+        if tag is None or tag.end > stop:
+            return False
+        pos = tag.end
+
+
+def _only_elements(doc: Any, pos: int, stop: int) -> bool:
+    """Only whole elements and whitespace from `pos` to `stop` (MDX then reads them as flow)."""
+    src = doc.scanner.src
+    found = False
+    while True:
+        while pos < stop and src[pos] in " \t":
+            pos += 1
+        if pos >= stop:
+            return found
+        tag = doc.scanner.tag_at(pos) if src[pos] == "<" else None
+        if tag is None or tag.closing:
+            return False
+        if not tag.self_closing:
+            close = doc.scanner.close_of(tag, stop)
+            if close is None:
+                return False
+            tag = close
+        pos = tag.end
+        found = True
+
+
+def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    doc = _doc(state)
+    if doc is None:
+        return False
+    src = state.src
+    pos = state.bMarks[start] + state.tShift[start]
+    if not src.startswith("<", pos) or (not doc.mdx and state.sCount[start] - state.blkIndent >= 4):
+        return False
+    tag = doc.scanner.tag_at(pos)
+    limit = state.eMarks[end - 1]
+    if tag is None or tag.end > limit:
+        return False
+    if silent and tag.name[:1].islower() and tag.name not in _BLOCK_HTML:
+        return False  # `<span>` at the start of a paragraph's next line continues it
+    tag_line = _line_of(state, start, tag.end)
+    line_end = state.eMarks[tag_line]
+    rest_blank = not src[tag.end : line_end].strip()
+
+    if tag.closing:  # a closing tag nobody opened
+        if not rest_blank:
+            return False  # the paragraph's inline rule reports it
+        if not silent:
+            _push_tag(state, "mdx_stray_close", tag, start, tag_line)
+            state.line = tag_line + 1
+        return True
+
+    if tag.self_closing:
+        if not _rest_is_tags(state, doc, tag.end, line_end):
+            return False
+        if not silent:
+            _push_element(state, tag, start, tag_line, [])
+            _finish_line(state, tag_line, tag.end, line_end)
+        return True
+
+    close = doc.scanner.close_of(tag, limit)
+    if close is None:
+        if not rest_blank:
+            return False  # inline: an unclosed tag in a paragraph
+        if not silent:
+            _push_tag(state, "mdx_unclosed", tag, start, tag_line)
+            state.line = tag_line + 1
+        return True
+    close_line = _line_of(state, tag_line, close.end)
+
+    if close_line == tag_line:  # <Note>text</Note>: inline children
+        if not _rest_is_tags(state, doc, close.end, line_end):
+            return False
+        if silent:
+            return True
+        if _only_elements(doc, tag.end, close.start):  # <CardGroup><Card /><Card /></CardGroup>
+            open_token = _push_element(state, tag, start, tag_line, None)
+            _tokenize_span(state, tag_line, tag.end, tag_line, close.start)
+            state.push("mdx_flow_close", "", -1).meta = open_token.meta
+            _finish_line(state, close_line, close.end, line_end)
+            return True
+        open_token = _push_element(state, tag, start, tag_line, None)
+        if src[tag.end : close.start].strip():
+            inline = state.push("inline", "", 0)
+            inline.content = src[tag.end : close.start].strip()
+            inline.map = [tag_line, tag_line + 1]
+            inline.children = []
+        state.push("mdx_flow_close", "", -1).meta = open_token.meta
+        _finish_line(state, close_line, close.end, line_end)
+        return True
+
+    if silent:
+        return rest_blank
+    _push_element(state, tag, start, tag_line, None)
+    open_token = state.tokens[-1]
+    _children(state, tag_line, tag.end, close_line, close.start)
+    state.push("mdx_flow_close", "", -1).meta = open_token.meta
+    _finish_line(state, close_line, close.end, state.eMarks[close_line])
+    open_token.map = [start, close_line + 1]
+    return True
+
+
+def _push_tag(state: StateBlock, kind: str, tag: Tag, start: int, last: int) -> None:
+    token = state.push(kind, "", 0)
+    token.map = [start, last + 1]
+    token.meta = {"tag": tag, "line": start}
+
+
+def _push_element(state: StateBlock, tag: Tag, start: int, last: int, children: list[Any] | None) -> Any:
+    token = state.push("mdx_flow_open", "", 1)
+    token.map = [start, last + 1]
+    token.meta = {"tag": tag, "line": start}
+    if children is not None:
+        state.push("mdx_flow_close", "", -1).meta = token.meta
+    return token
+
+
+def _finish_line(state: StateBlock, line: int, pos: int, line_end: int) -> None:
+    """Tokenize what follows a tag on its line (more tags), then move to the next line."""
+    if state.src[pos:line_end].strip():
+        _tokenize_span(state, line, pos, line, None)
+    state.line = line + 1
+
+
+def _children(state: StateBlock, open_line: int, content_start: int, close_line: int, content_end: int) -> None:
+    first = open_line + 1 if not state.src[content_start : state.eMarks[open_line]].strip() else open_line
+    start_pos = content_start if first == open_line else None
+    before_close = state.src[state.bMarks[close_line] : content_end]
+    last = close_line if not before_close.strip() else close_line + 1
+    _tokenize_span(state, first, start_pos, last - 1, content_end if last > close_line else None)
+
+
+def _tokenize_span(state: StateBlock, first: int, start_pos: int | None, last: int, end_pos: int | None) -> None:
+    """Tokenize lines first..last as blocks, the first starting at `start_pos` and the last
+    ending at `end_pos` when given; indentation is relative to the least indented line."""
+    if last < first:
+        return
+    saved = {
+        line: (state.bMarks[line], state.eMarks[line], state.tShift[line], state.sCount[line])
+        for line in {first, last}
+    }
+    if end_pos is not None:
+        state.eMarks[last] = end_pos
+    if start_pos is not None:
+        _shift_line(state, first, start_pos)
+    indents = [
+        state.sCount[line]
+        for line in range(first + (start_pos is not None), last + 1)
+        if state.bMarks[line] + state.tShift[line] < state.eMarks[line]
+    ]
+    indent = min(indents) if indents else state.blkIndent
+    if start_pos is not None:
+        state.sCount[first] = indent
+    saved_indent, saved_max, saved_parent = state.blkIndent, state.lineMax, state.parentType
+    state.blkIndent = indent
+    state.lineMax = last + 1
+    state.env["mdx_depth"] = state.env.get("mdx_depth", 0) + 1
+    try:
+        state.md.block.tokenize(state, first, last + 1)
+    finally:
+        state.env["mdx_depth"] -= 1
+        state.blkIndent, state.lineMax, state.parentType = saved_indent, saved_max, saved_parent
+        for line, (b, e, t, s) in saved.items():
+            state.bMarks[line], state.eMarks[line], state.tShift[line], state.sCount[line] = b, e, t, s
+
+
+def _shift_line(state: StateBlock, line: int, pos: int) -> None:
+    src = state.src
+    text_start = pos
+    while text_start < state.eMarks[line] and src[text_start] in " \t":
+        text_start += 1
+    state.bMarks[line] = pos
+    state.tShift[line] = text_start - pos
+    state.sCount[line] = text_start - pos

@@ -1,0 +1,545 @@
+"""From tokens to HTML: fold JSX open/close tokens into elements, evaluate props and
+expressions, inline snippets, hand Mintlify components to the ComponentRenderer, and
+implement the ComponentContext a component talks to.
+
+Per page: one `PageState` (warnings, ids, toc, features…), shared by the page's
+`Document` and every snippet `Document` inlined into it. Both travel in markdown-it's env.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from mdit_py_plugins.anchors.index import slugify, unique_slug
+
+from sitegen.markdown.code import parse_info, render_fence, render_mermaid
+from sitegen.markdown.links import LinkResolver
+from sitegen.markdown.math import render_math
+from sitegen.markdown.mdx.esm import Module
+from sitegen.markdown.mdx.html_elements import HTML_ELEMENTS, render_html_element
+from sitegen.markdown.mdx.jsx import Scanner, Tag
+from sitegen.markdown.mdx.literals import NotLiteral, evaluate
+from sitegen.markdown.mdx.nodes import CodeInfo, MdxChild, MdxElement
+from sitegen.markdown.mdx.snippets import OutsideProject, SnippetSource, find_snippet, load_snippet
+from sitegen.pages import Page
+
+__all__ = ["Document", "PageState", "TocEntry", "fold_rule", "install_render_rules", "render_document"]
+
+MAX_INLINE_DEPTH = 32  # inline elements nest by recursion when rendering
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_ID_ATTRIBUTE = re.compile(r"""\sid="([^"]*)\"""")
+
+
+@dataclass(frozen=True)
+class TocEntry:
+    level: int  # 2 or 3
+    id: str
+    text: str
+
+
+@dataclass
+class PageState:
+    md: MarkdownIt
+    page: Page
+    resolver: LinkResolver
+    components: Any  # sitegen.markdown.components.ComponentRenderer, or None
+    warnings: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    toc: list[TocEntry] = field(default_factory=list)
+    features: set[str] = field(default_factory=set)
+    fragment_links: list[tuple[str, str, str]] = field(default_factory=list)
+    chain: list[str] = field(default_factory=list)  # files being rendered, outermost first
+
+    def warn(self, where: str, message: str) -> None:
+        self.warnings.append(f"{where}: {message}")
+
+    def unique_id(self, text: str) -> str:
+        return unique_slug(slugify(text), self.ids)
+
+    def url(self, where: str, target: str, image: bool) -> str:
+        """The page-relative URL for an author's link; broken ones warn and stay as written."""
+        if target.startswith("#"):
+            if len(target) > 1:
+                self.fragment_links.append((where, self.page.id, target[1:]))
+            return target
+        resolved = self.resolver.resolve(target, self.page, image=image)
+        if resolved.error:
+            self.warn(where, f"{resolved.error}; left as written")
+            return target
+        if resolved.page_id is not None and "#" in target:
+            fragment = target.split("#", 1)[1]
+            if fragment:
+                self.fragment_links.append((where, resolved.page_id, fragment))
+        return resolved.url if resolved.url is not None else target
+
+
+@dataclass
+class Document:
+    """One source file being rendered: the page, or a snippet inlined into it."""
+
+    src: str
+    display: str  # "content/quickstart.mdx", "snippets/x.mdx"
+    first_line: int  # 1-based file line of src's first line
+    mdx: bool
+    path: Path
+    scanner: Scanner = field(init=False)
+    module: Module = field(default_factory=Module)
+    props: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.scanner = Scanner(self.src, self.mdx)
+
+    def where(self, line: int) -> str:
+        return f"{self.display}:{self.first_line + line}"
+
+
+class _Variables(Mapping[str, Any]):
+    """What `{name}` can mean in a document: props, its exports, exports it imports."""
+
+    def __init__(self, state: PageState, doc: Document) -> None:
+        self.state, self.doc = state, doc
+
+    def __getitem__(self, name: str) -> Any:
+        if name in self.doc.props:
+            return self.doc.props[name]
+        if name in self.doc.module.exports:
+            return self.doc.module.exports[name]
+        found = self.doc.module.variable_import(name)
+        if found is not None:
+            item, imported = found
+            try:
+                path = find_snippet(item.path, self.doc.path, self.state.resolver.project_dir, self.state.resolver.content_dir)
+            except OutsideProject:
+                path = None
+            if path is not None:
+                module = _snippet_module(self.state.md, load_snippet(path, self.state.resolver.project_dir))
+                if imported in module.exports:
+                    return module.exports[imported]
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        try:
+            self[str(name)]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+_MODULES: dict[Path, tuple[SnippetSource, Module]] = {}
+
+
+def _snippet_module(md: MarkdownIt, source: SnippetSource) -> Module:
+    """A snippet's imports and exports, without rendering it (cached per file version)."""
+    cached = _MODULES.get(source.path)
+    if cached is not None and cached[0] is source:
+        return cached[1]
+    doc = Document(source.text, source.display, source.first_line, source.mdx, source.path)
+    md.parse(source.text, {"mdx_doc": doc})
+    _MODULES[source.path] = (source, doc.module)
+    return doc.module
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+# --- parse: folding ---------------------------------------------------------------------
+
+
+def fold_rule(state: StateCore) -> None:
+    """Give inline tokens their line, pair inline tags, then nest flow elements."""
+    doc: Document | None = state.env.get("mdx_doc")
+    if doc is None:
+        return
+    page: PageState | None = state.env.get("mdx_page")
+    for token in state.tokens:
+        if token.type == "inline" and token.children:
+            _number_lines(token)
+            token.children = _fold_inline(token.children, doc, page)
+    stack: list[tuple[Token, list[Token]]] = []
+    out: list[Token] = []
+    for token in state.tokens:
+        if token.type == "mdx_flow_open":
+            stack.append((token, out))
+            out = []
+        elif token.type == "mdx_flow_close" and stack:
+            opening, parent = stack.pop()
+            parent.append(_element(opening, out, inline=False))
+            out = parent
+        else:
+            out.append(token)
+    state.tokens = out
+
+
+def _number_lines(inline: Token) -> None:
+    line = inline.map[0] if inline.map else 0
+    for child in inline.children or []:
+        child.meta = dict(child.meta or {}, line=line)
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif "tag" in child.meta:
+            tag: Tag = child.meta["tag"]
+            line += inline.content.count("\n", tag.start, tag.end)
+        elif child.type == "mdx_expression":
+            line += child.content.count("\n")
+
+
+def _element(opening: Token, children: list[Token], inline: bool) -> Token:
+    token = Token("mdx_element", "", 0)
+    token.meta = dict(opening.meta, inline=inline)
+    token.map = opening.map
+    token.children = children
+    return token
+
+
+def _fold_inline(children: list[Token], doc: Document, page: PageState | None) -> list[Token]:
+    stack: list[tuple[Token, list[Token]]] = []
+    out: list[Token] = []
+    too_deep: dict[str, int] = {}  # tags dropped for depth, by name: their closing tags go too
+    for child in children:
+        if child.type == "mdx_text_close" and too_deep.get(child.meta["tag"].name):
+            too_deep[child.meta["tag"].name] -= 1
+            continue
+        if child.type == "mdx_text_open" and len(stack) >= MAX_INLINE_DEPTH:
+            if page is not None and not too_deep:
+                page.warn(doc.where(child.meta["line"]), f"tags nested deeper than {MAX_INLINE_DEPTH} levels; the deeper tags are left out")
+            name = child.meta["tag"].name
+            too_deep[name] = too_deep.get(name, 0) + 1
+            continue
+        if child.type == "mdx_text_open":
+            stack.append((child, out))
+            out = []
+        elif child.type == "mdx_text_self":
+            out.append(_element(child, [], inline=True))
+        elif child.type == "mdx_text_close":
+            name = child.meta["tag"].name
+            depth = next((i for i in range(len(stack) - 1, -1, -1) if stack[i][0].meta["tag"].name == name), None)
+            if depth is None:
+                if page is not None:
+                    page.warn(doc.where(child.meta["line"]), f"closing tag </{name}> has no opening tag; left out")
+                continue
+            while len(stack) > depth + 1:  # tags opened inside and never closed
+                out = _unclosed(stack.pop(), out, doc, page)
+            opening, parent = stack.pop()
+            parent.append(_element(opening, out, inline=True))
+            out = parent
+        else:
+            out.append(child)
+    while stack:
+        out = _unclosed(stack.pop(), out, doc, page)
+    return out
+
+
+def _unclosed(entry: tuple[Token, list[Token]], inner: list[Token], doc: Document, page: PageState | None) -> list[Token]:
+    opening, parent = entry
+    if page is not None:
+        page.warn(doc.where(opening.meta["line"]), f"<{opening.meta['tag'].name}> is never closed; its content is shown without it")
+    return parent + inner
+
+
+# --- render -----------------------------------------------------------------------------
+
+
+def render_document(state: PageState, doc: Document) -> str:
+    env = {"mdx_doc": doc, "mdx_page": state}
+    tokens = state.md.parse(doc.src, env)
+    for line, message in doc.module.problems:
+        state.warn(doc.where(line), message)
+    state.chain.append(doc.display)
+    try:
+        return str(state.md.renderer.render(tokens, state.md.options, env))
+    finally:
+        state.chain.pop()
+
+
+def install_render_rules(md: MarkdownIt) -> None:
+    for name, rule in (
+        ("mdx_element", _render_element), ("mdx_expression", _render_expression), ("mdx_esm", _nothing),
+        ("mdx_unclosed", _render_unclosed), ("mdx_stray_close", _render_stray_close),
+        ("heading_open", _render_heading_open), ("link_open", _render_link_open), ("image", _render_image),
+        ("fence", _render_fence), ("code_block", _render_fence),
+        ("math_inline", _render_math), ("math_inline_double", _render_math),
+        ("math_block", _render_math), ("math_block_label", _render_math),
+    ):
+        md.add_render_rule(name, rule)
+
+
+Rule = Any  # markdown-it render rule: (self, tokens, idx, options, env) -> str
+
+
+def _context(env: dict[str, Any]) -> tuple[PageState, Document]:
+    return env["mdx_page"], env["mdx_doc"]
+
+
+def _line(token: Token) -> int:
+    if token.meta and "line" in token.meta:
+        return int(token.meta["line"])
+    return token.map[0] if token.map else 0
+
+
+def _nothing(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    return ""
+
+
+def _render_unclosed(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    state, doc = _context(env)
+    state.warn(doc.where(_line(tokens[idx])), f"<{tokens[idx].meta['tag'].name}> is never closed; its content is shown without it")
+    return ""
+
+
+def _render_stray_close(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    state, doc = _context(env)
+    state.warn(doc.where(_line(tokens[idx])), f"closing tag </{tokens[idx].meta['tag'].name}> has no opening tag; left out")
+    return ""
+
+
+def _render_fence(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    info = token.info if token.type == "fence" else ""
+    if parse_info(info)[0] == "mermaid" and "mdx_page" in env:
+        state, doc = _context(env)
+        output, problem = render_mermaid(token.content)
+        if problem is None:
+            state.features.add("mermaid")
+        else:
+            state.warn(doc.where(_line(token)), problem)
+        return output
+    return render_fence(token.content, info)
+
+
+def _render_math(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    output, problem = render_math(token.content, display=token.type != "math_inline")
+    if problem is not None and "mdx_page" in env:
+        state, doc = _context(env)
+        state.warn(doc.where(_line(token)), f"math ${_short(token.content)}$ cannot be read ({problem}); shown as written")
+    return output
+
+
+def _render_heading_open(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    inline = tokens[idx + 1]
+    if "mdx_page" not in env or inline.type != "inline":
+        return self.renderToken(tokens, idx, options, env)
+    state, _ = _context(env)
+    title = "".join(_heading_text(child, env) for child in inline.children or [])
+    slug = state.unique_id(title)
+    token.attrSet("id", slug)
+    link_open = Token("link_open", "a", 1)
+    link_open.attrs = {"class": "header-anchor", "href": f"#{slug}", "aria-label": "Link to this section"}
+    inline.children = [*(inline.children or []), Token("text", "", 0, content=" "), link_open,
+                       Token("html_inline", "", 0, content="#"), Token("link_close", "a", -1)]
+    if token.tag in ("h2", "h3"):
+        state.toc.append(TocEntry(level=int(token.tag[1]), id=slug, text=title.strip()))
+    return self.renderToken(tokens, idx, options, env)
+
+
+def _heading_text(token: Token, env: dict[str, Any]) -> str:
+    if token.type in ("text", "code_inline"):
+        return token.content
+    if token.type == "mdx_expression":
+        try:
+            return html.unescape(_value_html(evaluate(token.content, _Variables(*_context(env)))))
+        except NotLiteral:
+            return ""
+    return ""
+
+
+def _render_link_open(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    if "mdx_page" in env and token.attrGet("class") != "header-anchor":
+        state, doc = _context(env)
+        token.attrSet("href", state.url(doc.where(_line(token)), str(token.attrGet("href") or ""), image=False))
+    return self.renderToken(tokens, idx, options, env)
+
+
+def _render_image(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    if "mdx_page" in env:
+        state, doc = _context(env)
+        token.attrSet("src", state.url(doc.where(_line(token)), str(token.attrGet("src") or ""), image=True))
+    return str(RendererHTML.image(self, tokens, idx, options, env))
+
+
+def _render_expression(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    state, doc = _context(env)
+    text = token.content
+    if not _COMMENT.sub("", text).strip():
+        return ""  # {/* a comment */}
+    try:
+        value = evaluate(text, _Variables(state, doc))
+    except NotLiteral:
+        state.warn(doc.where(_line(token)), f"expression {{{_short(text)}}} is not a value sitegen can compute; left out")
+        return ""
+    return _value_html(value)
+
+
+def _value_html(value: Any) -> str:
+    """How React shows a value: text and numbers; nothing for booleans, null and objects."""
+    if isinstance(value, bool) or value is None or isinstance(value, dict):
+        return ""
+    if isinstance(value, list):
+        return "".join(_value_html(item) for item in value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return html.escape(str(value))
+
+
+def _props(state: PageState, doc: Document, tag: Tag, where: str) -> dict[str, Any]:
+    props: dict[str, Any] = {}
+    variables = _Variables(state, doc)
+    html_element = tag.name[:1].islower()
+    for attribute in tag.attributes:
+        if html_element and re.match(r"on[A-Z]", attribute.name):
+            state.warn(where, f"<{tag.name}> attribute {attribute.name} is an event handler (script); left out")
+            continue
+        if attribute.kind == "bare":
+            props[attribute.name] = True
+        elif attribute.kind == "string":
+            props[attribute.name] = html.unescape(attribute.value)
+        elif not attribute.name:
+            state.warn(where, f"<{tag.name}> attributes {{{_short(attribute.value)}}} are not values sitegen can compute; left out")
+        else:
+            try:
+                props[attribute.name] = evaluate(attribute.value, variables)
+            except NotLiteral:
+                state.warn(where, f"<{tag.name}> attribute {attribute.name}={{{_short(attribute.value)}}} "
+                                  "is not a value sitegen can compute; left out")
+    return props
+
+
+def _children(self: RendererHTML, children: list[Token], inline: bool, options: Any, env: dict[str, Any]) -> tuple[str, list[MdxChild]]:
+    if inline:
+        groups: list[list[Token]] = []
+        for child in children:
+            if child.type == "mdx_element" or not groups or groups[-1][-1].type == "mdx_element":
+                groups.append([child])
+            else:
+                groups[-1].append(child)
+        render = self.renderInline
+    else:
+        groups = []
+        depth = 0
+        for child in children:
+            if depth == 0:
+                groups.append([child])
+            else:
+                groups[-1].append(child)
+            depth += child.nesting
+        render = self.render
+    parts: list[MdxChild] = []
+    for group in groups:
+        piece = render(group, options, env)
+        first = group[0]
+        if first.type == "mdx_element":
+            parts.append(MdxChild(html=piece, element=first.meta.get("built")))
+        elif first.type == "fence" and len(group) == 1:
+            language, title = parse_info(first.info)
+            parts.append(MdxChild(html=piece, code=CodeInfo(language, title, first.content)))
+        elif piece.strip():
+            parts.append(MdxChild(html=piece))
+    return "".join(part.html for part in parts), parts
+
+
+def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    token = tokens[idx]
+    state, doc = _context(env)
+    tag: Tag = token.meta["tag"]
+    inline: bool = token.meta["inline"]
+    line = _line(token)
+    where = doc.where(line)
+    name = tag.name
+    props = _props(state, doc, tag, where)
+    children = token.children or []
+    snippet = doc.module.component_import(name) if doc.mdx else None
+    if snippet is not None or (name == "Snippet" and isinstance(props.get("file"), str)):
+        if snippet is not None:
+            written, variables = snippet.path, props
+        else:  # <Snippet file="x.mdx" /> reads snippets/x.mdx
+            written = "/snippets/" + str(props["file"]).lstrip("/")
+            variables = {key: value for key, value in props.items() if key != "file"}
+        output = _render_snippet(state, doc, where, written, variables)
+        token.meta["built"] = MdxElement(name, props, doc.display, doc.first_line + line, inline, output, [])
+        return output
+    children_html, parts = _children(self, children, inline, options, env)
+    element = MdxElement(name, props, doc.display, doc.first_line + line, inline, children_html, parts)
+    token.meta["built"] = element
+    if not name:
+        return children_html  # fragment
+    if name[0].islower():
+        if name.lower() not in HTML_ELEMENTS:
+            state.warn(where, f"unknown element <{name}>; its content is shown without it")
+            return children_html
+        return render_html_element(
+            name.lower(), props, children_html,
+            lambda target, image: state.url(where, target, image),
+            lambda message: state.warn(where, message),
+        ) + ("" if inline else "\n")
+    if state.components is not None and state.components.knows(name):
+        output = str(state.components.render(element, PageContext(state)))
+        return output if inline or output.endswith("\n") else output + "\n"
+    state.warn(where, f"unknown component <{name}>; its content is shown without it")
+    return children_html
+
+
+def _render_snippet(state: PageState, doc: Document, where: str, written: str, props: dict[str, Any]) -> str:
+    resolver = state.resolver
+    try:
+        path = find_snippet(written, doc.path, resolver.project_dir, resolver.content_dir)
+    except OutsideProject:
+        state.warn(where, f"import '{written}' is outside the project; left out")
+        return ""
+    if path is None:
+        state.warn(where, f"snippet '{written}' not found; left out")
+        return ""
+    source = load_snippet(path, resolver.project_dir)
+    if source.display in state.chain:
+        chain = " -> ".join([*state.chain, source.display])
+        state.errors.append(f"{where}: snippet import cycle {chain}")
+        return ""
+    snippet = Document(source.text, source.display, source.first_line, source.mdx, source.path, props=props)
+    return render_document(state, snippet)
+
+
+class PageContext:
+    """The ComponentContext of one page (see nodes.ComponentContext)."""
+
+    def __init__(self, state: PageState) -> None:
+        self._state = state
+
+    def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
+        return self._state.url(f"{element.source}:{element.line}", target, image)
+
+    def warn(self, element: MdxElement, message: str) -> None:
+        self._state.warn(f"{element.source}:{element.line}", message)
+
+    def unique_id(self, text: str) -> str:
+        return self._state.unique_id(text)
+
+    def add_toc(self, level: int, id: str, text: str) -> None:  # noqa: A002 - protocol name
+        self._state.toc.append(TocEntry(level, id, text))
+
+    def require(self, feature: str) -> None:
+        self._state.features.add(feature)
+
+
+def page_ids(html_text: str) -> frozenset[str]:
+    return frozenset(_ID_ATTRIBUTE.findall(html_text))

@@ -1,0 +1,67 @@
+"""A real page context for component tests: collects warnings, ids, TOC entries, features."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sitegen.markdown.components import ComponentRenderer
+from sitegen.markdown.mdx.nodes import CodeInfo, MdxChild, MdxElement
+from sitegen.theme import load_theme
+
+
+@dataclass
+class PageContext:
+    """What a page gives components; links are made relative to a page one folder deep."""
+
+    warnings: list[str] = field(default_factory=list)
+    toc: list[tuple[int, str, str]] = field(default_factory=list)
+    features: set[str] = field(default_factory=set)
+    ids: set[str] = field(default_factory=set)
+
+    def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
+        if "://" in target or target.startswith("#"):
+            return target
+        return "../" + target.lstrip("/")
+
+    def warn(self, element: MdxElement, message: str) -> None:
+        self.warnings.append(f"{element.source}:{element.line}: {message}")
+
+    def unique_id(self, text: str) -> str:
+        base = re.sub(r"[^\w]+", "-", text.lower()).strip("-") or "section"
+        candidate, number = base, 1
+        while candidate in self.ids:
+            candidate, number = f"{base}-{number}", number + 1
+        self.ids.add(candidate)
+        return candidate
+
+    def add_toc(self, level: int, id: str, text: str) -> None:
+        self.toc.append((level, id, text))
+
+    def require(self, feature: str) -> None:
+        self.features.add(feature)
+
+
+def element(name: str, props: dict[str, Any] | None = None, children: list[MdxChild] | None = None,
+            html: str | None = None, inline: bool = False, line: int = 7) -> MdxElement:
+    children = children or []
+    return MdxElement(name=name, props=props or {}, source="guides/setup.mdx", line=line, inline=inline,
+                      children_html=html if html is not None else "".join(c.html for c in children),
+                      children=children)
+
+
+def child(el: MdxElement, renderer: ComponentRenderer, ctx: PageContext) -> MdxChild:
+    return MdxChild(html=renderer.render(el, ctx), element=el)
+
+
+def fence_child(code: str, info: str) -> MdxChild:
+    from sitegen.markdown.code import parse_info, render_fence
+
+    language, title = parse_info(info)
+    return MdxChild(html=render_fence(code, info), code=CodeInfo(language=language, title=title, code=code))
+
+
+def renderer(project: Path | None = None) -> ComponentRenderer:
+    return ComponentRenderer(load_theme(project or Path("/nonexistent-project")))

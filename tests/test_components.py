@@ -1,0 +1,240 @@
+"""Each MDX component rendered by the real ComponentRenderer through the real theme:
+the HTML a reader gets, links made page-relative, ARIA wiring and exact warnings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from component_support import PageContext, child, element, fence_child, renderer
+from sitegen.markdown.components import CALLOUTS
+
+R = renderer()
+
+
+def render(name: str, props: dict | None = None, html: str = "<p>Body text</p>", **kwargs) -> tuple[str, PageContext]:
+    ctx = PageContext()
+    return R.render(element(name, props, html=html, **kwargs), ctx), ctx
+
+
+@pytest.mark.parametrize("name", [
+    "Note", "Tip", "Info", "Warning", "Check", "Danger", "Card", "CardGroup", "Columns", "Steps", "Step",
+    "Accordion", "AccordionGroup", "Tabs", "Tab", "CodeGroup", "Frame", "Icon", "Tooltip", "Update", "Badge",
+    "Tree", "Tree.Folder", "Tree.File", "ParamField", "ResponseField", "Expandable", "RequestExample",
+    "ResponseExample", "Latex",
+])
+def test_every_classic_component_is_known(name: str) -> None:
+    assert R.knows(name)
+
+
+def test_unknown_names_are_not_known() -> None:
+    assert not R.knows("Banner") and not R.knows("tree.folder") and not R.knows("div")
+
+
+@pytest.mark.parametrize("name", list(CALLOUTS))
+def test_callouts_have_an_icon_a_spoken_label_and_their_colour(name: str) -> None:
+    html, ctx = render(name)
+    assert f'class="callout callout-{name.lower()}" role="note"' in html
+    assert f'<span class="visually-hidden">{name}: </span><p>Body text</p>' in html
+    assert '<svg class="icon"' in html and ctx.warnings == []
+
+
+def test_card_links_its_title_relative_to_the_page_with_icon_image_and_cta() -> None:
+    html, ctx = render("Card", {"title": "Quickstart", "icon": "rocket", "href": "/quickstart",
+                                "img": "/images/hero.png", "cta": "Start now", "color": "#ff7700", "horizontal": True})
+    assert '<a class="card-link" href="../quickstart">Quickstart</a>' in html
+    assert '<img class="card-image" src="../images/hero.png" alt="">' in html
+    assert 'style="--card-icon: #ff7700"' in html and "card-horizontal" in html
+    assert "Start now" in html and "<p>Body text</p>" in html
+    assert html.count("<a ") == 1  # never a link around the body (it may hold links itself)
+    assert ctx.warnings == []
+
+
+def test_card_without_href_is_not_a_link_and_escapes_its_title() -> None:
+    html, _ = render("Card", {"title": "<b>Bold</b> & co"})
+    assert "<a " not in html
+    assert '<p class="card-title">&lt;b&gt;Bold&lt;/b&gt; &amp; co</p>' in html
+
+
+def test_unknown_icon_warns_and_shows_none() -> None:
+    html, ctx = render("Card", {"title": "X", "icon": "no-such-icon-anywhere"})
+    assert "card-icon" not in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <Card> unknown Font Awesome icon 'no-such-icon-anywhere'; no icon is shown"]
+
+
+def test_icon_as_an_image_path_is_linked() -> None:
+    html, ctx = render("Card", {"title": "X", "icon": "/logo/mark.svg"})
+    assert '<img class="icon" src="../logo/mark.svg" alt="">' in html and ctx.warnings == []
+
+
+def test_bad_colour_warns_and_is_not_put_in_a_style() -> None:
+    html, ctx = render("Card", {"title": "X", "color": "red; background: url(x)"})
+    assert "style=" not in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <Card> color='red; background: url(x)': "
+                            "expected a CSS colour such as #16a34a or teal; using nothing"]
+
+
+@pytest.mark.parametrize("name", ["CardGroup", "Columns"])
+def test_cols_sets_the_grid_and_a_bad_value_warns_with_the_default(name: str) -> None:
+    html, ctx = render(name, {"cols": 3})
+    assert 'style="--cols: 3"' in html and ctx.warnings == []
+    html, ctx = render(name, {"cols": "abc"})
+    assert 'style="--cols: 2"' in html
+    assert ctx.warnings == [f"guides/setup.mdx:7: <{name}> cols='abc': expected a whole number from 1 to 4; using 2"]
+    _, ctx = render(name, {"cols": 9})
+    assert ctx.warnings == [f"guides/setup.mdx:7: <{name}> cols=9: expected a whole number from 1 to 4; using 2"]
+
+
+def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
+    ctx = PageContext()
+    first = element("Step", {"title": "Install"}, html="<p>pip install</p>")
+    second = element("Step", {"title": "Run", "stepNumber": 5, "titleSize": "h3"}, html="<p>go</p>")
+    html = R.render(element("Steps", children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
+    assert html.startswith('<ol class="steps">')
+    assert re.search(r'<li class="step">\s*<div class="step-content">\s*<p class="step-title">Install</p>', html)
+    assert '<li class="step" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
+    assert ctx.warnings == []
+    _, ctx = render("Step", {"title": "X", "titleSize": "h9"})
+    assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3; using 'p'"]
+
+
+def test_accordion_is_details_summary_with_description_and_default_open() -> None:
+    html, _ = render("Accordion", {"title": "Can I self-host?", "description": "Short answer: yes", "defaultOpen": True})
+    assert html.startswith('<details class="accordion" open>')
+    assert '<span class="accordion-title">Can I self-host?</span>' in html
+    assert '<span class="accordion-description">Short answer: yes</span>' in html
+    closed, ctx = render("Accordion", {"title": "Closed", "defaultOpen": "maybe"})
+    assert closed.startswith('<details class="accordion">')
+    assert ctx.warnings == ["guides/setup.mdx:7: <Accordion> defaultOpen='maybe': expected true or false; using False"]
+
+
+def test_tabs_wire_tablist_tabs_and_panels_with_unique_ids() -> None:
+    ctx = PageContext()
+    tabs = [element("Tab", {"title": t}, html=f"<p>{t} steps</p>") for t in ("macOS", "Windows")]
+    html = R.render(element("Tabs", children=[child(t, R, ctx) for t in tabs]), ctx)
+    assert '<div class="tabs-list" role="tablist">' in html
+    assert ('<button type="button" role="tab" class="tabs-tab" id="tabs-tab1" aria-controls="tabs-panel1" '
+            'aria-selected="true">macOS</button>') in html
+    assert 'aria-controls="tabs-panel2" aria-selected="false" tabindex="-1">Windows</button>' in html
+    assert '<div class="tabs-panel" role="tabpanel" id="tabs-panel2" aria-labelledby="tabs-tab2" tabindex="0">' in html
+    assert "<p>Windows steps</p>" in html and "<section" not in html  # the panel holds the Tab's content
+    second = R.render(element("Tabs", children=[child(tabs[0], R, ctx)]), ctx)
+    ids = re.findall(r' id="([^"]+)"', html + second)
+    assert len(ids) == len(set(ids)) and 'id="tabs-1-panel1"' in second  # a second Tabs gets its own ids
+
+
+def test_content_outside_a_tab_warns_and_is_kept() -> None:
+    ctx = PageContext()
+    tab = element("Tab", {"title": "A"}, html="<p>a</p>")
+    from sitegen.markdown.mdx.nodes import MdxChild
+    html = R.render(element("Tabs", children=[child(tab, R, ctx), MdxChild(html="<p>stray</p>")]), ctx)
+    assert "<p>stray</p>" in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <Tabs> holds content outside any <Tab>; it is shown below the tabs"]
+
+
+def test_code_group_tabs_are_named_by_title_then_language() -> None:
+    ctx = PageContext()
+    children = [fence_child("npm i acme\n", "bash npm"), fence_child("print(1)\n", "python")]
+    html = R.render(element("CodeGroup", children=children), ctx)
+    assert re.findall(r'role="tab"[^>]*>([^<]*)</button>', html) == ["npm", "python"]
+    assert html.count('role="tabpanel"') == 2 and html.count('class="copy-code"') == 2
+
+
+@pytest.mark.parametrize("name,css", [("RequestExample", "request-example"), ("ResponseExample", "response-example")])
+def test_examples_are_code_groups_with_a_stable_class(name: str, css: str) -> None:
+    ctx = PageContext()
+    html = R.render(element(name, children=[fence_child("curl https://x\n", "bash cURL")]), ctx)
+    assert html.startswith(f'<div class="code-group {css}"')
+    assert 'role="tablist"' not in html  # one example: no tabs
+    assert 'data-title="cURL" data-language="bash"' in html
+
+
+def test_frame_is_a_figure_with_caption() -> None:
+    html, _ = render("Frame", {"caption": "The dashboard"}, html='<img src="a.png" alt="Dashboard">')
+    assert '<figcaption class="frame-caption">The dashboard</figcaption>' in html and html.startswith("<figure")
+
+
+def test_icon_size_and_colour() -> None:
+    html, ctx = render("Icon", {"icon": "github", "iconType": "brands", "color": "#333", "size": 32}, html="", inline=True)
+    assert 'style="color: #333; font-size: 32px;"' in html and "<svg" in html and ctx.warnings == []
+    _, ctx = render("Icon", {"icon": "github", "iconType": "solid"}, html="", inline=True)
+    assert ctx.warnings == ["guides/setup.mdx:7: <Icon> 'github' is not a free Font Awesome solid icon; using the brands style"]
+
+
+def test_tooltip_is_described_by_a_role_tooltip_element() -> None:
+    html, _ = render("Tooltip", {"tip": "Application Programming Interface"}, html="API", inline=True)
+    assert ('<span class="tooltip-trigger" tabindex="0" aria-describedby="tooltip">API</span>'
+            '<span class="tooltip-tip" role="tooltip" id="tooltip">Application Programming Interface</span>') in html
+    assert "\n" not in html.strip()  # inline: no line breaks inside a paragraph
+
+
+def test_update_has_an_anchor_and_a_toc_entry() -> None:
+    html, ctx = render("Update", {"label": "March 2025", "description": "v2.1.0", "tags": ["Feature", "Fix"]})
+    assert '<div class="update" id="march-2025">' in html
+    assert '<a class="update-label" href="#march-2025">March 2025</a>' in html
+    assert '<li class="badge badge-gray">Feature</li>' in html
+    assert ctx.toc == [(2, "march-2025", "March 2025")]
+
+
+def test_badge_colour_and_bad_colour_warning() -> None:
+    html, _ = render("Badge", {"color": "green"}, html="New", inline=True)
+    assert html.strip() == '<span class="badge badge-green">New</span>'
+    html, ctx = render("Badge", {"color": "teal"}, html="New", inline=True)
+    assert "badge-gray" in html
+    assert ctx.warnings[0].startswith("guides/setup.mdx:7: <Badge> color='teal': expected one of gray, blue, green")
+
+
+def test_tree_folders_are_details_and_files_are_items() -> None:
+    ctx = PageContext()
+    file = element("Tree.File", {"name": "docs.json"}, html="")
+    folder = element("Tree.Folder", {"name": "app", "defaultOpen": True}, children=[child(file, R, ctx)])
+    shut = element("Tree.Folder", {"name": "vendor", "openable": False}, html="")
+    html = R.render(element("Tree", children=[child(folder, R, ctx), child(shut, R, ctx)]), ctx)
+    assert html.startswith('<ul class="tree">')
+    assert re.search(r'<details open>\s*<summary>.*<span class="tree-name">app</span></summary>\s*<ul><li class="tree-item tree-file">', html)
+    assert '<span class="tree-name">docs.json</span>' in html
+    assert "vendor" in html and html.count("<details") == 1
+
+
+def test_param_field_row_like_the_api_reference() -> None:
+    html, ctx = render("ParamField", {"query": "limit", "type": "integer", "default": 20, "required": True,
+                                      "placeholder": "50"}, html="<p>How many to return.</p>")
+    assert '<code class="api-field-name">limit</code>' in html
+    assert '<span class="api-field-type">integer</span>' in html
+    assert '<span class="api-flag">query</span>' in html and '<span class="api-required">required</span>' in html
+    assert "default: <code>20</code>" in html and "<p>How many to return.</p>" in html
+    _, ctx = render("ParamField", {"type": "string"})
+    assert ctx.warnings == ["guides/setup.mdx:7: <ParamField> names no parameter (query, path, body or header); "
+                            "it is shown without a name"]
+
+
+def test_response_field_and_nested_expandable() -> None:
+    ctx = PageContext()
+    inner = element("ResponseField", {"name": "city", "type": "string", "deprecated": True}, html="<p>City.</p>")
+    deep = element("Expandable", {"title": "address"}, children=[child(inner, R, ctx)])
+    outer_field = element("ResponseField", {"name": "address", "type": "object"}, children=[child(deep, R, ctx)])
+    outer = element("Expandable", {"title": "properties", "defaultOpen": True}, children=[child(outer_field, R, ctx)])
+    html = R.render(outer, ctx)
+    assert html.startswith('<details class="api-children expandable" open>')
+    assert "<summary>Show properties</summary>" in html and "<summary>Show address</summary>" in html
+    assert '<span class="api-flag api-flag-deprecated">deprecated</span>' in html
+    assert html.count("<details") == 2 and ctx.warnings == []
+
+
+def test_latex_renders_mathml_and_bad_latex_warns() -> None:
+    html, ctx = render("Latex", html="E = mc^2", inline=True)
+    assert html.startswith('<span class="math"><math') and "<msup>" in html and ctx.warnings == []
+    html, ctx = render("Latex", html=r"\frac{1}{", inline=False)
+    assert 'class="math math-display math-error"' in html
+    assert len(ctx.warnings) == 1 and ctx.warnings[0].startswith("guides/setup.mdx:7: <Latex> cannot be read (")
+    assert ctx.warnings[0].endswith("); its source is shown")
+
+
+def test_a_project_template_overrides_the_builtin_one(tmp_path: Path) -> None:
+    components = tmp_path / "themes" / "default" / "components"
+    components.mkdir(parents=True)
+    (components / "note.html").write_text('<aside class="my-note">{{ children }}</aside>', encoding="utf-8")
+    html = renderer(tmp_path).render(element("Note", html="<p>Hi &amp; bye</p>"), PageContext())
+    assert html == '<aside class="my-note"><p>Hi &amp; bye</p></aside>'
