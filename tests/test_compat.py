@@ -279,3 +279,19 @@ def test_link_to_a_missing_heading_is_a_warning(tmp_path: Path) -> None:
     built = build_site(mintlify(tmp_path / "docs", config(), files))
     assert built.warnings == ["introduction.mdx:5: link to 'quickstart#sand': no heading 'sand' on that page; link kept"]
     assert 'href="../quickstart/#sand"' in built.files["introduction/index.html"].decode()
+
+
+def test_search_skips_hidden_and_noindex_pages_and_finds_keywords(tmp_path: Path) -> None:
+    from test_search import fragments
+
+    files = {**PAGES,
+             "secret.mdx": "---\ntitle: Secret\nhidden: true\n---\nNot listed.\n",
+             "old.mdx": "---\ntitle: Old\nnoindex: true\n---\nOld.\n",
+             "watering.mdx": "---\ntitle: Watering\nkeywords: [irrigation, drip]\n---\nWater weekly.\n"}
+    nav = [{"group": "Get started", "pages": ["introduction", "quickstart", "watering"]}]
+    project = mintlify(tmp_path / "docs", {"name": "Greenhouse", "navigation": nav}, files)
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    records = {record["url"]: record for record in fragments(project / "site")}
+    assert sorted(records) == ["/introduction/", "/quickstart/", "/watering/"]
+    assert "irrigation" in records["/watering/"]["content"]
