@@ -193,6 +193,8 @@ class NavGroup(Model):
     group: str
     pages: list[_either(("string", str), ("object", "NavGroup"), "a page path or a group object")]  # type: ignore[valid-type]
     version: str | None = None
+    icon: str | None = None  # Mintlify allows them on groups; kept so they do not warn
+    icon_type: IconType | None = None
 
 
 class SiteConfig(Model):
@@ -285,6 +287,7 @@ def load_config(project_dir: Path) -> LoadedConfig:
 _ENUMS: tuple[tuple[tuple[str | int, ...], tuple[str, ...], str | None, str], ...] = (
     (("topAnchor", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
     (("anchors", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
+    (("navigation", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
     (("api", "playground", "mode"), ("show", "simple", "hide"), "show", "using 'show'"),
     (("api", "auth", "method"), ("bearer", "basic", "key"), None, "no auth input is shown"),
     (("modeToggle", "default"), ("light", "dark"), None, "following the visitor's system setting"),

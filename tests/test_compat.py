@@ -295,3 +295,35 @@ def test_search_skips_hidden_and_noindex_pages_and_finds_keywords(tmp_path: Path
     records = {record["url"]: record for record in fragments(project / "site")}
     assert sorted(records) == ["/introduction/", "/quickstart/", "/watering/"]
     assert "irrigation" in records["/watering/"]["content"]
+
+
+def test_fragment_check_compares_links_with_the_target_pages_ids() -> None:
+    # The markdown stage fills these two fields (mdx branch); the check itself is the build's.
+    from sitegen.build import fragment_warnings
+    from sitegen.markdown import RenderedMarkdown
+
+    quickstart, introduction = RenderedMarkdown("", []), RenderedMarkdown("", [])
+    quickstart.ids, quickstart.fragment_links = frozenset({"soil"}), []  # type: ignore[attr-defined]
+    introduction.ids = frozenset()  # type: ignore[attr-defined]
+    introduction.fragment_links = [("introduction.mdx:4", "quickstart", "soil"),  # type: ignore[attr-defined]
+                                   ("introduction.mdx:5", "quickstart", "sand"),
+                                   ("introduction.mdx:6", "not-built", "x")]
+    assert fragment_warnings({"quickstart": quickstart, "introduction": introduction}) == [
+        "introduction.mdx:5: link to 'quickstart#sand': no heading 'sand' on that page; link kept"]
+
+
+def test_group_icons_are_known_keys(tmp_path: Path) -> None:
+    nav = [{"group": "Get started", "icon": "seedling", "iconType": "duotone", "pages": ["introduction"]}]
+    built = build_site(mintlify(tmp_path / "docs", {"name": "Greenhouse", "navigation": nav}, PAGES))
+    assert built.warnings == []
+
+
+def test_content_root_rule_for_both_shapes(tmp_path: Path) -> None:
+    from sitegen.pages import content_root
+
+    ours = mintlify(tmp_path / "ours", config(), {f"content/{name}": text for name, text in PAGES.items()})
+    assert content_root(ours) == ours / "content"
+    theirs = mintlify(tmp_path / "theirs", config(), {**PAGES, "content/components/cards.mdx": "Cards\n"})
+    assert content_root(theirs) == theirs
+    bare = mintlify(tmp_path / "bare", config(), PAGES)
+    assert content_root(bare) == bare
