@@ -15,6 +15,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Iterable
+from html import escape
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,10 @@ from sitegen.config import CONFIG_NAMES, ApiConfig, LoadedConfig, find_project_d
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.markdown import LinkResolver, RenderedMarkdown, make_markdown, render_markdown
 from sitegen.markdown.code import pygments_css
-from sitegen.nav import build_navigation
-from sitegen.pages import PAGE_SUFFIXES, Page, content_root, discover_pages, is_external, read_page, url_for
+from sitegen.nav import build_navigation, normalize_page_ref
+from sitegen.pages import (
+    PAGE_SUFFIXES, Page, content_root, discover_pages, is_external, read_page, root_prefix, url_for,
+)
 from sitegen.render import Renderer, SiteContext
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
@@ -423,11 +426,6 @@ _REDIRECT_PAGE = """<!doctype html>
 def redirect_pages(loaded: LoadedConfig, pages: list[Page]) -> tuple[dict[str, bytes], list[str]]:
     """A static page at each docs.json redirect `source` that sends visitors on (meta refresh,
     canonical link, a visible link), with relative URLs so it works under any sub-path."""
-    from html import escape
-
-    from sitegen.nav import normalize_page_ref
-    from sitegen.pages import root_prefix
-
     by_id = {page.id: page for page in pages}
     files: dict[str, bytes] = {}
     warnings: list[str] = []
