@@ -15,17 +15,20 @@ import shutil
 import tempfile
 import time
 from collections.abc import Iterable
+from html import escape
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sitegen.colors import theme_css
-from sitegen.config import CONFIG_NAMES, ApiConfig, LoadedConfig, load_config
+from sitegen.config import CONFIG_NAMES, ApiConfig, LoadedConfig, find_project_dir, load_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.markdown import LinkResolver, RenderedMarkdown, make_markdown, render_markdown
 from sitegen.markdown.code import pygments_css
-from sitegen.nav import build_navigation
-from sitegen.pages import PAGE_SUFFIXES, Page, content_root, discover_pages, read_page
+from sitegen.nav import build_navigation, normalize_page_ref
+from sitegen.pages import (
+    PAGE_SUFFIXES, Page, content_root, discover_pages, is_external, read_page, root_prefix, url_for,
+)
 from sitegen.render import Renderer, SiteContext
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
@@ -55,10 +58,13 @@ class BuildReport:
 
 
 def build(project_dir: Path, out_dir: Path | None = None, strict: bool = False) -> BuildReport:
-    """`sitegen build`: build in memory, then replace `out_dir` (default PROJECT/site)."""
+    """`sitegen build`: build in memory, then replace `out_dir` (default PROJECT/site).
+
+    PROJECT may hold its config in `docs/` (see `find_project_dir`); the default output
+    stays PROJECT/site, where the user ran the command."""
     started = time.perf_counter()
-    project_dir = project_dir.resolve()
-    out_dir = (out_dir or project_dir / "site").resolve()
+    out_dir = (out_dir or project_dir.resolve() / "site").resolve()
+    project_dir = find_project_dir(project_dir.resolve())
     check_output_dir(project_dir, out_dir)
     site = SiteBuilder(project_dir, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1).build()
     write_site(site, out_dir)
@@ -98,7 +104,7 @@ class SiteBuilder:
         processes: int = 1,
         search: SearchIndex | None = None,
     ) -> None:
-        self.project_dir = project_dir.resolve()
+        self.project_dir = find_project_dir(project_dir.resolve())
         self.strict = strict
         # Worker processes for the markdown of a cold build. Forking is only safe before the
         # caller starts threads, so only `sitegen build` asks for more than one.
@@ -106,6 +112,7 @@ class SiteBuilder:
         self.exclude = tuple(path.resolve() for path in exclude) + (self.project_dir / "site",)
         self.base_urls = tuple(base_urls)
         self._markdown = make_markdown()
+        self._components: Any = None  # the theme's component renderer (None: not made yet)
         self.search = search or SearchIndex()  # kept across builds: it reuses an unchanged bundle
         self._reset()
 
@@ -119,7 +126,7 @@ class SiteBuilder:
         # Bumped whenever a file or page appears or disappears: link lookups must be checked again.
         self._files_generation = 0
         self._specs_generation = 0  # bumped when a YAML/JSON file (maybe an OpenAPI file) changes
-        self._operations: tuple[tuple[Any, ...], dict[str, Page], dict[str, Any]] | None = None
+        self._operations: tuple[tuple[Any, ...], dict[str, Page], dict[str, Any], list[str]] | None = None
         self._bodies: dict[str, _RenderedBody] = {}  # output path -> markdown of that page
         self._nav: tuple[Any, Any, Any] | None = None  # (inputs, Navigation, its outline)
         self._chrome: tuple[Any, ...] | None = None  # what every page shows besides its own content
@@ -147,6 +154,7 @@ class SiteBuilder:
             return
         if path.parent == self.project_dir and path.name in CONFIG_NAMES:
             self._loaded = None
+            self._forget_pages()  # the navigation decides the content root (pages.content_root)
             return
         if self._invalidate_theme(path):
             return
@@ -172,7 +180,7 @@ class SiteBuilder:
             self._theme_assets = None  # assets are served and copied from disk; only the list can change
             return True
         if any(path.is_relative_to(theme_dir) for theme_dir in (*dirs, self.project_dir / "themes")):
-            self._theme = self._env = self._theme_assets = None
+            self._theme = self._env = self._theme_assets = self._components = None
             return True
         return False
 
@@ -205,14 +213,14 @@ class SiteBuilder:
             raise ContentError(errors)
         return list(self._sources.values())
 
-    def _attach(self, loaded: LoadedConfig, pages: list[Page]) -> tuple[list[Page], dict[str, Any]]:
+    def _attach(self, loaded: LoadedConfig, pages: list[Page]) -> tuple[list[Page], dict[str, Any], list[str]]:
         api_pages = tuple(page for page in pages if page.openapi)
         key = (loaded, api_pages, self._specs_generation)
         if self._operations is None or self._operations[0] != key:
-            updated, views = _attach_operations(self.project_dir, loaded, list(api_pages))
-            self._operations = (key, {page.id: page for page in updated}, views)
-        _, attached, views = self._operations
-        return [attached.get(page.id, page) for page in pages], views
+            updated, views, warnings = _attach_operations(self.project_dir, loaded, list(api_pages), self.exclude)
+            self._operations = (key, {page.id: page for page in updated}, views, warnings)
+        _, attached, views, warnings = self._operations
+        return [attached.get(page.id, page) for page in pages], views, warnings
 
     def _navigation(self, loaded: LoadedConfig, pages: list[Page]) -> tuple[Any, Any]:
         """The navigation and its outline; they depend on docs.json and on what each page
@@ -232,13 +240,19 @@ class SiteBuilder:
             self._theme_assets = self._theme.assets()
         return self._env, self._theme_assets
 
+    def _component_renderer(self) -> Any:
+        if self._components is None:
+            self._components = _make_components(self._theme)
+        return self._components
+
     def _body(self, page: Page, resolver: _TrackingResolver) -> _RenderedBody:
         """A page's markdown, rendered again only when the page or what its links found changed."""
         cached = self._bodies.get(page.output)
         if cached is not None and (cached.page is page or cached.page == page) and cached.links_hold(resolver, self._files_generation):
             return cached
         links = resolver.fork()
-        rendered = _RenderedBody(page, render_markdown(self._markdown, page, links), links, self._files_generation)
+        body = _render_body(self._markdown, page, links, self._component_renderer())
+        rendered = _RenderedBody(page, body, links, self._files_generation)
         if rendered.body.errors:
             self._bodies.pop(page.output, None)  # never reuse a failure: the cause may be anywhere
         else:
@@ -253,7 +267,7 @@ class SiteBuilder:
         if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
             return
         global _FORK_STATE
-        _FORK_STATE = (self._markdown, resolver, todo)  # inherited by the forked workers
+        _FORK_STATE = (self._markdown, resolver, todo, self._component_renderer())  # inherited by the forked workers
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 chunks = [list(range(start, len(todo), workers)) for start in range(workers)]
@@ -272,17 +286,18 @@ class SiteBuilder:
         if not self.project_dir.is_dir():
             raise BuildError(f"{self.project_dir}: no such folder")
         loaded = self._config()
-        if self.strict and loaded.warnings:
-            raise ConfigError([f"{w} (--strict)" for w in loaded.warnings])
         pages = self._pages()
         if not pages:
             raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
-        pages, api_views = self._attach(loaded, pages)
+        warnings = list(loaded.warnings) + [w for page in pages for w in page.warnings]
+        pages, api_views, api_warnings = self._attach(loaded, pages)
+        warnings += api_warnings
         navigation, outline = self._navigation(loaded, pages)
+        warnings += navigation.warnings
 
         env, theme_assets = self._theme_parts()
         resolver = _TrackingResolver(self.project_dir, pages)
-        built = BuiltSite(warnings=list(loaded.warnings))
+        built = BuiltSite()
         context = SiteContext(
             loaded=loaded,
             navigation=navigation,
@@ -297,10 +312,11 @@ class SiteBuilder:
             renderer = Renderer(context, env)
             self._chrome, self._html, self._renderer = chrome, {}, renderer
         renderer = self._renderer  # kept while the chrome is the same: it renders each sidebar once
-        built.warnings.extend(renderer.warnings)  # icons that fell back, feedback without a repository
+        warnings += renderer.warnings  # icons that fell back, feedback without a repository
 
         errors: list[str] = []
         html: dict[str, tuple[tuple[Any, ...], bytes]] = {}
+        bodies: dict[str, RenderedMarkdown] = {}  # page id -> its markdown (for #fragment checks)
         home = navigation.first_page()
         has_index_page = any(page.id == "index" for page in pages)
         self._prerender(pages, resolver)
@@ -314,25 +330,34 @@ class SiteBuilder:
                 if rendered.body.errors:
                     errors.extend(rendered.body.errors)
                     break  # the root copy of the home page would repeat its errors
-                inputs = (output, rendered.body, api_views.get(page.id))
+                features = frozenset(getattr(rendered.body, "features", ()))  # MERGE: mdx adds the field
+                inputs = (output, rendered.body, api_views.get(page.id), features)
                 cached = self._html.get(output.output)
                 if cached is None or cached[0] != inputs:
-                    cached = (inputs, renderer.render_page(output, rendered.body, api=inputs[2]).encode())
+                    cached = (inputs, renderer.render_page(output, rendered.body, api=inputs[2], features=features).encode())
                 html[output.output] = cached
                 built.files[output.output] = cached[1]
-                if output is page:  # the root copy of the home page would be a duplicate result
-                    self.search.add(page.output, cached[1])
+                if output is page:  # the root copy of the home page would repeat the page's warnings
+                    bodies[page.id] = rendered.body
+                    warnings += getattr(rendered.body, "warnings", [])  # MERGE: mdx adds the field
+                    if not (page.hidden or page.noindex):
+                        self.search.add(page.output, cached[1])
                 for asset_output, source in rendered.links.assets.items():
                     built.copies.setdefault(asset_output, source)
         if errors:
             raise ContentError(errors)
+        warnings += fragment_warnings(bodies)
         html["404.html"] = self._html.get("404.html") or ((), renderer.render_not_found().encode())
         built.files["404.html"] = html["404.html"][1]
         self._html = html
         built.pages = len(pages)
+        redirects, redirect_warnings = redirect_pages(loaded, pages)
+        warnings += redirect_warnings
+        for output, content in redirects.items():
+            built.files.setdefault(output, content)
         search_files, search_warnings = self.search.finish()
         built.files.update(search_files)
-        built.warnings.extend(search_warnings)
+        warnings += search_warnings
         for name, source in theme_assets.items():
             built.copies[f"{ASSET_DIR}/{name}"] = source
         built.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
@@ -342,21 +367,111 @@ class SiteBuilder:
         for output, source in resolver.assets.items():  # docs.json logo, favicon, ...
             built.copies.setdefault(output, source)
         self._copied = set(built.copies.values())
+        built.warnings = list(dict.fromkeys(warnings))  # a warning found twice is shown once
+        if self.strict and built.warnings:
+            raise ContentError([f"{w} (--strict)" for w in built.warnings])
         return built
 
 
+def _make_components(theme: Theme | None) -> Any:
+    """The markdown stage's component renderer for this theme.
+
+    MERGE: the mdx branch adds `ComponentRenderer(theme)` and the `components` argument of
+    `render_markdown`; until then there is none and pages render as before."""
+    try:
+        from sitegen.markdown.components import ComponentRenderer  # type: ignore[attr-defined]
+    except ImportError:
+        return False
+    return ComponentRenderer(theme)
+
+
+def _render_body(markdown: Any, page: Page, links: LinkResolver, components: Any) -> RenderedMarkdown:
+    if components is False:  # MERGE: see _make_components
+        return render_markdown(markdown, page, links)
+    return render_markdown(markdown, page, links, components)  # type: ignore[call-arg]
+
+
+def fragment_warnings(bodies: dict[str, RenderedMarkdown]) -> list[str]:
+    """`page#fragment` links whose fragment is no id on the target page (the link is kept).
+
+    Each body lists its links as (where, target page id, fragment) and its ids; the check
+    waits until every page is rendered because a link may point to any page."""
+    warnings: list[str] = []
+    for body in bodies.values():
+        for where, target, fragment in getattr(body, "fragment_links", ()):  # MERGE: mdx adds the fields
+            target_body = bodies.get(target)
+            if target_body is None or fragment in getattr(target_body, "ids", frozenset()):
+                continue
+            shown = f"{target}#{fragment}"
+            warnings.append(f"{where}: link to '{shown}': no heading '{fragment}' on that page; link kept")
+    return warnings
+
+
+_REDIRECT_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Redirecting…</title>
+<meta name="robots" content="noindex">
+<meta http-equiv="refresh" content="0; url={url}">
+<link rel="canonical" href="{url}">
+</head>
+<body>
+<p>This page has moved to <a href="{url}">{url}</a>.</p>
+</body>
+</html>
+"""
+
+
+def redirect_pages(loaded: LoadedConfig, pages: list[Page]) -> tuple[dict[str, bytes], list[str]]:
+    """A static page at each docs.json redirect `source` that sends visitors on (meta refresh,
+    canonical link, a visible link), with relative URLs so it works under any sub-path."""
+    by_id = {page.id: page for page in pages}
+    files: dict[str, bytes] = {}
+    warnings: list[str] = []
+    name = loaded.file_name
+    for index, redirect in enumerate(loaded.config.redirects):
+        here = f"{name}: redirects[{index}]"
+        source_path, _, _ = redirect.source.partition("#")
+        source_id = normalize_page_ref(source_path.partition("?")[0]) or "index"
+        if "*" in source_id or ":" in source_id:
+            warnings.append(f"{here}.source: '{redirect.source}' has a wildcard or parameter, which a static "
+                            "site cannot serve; no redirect written")
+            continue
+        if source_id in by_id:
+            warnings.append(f"{here}.source: '{redirect.source}' is also a page; the page is kept")
+            continue
+        source_url = url_for(source_id)
+        destination = redirect.destination.strip()
+        if is_external(destination) and not destination.startswith("#"):
+            url = destination
+        else:
+            path, sep, fragment = destination.partition("#")
+            target = by_id.get(normalize_page_ref(path) or "index")
+            if target is None:
+                target = by_id.get(normalize_page_ref(path) + "/index") if normalize_page_ref(path) else None
+            if target is None:
+                warnings.append(f"{here}.destination: '{redirect.destination}' is no page; "
+                                "the redirect points there anyway")
+                url = root_prefix(source_url) + path.strip("/") + sep + fragment
+            else:
+                url = (root_prefix(source_url) + target.url or "./") + sep + fragment
+        files[source_url + "index.html"] = _REDIRECT_PAGE.format(url=escape(url)).encode()
+    return files, warnings
+
+
 _PAGES_PER_WORKER = 100  # below this, starting processes costs more than it saves
-_FORK_STATE: tuple[Any, _TrackingResolver, list[Page]] | None = None
+_FORK_STATE: tuple[Any, _TrackingResolver, list[Page], Any] | None = None
 
 
 def _render_chunk(indices: list[int]) -> list[tuple[RenderedMarkdown, list[tuple[str, bool, Any]], dict[str, Path]]]:
     """In a forked worker: render these pages' markdown; pages are sent back by index."""
     assert _FORK_STATE is not None
-    markdown, resolver, todo = _FORK_STATE
+    markdown, resolver, todo, components = _FORK_STATE
     results = []
     for index in indices:
         links = resolver.fork()
-        body = render_markdown(markdown, todo[index], links)
+        body = _render_body(markdown, todo[index], links, components)
         results.append((body, [(target, image, result) for target, _, image, result in links.lookups], links.assets))
     return results
 
@@ -434,44 +549,47 @@ def _with_base_urls(loaded: LoadedConfig, base_urls: tuple[str, ...]) -> LoadedC
 
 
 def _attach_operations(
-    project_dir: Path, loaded: LoadedConfig, pages: list[Page]
-) -> tuple[list[Page], dict[str, Any]]:
-    """Pages with `openapi:` front matter get their API view; titles default to its summary."""
+    project_dir: Path, loaded: LoadedConfig, pages: list[Page], exclude: tuple[Path, ...] = ()
+) -> tuple[list[Page], dict[str, Any], list[str]]:
+    """Pages with `openapi:` front matter get their API view; titles default to its summary.
+
+    A page whose operation cannot be found is a warning and is built as a plain page (its
+    own text), as Mintlify does."""
     api_pages = [page for page in pages if page.openapi]
     if not api_pages:
-        return pages, {}
-    from sitegen.openapi import build_api_view, load_openapi
+        return pages, {}, []
+    from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
 
-    catalog = load_openapi(project_dir, loaded.config.openapi_sources or _default_specs(project_dir))
+    warnings: list[str] = []
+    if loaded.config.openapi_sources:
+        catalog = load_openapi(project_dir, loaded.config.openapi_sources)
+    else:
+        # Like Mintlify: without an `openapi` key every OpenAPI file in the tree is loaded.
+        catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
     views: dict[str, Any] = {}
-    errors: list[str] = []
     updated: list[Page] = []
     for page in pages:
         if page.openapi:
+            where = f"{page.display_path}:{page.line_of('openapi')}"
             try:
-                operation = catalog.find(page.openapi, page.display_path)
+                operation, found_warnings = catalog.lookup(page.openapi, where)
             except SitegenError as exc:
-                errors.extend(exc.messages)
+                warnings.extend(f"{message}; built as a plain page" for message in exc.messages)
+                updated.append(dataclasses.replace(page, openapi=None))
                 continue
+            warnings.extend(found_warnings)
             if not page.has_explicit_title and operation.summary:
                 page = dataclasses.replace(page, title=operation.summary)
             if page.description is None and operation.description:
                 page = dataclasses.replace(page, description=operation.description)
             playground = page.meta.get("playground")
             if playground not in (None, "show", "simple", "hide"):
-                errors.append(f"{page.display_path}: front matter: playground: {playground!r} is not one of "
-                              "'show', 'simple' or 'hide'")
-                continue
+                warnings.append(f"{page.display_path}:{page.line_of('playground')}: front matter: playground: "
+                                f"{playground!r} is not one of 'show', 'simple' or 'hide'; using docs.json's")
+                playground = None
             views[page.id] = build_api_view(operation, loaded.config.api, playground=playground)
         updated.append(page)
-    if errors:
-        raise ContentError(errors)
-    return updated, views
-
-
-def _default_specs(project_dir: Path) -> list[str]:
-    # Mintlify finds an OpenAPI file at the root when docs.json names none.
-    return [name for name in ("openapi.yaml", "openapi.yml", "openapi.json") if (project_dir / name).is_file()][:1]
+    return updated, views, warnings
 
 
 def _config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str | None]:

@@ -37,8 +37,8 @@ def _parser(argv: list[str]) -> argparse.ArgumentParser:
     build = commands.add_parser("build", help="build the static site", description="Build PROJECT into static HTML.")
     build.add_argument("project", nargs="?", default=".", type=Path, help="docs project folder (default: .)")
     build.add_argument("--out", type=Path, help="output folder (default: PROJECT/site)")
-    build.add_argument("--strict", action="store_true", help="treat warnings (unknown keys, …) as errors")
-    build.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+    build.add_argument("--strict", action="store_true", help="treat every warning as an error (exit 1)")
+    build.add_argument("-q", "--quiet", action="store_true", help="print errors and warnings only, no summary")
 
     chosen = next((arg for arg in argv if not arg.startswith("-")), None)
     for name, (module, summary, description) in _COMMANDS.items():
@@ -70,7 +70,9 @@ def _build(args: argparse.Namespace) -> int:
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if not args.quiet:
-        print(f"Built {report.pages} pages in {report.seconds:.2f} s -> {_shown(report.out_dir)}")
+        count = len(report.warnings)
+        noted = f" with {count} warning{'s' if count != 1 else ''}" if count else ""
+        print(f"Built {report.pages} pages in {report.seconds:.2f} s{noted} -> {_shown(report.out_dir)}")
     return 0
 
 

@@ -6,12 +6,15 @@ Attribute names are snake_case; the JSON keys are the camelCase aliases.
 Two kinds of problems are reported:
 - errors (wrong type, bad enum value, bad hex colour, missing required key): all of
   them at once, one line each, as ConfigError;
-- warnings (unknown keys, which real Mintlify files carry, such as `$schema`):
-  returned beside the config; `--strict` turns them into errors.
+- warnings (unknown keys, which real Mintlify files carry, such as `$schema`; values
+  Mintlify builds through, such as an unknown `iconType` or a `background` with one
+  mode): returned beside the config, each saying what was used instead; `--strict`
+  turns them into errors.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import dataclass
@@ -34,6 +37,8 @@ from pydantic_core import PydanticCustomError
 from sitegen.errors import ConfigError, location
 
 CONFIG_NAMES = ("docs.json", "mint.json")
+# Mintlify repositories often keep their docs in docs/ beside the code.
+CONFIG_FOLDERS = (".", "docs")
 
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
@@ -46,7 +51,9 @@ def _check_hex(value: str) -> str:
 
 HexColor = Annotated[str, AfterValidator(_check_hex)]
 
-IconType = Literal["brands", "duotone", "light", "sharp-solid", "solid", "thin"]
+ICON_TYPES = ("brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin")
+IconType = Literal["brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin"]
+SOCIAL_KEYS = ("website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news")
 SocialKey = Literal[
     "website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news"
 ]
@@ -176,10 +183,18 @@ class ModeToggle(Model):
     is_hidden: bool = False
 
 
+class Redirect(Model):
+    source: str
+    destination: str
+    permanent: bool = False
+
+
 class NavGroup(Model):
     group: str
     pages: list[_either(("string", str), ("object", "NavGroup"), "a page path or a group object")]  # type: ignore[valid-type]
     version: str | None = None
+    icon: str | None = None  # Mintlify allows them on groups; kept so they do not warn
+    icon_type: IconType | None = None
 
 
 class SiteConfig(Model):
@@ -200,6 +215,7 @@ class SiteConfig(Model):
     feedback: Feedback = Feedback()
     mode_toggle: ModeToggle = ModeToggle()
     background_image: str | None = None
+    redirects: list[Redirect] = []
 
     @property
     def openapi_sources(self) -> list[str]:
@@ -230,6 +246,16 @@ def find_config_file(project_dir: Path) -> Path:
     raise ConfigError(f"{project_dir}: no docs.json or mint.json found")
 
 
+def find_project_dir(folder: Path) -> Path:
+    """The folder holding the config: `folder` itself, else its `docs/` (where repositories
+    that keep code and docs together put docs.json/mint.json). Page paths are relative to it."""
+    for sub in CONFIG_FOLDERS:
+        candidate = folder / sub
+        if any((candidate / name).is_file() for name in CONFIG_NAMES):
+            return candidate.resolve()
+    return folder
+
+
 def load_config(project_dir: Path) -> LoadedConfig:
     """Read and validate the project's docs.json (else mint.json)."""
     path = find_config_file(project_dir)
@@ -244,12 +270,86 @@ def load_config(project_dir: Path) -> LoadedConfig:
         raise ConfigError(f"{location(name, exc.lineno, exc.colno)}: {exc.msg}") from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{name}: the top level must be a JSON object, not {_json_kind(raw)}")
+    raw, lenient = _lenient(raw)
     try:
         config = SiteConfig.model_validate(raw)
     except ValidationError as exc:
         raise ConfigError([f"{name}: {_describe(err)}" for err in exc.errors()]) from None
-    warnings = tuple(f"{name}: {path}: unknown key" for path in _unknown_keys(config, ""))
-    return LoadedConfig(config=config, file=path, warnings=warnings)
+    warnings = [f"{name}: {path}: unknown key" for path in _unknown_keys(config, "")]
+    warnings += [f"{name}: {text}" for text in lenient]
+    return LoadedConfig(config=config, file=path, warnings=tuple(warnings))
+
+
+# --- values Mintlify builds through ----------------------------------------------------
+
+# (path, allowed values, value used instead, how the fallback reads). "*" is any list index;
+# a None fallback removes the key, so the model's own default applies.
+_ENUMS: tuple[tuple[tuple[str | int, ...], tuple[str, ...], str | None, str], ...] = (
+    (("topAnchor", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
+    (("anchors", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
+    (("navigation", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
+    (("api", "playground", "mode"), ("show", "simple", "hide"), "show", "using 'show'"),
+    (("api", "auth", "method"), ("bearer", "basic", "key"), None, "no auth input is shown"),
+    (("modeToggle", "default"), ("light", "dark"), None, "following the visitor's system setting"),
+)
+_SOCIAL_ALIASES = {"twitter": "x"}  # Mintlify's older name for the same link
+
+
+def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """`raw` with values Mintlify accepts (or builds through) turned into ones the models
+    take, and a warning (JSON path first) for each change a user would want to know about."""
+    raw = copy.deepcopy(raw)
+    warnings: list[str] = []
+    for path, allowed, fallback, effect in _ENUMS:
+        for where, parent, key in _walk_path(raw, path, ""):
+            value = parent[key]
+            if isinstance(value, str) and value not in allowed:
+                shown = ", ".join(repr(a) for a in allowed[:-1]) + f" or {allowed[-1]!r}"
+                warnings.append(f"{where}: {value!r} is not one of {shown}; {effect}")
+                if fallback is None:
+                    del parent[key]
+                else:
+                    parent[key] = fallback
+    colors = raw.get("colors")
+    background = colors.get("background") if isinstance(colors, dict) else None
+    if isinstance(background, dict) and ("light" in background) != ("dark" in background):
+        from sitegen.colors import DEFAULT_BG_DARK, DEFAULT_BG_LIGHT  # colors imports this module
+
+        missing, default = ("dark", DEFAULT_BG_DARK) if "light" in background else ("light", DEFAULT_BG_LIGHT)
+        warnings.append(f"colors.background.{missing}: not set; using the theme's {default}")
+        background[missing] = default
+    socials = raw.get("footerSocials")
+    if isinstance(socials, list):  # the older [{type, url}] form
+        socials = raw["footerSocials"] = {
+            item["type"]: item["url"] for item in socials
+            if isinstance(item, dict) and isinstance(item.get("type"), str) and "url" in item
+        }
+    if isinstance(socials, dict):
+        for key in list(socials):
+            if key in _SOCIAL_ALIASES and _SOCIAL_ALIASES[key] not in socials:
+                socials[_SOCIAL_ALIASES[key]] = socials.pop(key)
+            elif key not in SOCIAL_KEYS:
+                warnings.append(f"footerSocials.{key}: no icon for '{key}' (known: {', '.join(SOCIAL_KEYS)}); "
+                                "left out of the footer")
+                del socials[key]
+    return raw, warnings
+
+
+def _walk_path(node: Any, path: tuple[str | int, ...], here: str) -> list[tuple[str, dict[str, Any], str]]:
+    """(json path, parent, key) of every value at `path` ("*": each item of a list)."""
+    if not path:
+        return []
+    head, rest = path[0], path[1:]
+    if head == "*":
+        if not isinstance(node, list):
+            return []
+        return [hit for index, item in enumerate(node) for hit in _walk_path(item, rest, f"{here}[{index}]")]
+    if not isinstance(node, dict) or head not in node:
+        return []
+    where = f"{here}.{head}" if here else str(head)
+    if not rest:
+        return [(where, node, str(head))]
+    return _walk_path(node[head], rest, where)
 
 
 # --- error wording -----------------------------------------------------------------

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
-from sitegen.errors import ConfigError
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
 
 _OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)
@@ -94,6 +93,7 @@ class Navigation:
     ordered: list[NavPage]  # every navigation page, in reading order (prev/next)
     tabs: list[TabEntry] = field(default_factory=list)  # empty when docs.json has no tabs
     anchors: list[AnchorEntry] = field(default_factory=list)  # empty when docs.json has no anchors
+    warnings: list[str] = field(default_factory=list)  # entries left out (missing pages, empty groups)
     _section_by_page: dict[str, NavSection] = field(default_factory=dict)
     _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)
@@ -138,14 +138,12 @@ class Navigation:
 def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> Navigation:
     config = loaded.config
     by_id = {page.id: page for page in pages}
-    errors: list[str] = []
+    warnings: list[str] = []
     root_groups: list[NavGroupNode] = []
     for index, group in enumerate(config.navigation):
-        root_groups.append(
-            _resolve_group(group, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, errors)
-        )
-    if errors:
-        raise ConfigError(errors)
+        node = _resolve_group(group, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
+        if node is not None:
+            root_groups.append(node)
 
     buckets: dict[tuple[int | None, int | None], list[NavGroupNode]] = {}
     for group in root_groups:
@@ -156,7 +154,7 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
         NavSection(key=_section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups))
         for (tab, anchor), groups in buckets.items()
     ]
-    navigation = Navigation(sections=sections, ordered=[])
+    navigation = Navigation(sections=sections, ordered=[], warnings=warnings)
     for section in sections:
         for group in section.groups:
             for item in group.walk():
@@ -222,26 +220,35 @@ def _resolve_group(
     by_id: dict[str, Page],
     config_name: str,
     project_dir: Path,
-    errors: list[str],
-) -> NavGroupNode:
+    warnings: list[str],
+) -> NavGroupNode | None:
+    """The group with its pages; None when none of its entries is left (Mintlify drops it too).
+
+    Missing pages are warnings and left out; hidden/noindex pages are left out silently."""
     version = group.version or inherited_version
     items: list[NavPage | NavGroupNode] = []
     for index, entry in enumerate(group.pages):
         here = f"{path}.pages[{index}]"
         if isinstance(entry, NavGroup):
-            items.append(_resolve_group(entry, here, version, by_id, config_name, project_dir, errors))
+            node = _resolve_group(entry, here, version, by_id, config_name, project_dir, warnings)
+            if node is not None:
+                items.append(node)
             continue
         page = by_id.get(normalize_page_ref(entry))
         if page is None:
             looked = content_root(project_dir).relative_to(project_dir).as_posix()
             prefix = "" if looked == "." else looked + "/"
             stem = normalize_page_ref(entry)
-            errors.append(
+            warnings.append(
                 f"{config_name}: {here}: page '{entry}' not found "
-                f"(looked for {prefix}{stem}.md, .mdx)"
+                f"(looked for {prefix}{stem}.md, .mdx); left out of the navigation"
             )
             continue
+        if page.hidden or page.noindex:
+            continue
         items.append(NavPage(page=page, version=page.version or version))
+    if not items:
+        return None  # its missing pages were reported above
     return NavGroupNode(title=group.group, items=tuple(items), version=version)
 
 

@@ -3,10 +3,15 @@
 A page id is its path under the content root without the extension, in POSIX form
 ("guides/setup"); `index` pages stand for their folder. Output uses pretty URLs:
 "guides/setup" -> url "guides/setup/" -> file "guides/setup/index.html".
+
+The content root is the folder of the config file (as in Mintlify), or its `content/`
+folder when the navigation's pages are found there at least as often as beside the
+config file (see `content_root`, the one place that decides it).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,11 +19,15 @@ from typing import Any
 
 import yaml
 
-from sitegen.errors import ContentError, location
+from sitegen.config import find_config_file
+from sitegen.errors import ConfigError, ContentError, location
 
 PAGE_SUFFIXES = (".md", ".mdx")
 # Folders never scanned for pages when the project root is the content root.
 SKIPPED_DIRS = frozenset({"node_modules", "site", "venv", "themes", "__pycache__", "tests", "build", "dist"})
+# Folders never scanned at any depth: snippets are imported by pages, never pages themselves.
+NEVER_PAGES = frozenset({"node_modules", "snippets", "_snippets", "__pycache__"})
+PAGE_MODES = ("default", "wide", "custom", "center")
 
 # libyaml's loader is >10x faster than the pure-Python one (both are "safe" loaders); on
 # an error the pure-Python one re-reads the text because its messages and marks are better.
@@ -43,6 +52,21 @@ class Page:
     body: str  # markdown without front matter
     body_line: int  # 1-based line of the file where `body` starts (for messages)
     has_explicit_title: bool = field(default=True)
+    icon_type: str | None = None
+    mode: str = "default"  # wide: no TOC; custom: bare content; center: narrow, no sidebar
+    link_out: str | None = None  # front matter `url`: the sidebar entry links there instead
+    tag: str | None = None  # small badge beside the sidebar entry ("NEW")
+    hidden: bool = False  # built, but neither in the sidebar nor in search
+    noindex: bool = False  # like hidden, and robots are asked not to index it
+    deprecated: bool = False
+    keywords: tuple[str, ...] = ()  # extra search text, not shown
+    auth_method: str | None = None
+    key_lines: dict[str, int] = field(default_factory=dict)  # front matter key -> line (messages)
+    warnings: tuple[str, ...] = ()  # front matter values that fell back to a default
+
+    def line_of(self, key: str) -> int:
+        """The line of a front matter key (the body's first line if it is not there)."""
+        return self.key_lines.get(key, self.body_line)
 
     @property
     def nav_title(self) -> str:
@@ -50,8 +74,48 @@ class Page:
 
 
 def content_root(project_dir: Path) -> Path:
+    """Where page ids start: the config's folder, or `content/` when the navigation's pages
+    are found there at least as often as beside the config file.
+
+    Both Mintlify shapes work: pages beside mint.json (a `content/` folder kept for other
+    reasons does not move them), and our own layout with pages in `content/`.
+    """
     content = project_dir / "content"
-    return content if content.is_dir() else project_dir
+    if not content.is_dir():
+        return project_dir
+    refs = _navigation_refs(project_dir)
+    beside = sum(1 for ref in refs if _page_file(project_dir, ref))
+    inside = sum(1 for ref in refs if _page_file(content, ref))
+    return content if inside >= beside else project_dir
+
+
+def _navigation_refs(project_dir: Path) -> list[str]:
+    """The page references of the config's navigation (empty when it cannot be read: the
+    config loader reports that)."""
+    try:
+        raw = json.loads(find_config_file(project_dir).read_text(encoding="utf-8-sig"))
+    except (ConfigError, OSError, UnicodeDecodeError, ValueError):
+        return []
+    refs: list[str] = []
+
+    def collect(node: Any) -> None:
+        if isinstance(node, str):
+            refs.append(node)
+        elif isinstance(node, list):
+            for item in node:
+                collect(item)
+        elif isinstance(node, dict):
+            collect(node.get("pages"))
+
+    collect(raw.get("navigation") if isinstance(raw, dict) else None)
+    return refs
+
+
+def _page_file(root: Path, ref: str) -> bool:
+    stem = ref.strip().strip("/")
+    for suffix in PAGE_SUFFIXES:
+        stem = stem.removesuffix(suffix)
+    return bool(stem) and any((root / (stem + suffix)).is_file() for suffix in PAGE_SUFFIXES)
 
 
 def page_id_for(relative: Path) -> str:
@@ -112,7 +176,7 @@ def _walk(root: Path, skip_project_dirs: bool, excluded: set[Path]) -> list[Path
         if entry.name.startswith(".") or entry.resolve() in excluded:
             continue
         if entry.is_dir():
-            if skip_project_dirs and entry.name in SKIPPED_DIRS:
+            if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
                 continue
             found.extend(_walk(entry, False, excluded))
         elif entry.suffix in PAGE_SUFFIXES and entry.is_file():
@@ -147,6 +211,31 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
             raise ContentError(f"{display}: front matter: {key}: {value!r} is not a string")
         return str(value)
 
+    warnings: list[str] = []
+    key_lines = _key_lines(text)
+
+    def flag(key: str) -> bool:
+        value = meta.get(key)
+        if value is None or isinstance(value, bool):
+            return bool(value)
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+        warnings.append(f"{location(display, key_lines.get(key))}: front matter: {key}: {value!r} "
+                        "is not true or false; using false")
+        return False
+
+    mode = text_field("mode") or "default"
+    if mode not in PAGE_MODES:
+        warnings.append(f"{location(display, key_lines.get('mode'))}: front matter: mode: {mode!r} is not "
+                        "one of 'default', 'wide', 'custom' or 'center'; using 'default'")
+        mode = "default"
+    keywords = meta.get("keywords")
+    if isinstance(keywords, (str, int, float)) and not isinstance(keywords, bool):
+        keywords = [part.strip() for part in str(keywords).split(",")]
+    elif isinstance(keywords, list):
+        keywords = [str(item).strip() for item in keywords if isinstance(item, (str, int, float))]
+    else:
+        keywords = []
     title = text_field("title")
     return Page(
         id=page_id,
@@ -164,7 +253,32 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
         body=body,
         body_line=body_line,
         has_explicit_title=title is not None,
+        icon_type=text_field("iconType"),
+        mode=mode,
+        link_out=text_field("url"),
+        tag=text_field("tag"),
+        hidden=flag("hidden"),
+        noindex=flag("noindex"),
+        deprecated=flag("deprecated"),
+        keywords=tuple(word for word in keywords if word),
+        auth_method=text_field("authMethod"),
+        key_lines=key_lines,
+        warnings=tuple(warnings),
     )
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.M)
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """Line of each top-level front matter key, for messages (YAML keeps no positions)."""
+    match = _FRONT_MATTER.match(text.removeprefix("\ufeff"))
+    if not match:
+        return {}
+    lines: dict[str, int] = {}
+    for key in _TOP_KEY.finditer(match.group(1)):
+        lines.setdefault(key.group(1), match.group(1).count("\n", 0, key.start()) + 2)
+    return lines
 
 
 def split_front_matter(text: str, display: str) -> tuple[dict[str, Any], str, int]:

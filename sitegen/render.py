@@ -17,7 +17,7 @@ from urllib.parse import quote, urlencode
 import jinja2
 from markupsafe import Markup, escape
 
-from sitegen.config import Gradient, LoadedConfig, SiteConfig
+from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteConfig
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
 from sitegen.nav import AnchorEntry, Navigation, NavSection, normalize_page_ref
@@ -170,8 +170,13 @@ class Renderer:
         if not page.icon:
             return None
         if page.id not in self._page_icons:
-            svg, warning = config_icon(page.icon, str(page.meta.get("iconType", "solid")),
-                                       "front matter: icon", page.display_path)
+            icon_type = page.icon_type or "solid"
+            where = f"{page.display_path}:{page.line_of('icon')}"
+            if icon_type not in ICON_TYPES:
+                self.warnings.append(f"{page.display_path}:{page.line_of('iconType')}: front matter: iconType: "
+                                     f"{icon_type!r} is not one of {', '.join(ICON_TYPES)}; using 'solid'")
+                icon_type = "solid"
+            svg, warning = config_icon(page.icon, icon_type, "front matter: icon", where)
             self._page_icons[page.id] = svg
             if warning:
                 self.warnings.append(warning)
@@ -230,7 +235,10 @@ class Renderer:
 
     # --- pages -------------------------------------------------------------------------
 
-    def render_page(self, page: Page, body: RenderedMarkdown, api: Any = None) -> str:
+    def render_page(self, page: Page, body: RenderedMarkdown, api: Any = None,
+                    features: frozenset[str] = frozenset()) -> str:
+        """One page. `features` are what its markdown uses (e.g. "mermaid"): the template
+        loads the matching scripts only where they are needed."""
         root = root_prefix(page.url)
         previous, following = self.site.navigation.neighbours(page)
         section = self.site.navigation.section_for(page)
@@ -251,11 +259,12 @@ class Renderer:
             page_version=self.site.navigation.page_version(page),
             feedback=self.feedback_links(page),
             api=api,
+            page_features=features,
         )
 
     def render_not_found(self) -> str:
         return self.env.get_template("404.html").render(
             site=self.site, config=self.site.config, root="", section=None, page=None,
             sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
-            page_version=None, feedback=[],
+            page_version=None, feedback=[], page_features=frozenset(),
         )

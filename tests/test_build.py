@@ -198,9 +198,11 @@ def test_api_page_front_matter_can_choose_the_playground_mode(example_project: P
     assert 'data-playground="simple"' in html
     page.write_text("---\nopenapi: POST /plants\nplayground: full\n---\nText\n")
     result = run_sitegen("build", example_project)
-    assert result.returncode == 1
-    assert result.stderr == ("error: content/api-reference/plants/create.mdx: front matter: playground: "
-                             "'full' is not one of 'show', 'simple' or 'hide'\n")
+    assert result.returncode == 0
+    assert result.stderr == ("warning: content/api-reference/plants/create.mdx:3: front matter: playground: "
+                             "'full' is not one of 'show', 'simple' or 'hide'; using docs.json's\n")
+    html = (example_project / "site/api-reference/plants/create/index.html").read_text()
+    assert 'data-playground="show"' in html
 
 
 def test_parallel_cold_build_equals_a_serial_one(make_project: Callable[..., Path]) -> None:

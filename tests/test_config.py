@@ -50,14 +50,10 @@ def test_wrong_type(project_with: Callable[..., Path]) -> None:
     build_fails_with(project, "docs.json: name: 42 is not a string", "docs.json: versions: '1.0' is not an array")
 
 
-def test_bad_enum_value(project_with: Callable[..., Path]) -> None:
-    project = project_with(topbarCtaButton={"type": "gitlab", "url": "https://gitlab.com/a/b"},
-                           api={"playground": {"mode": "full"}})
-    build_fails_with(
-        project,
-        "docs.json: topbarCtaButton.type: 'gitlab' is not one of 'link' or 'github'",
-        "docs.json: api.playground.mode: 'full' is not one of 'show', 'simple' or 'hide'",
-    )
+def test_bad_enum_value_without_a_sensible_default(project_with: Callable[..., Path]) -> None:
+    # A 'gitlab' button would need a name to become a link: nothing sensible to build.
+    project = project_with(topbarCtaButton={"type": "gitlab", "url": "https://gitlab.com/a/b"})
+    build_fails_with(project, "docs.json: topbarCtaButton.type: 'gitlab' is not one of 'link' or 'github'")
 
 
 def test_bad_hex_color(project_with: Callable[..., Path]) -> None:
@@ -74,13 +70,12 @@ def test_all_errors_are_reported_at_once(project_with: Callable[..., Path]) -> N
         logo=5,
         anchors=[{"name": "A", "url": "a", "color": {"from": "#fff", "to": "red"}}],
         modeToggle={"isHidden": "yes"},
-        footerSocials={"myspace": "https://myspace.com/x"},
+        versions="1.0",
     )
     assert errors_of(project) == [
         "docs.json: logo: 5 is not a string or an object {light, dark, href}",
+        "docs.json: versions: '1.0' is not an array",
         "docs.json: anchors[0].color.to: 'red' is not a hex color (#RGB or #RRGGBB)",
-        "docs.json: footerSocials.myspace: 'myspace' is not one of 'website', 'facebook', 'x', "
-        "'discord', 'slack', 'github', 'linkedin', 'instagram' or 'hacker-news'",
         "docs.json: modeToggle.isHidden: 'yes' is not a boolean (true or false)",
     ]
 
@@ -90,15 +85,23 @@ def test_link_button_needs_a_name(project_with: Callable[..., Path]) -> None:
     assert errors_of(project) == ["docs.json: topbarCtaButton: name is required when type is 'link'"]
 
 
-def test_missing_navigation_page(make_project: Callable[..., Path]) -> None:
+def test_missing_navigation_page_is_left_out_with_a_warning(make_project: Callable[..., Path]) -> None:
     nav = [{"group": "Start", "pages": ["intro"]},
            {"group": "Guides", "pages": ["intro", "guides/a", {"group": "Deep", "pages": ["guides/missing"]}]}]
     project = make_project({"name": "Docs", "navigation": nav}, {**PAGES, "guides/a.mdx": "A"})
-    build_fails_with(
-        project,
-        "docs.json: navigation[1].pages[2].pages[0]: page 'guides/missing' not found "
-        "(looked for content/guides/missing.md, .mdx)",
-    )
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "warning: docs.json: navigation[1].pages[2].pages[0]: page 'guides/missing' not found "
+        "(looked for content/guides/missing.md, .mdx); left out of the navigation"]
+    assert " with 1 warning -> " in result.stdout
+    html = (project / "site/guides/a/index.html").read_text()
+    assert "Deep" not in html  # the group emptied by the missing page is left out too
+    strict = run_sitegen("build", project, "--strict")
+    assert strict.returncode == 1
+    assert strict.stderr.splitlines() == [
+        "error: docs.json: navigation[1].pages[2].pages[0]: page 'guides/missing' not found "
+        "(looked for content/guides/missing.md, .mdx); left out of the navigation (--strict)"]
 
 
 def test_json_syntax_error_names_line_and_column(make_project: Callable[..., Path]) -> None:

@@ -151,4 +151,4 @@ def test_page_icons_show_in_the_sidebar_and_unknown_ones_warn(make_project: Call
     html = built.files["intro/index.html"].decode()
     link = html[html.index('data-page="intro"'):html.index("</a>", html.index('data-page="intro"'))]
     assert '<span class="nav-icon"><svg class="icon"' in link
-    assert built.warnings == ["content/odd.md: front matter: icon: unknown Font Awesome icon 'no-such-icon'; no icon is shown"]
+    assert built.warnings == ["content/odd.md:2: front matter: icon: unknown Font Awesome icon 'no-such-icon'; no icon is shown"]

@@ -166,12 +166,11 @@ def test_unknown_operation_names_page_and_lists_available() -> None:
     with pytest.raises(OpenAPIError) as info:
         catalog.find("GET /pets", "content/api/x.mdx")
     assert info.value.messages == [
-        "content/api/x.mdx: openapi: operation 'GET /pets' not found; available: POST /plants"]
+        "content/api/x.mdx: openapi: 'GET /pets' matches no operation in openapi.yaml"]
     with pytest.raises(OpenAPIError) as info:
         catalog.find("fetch plants", "content/api/x.mdx")
     assert info.value.messages == [
-        "content/api/x.mdx: openapi: 'fetch plants' is not 'METHOD /path' or 'FILE METHOD /path'; "
-        "available: POST /plants"]
+        "content/api/x.mdx: openapi: 'fetch plants' is not 'METHOD /path' or 'FILE METHOD /path'"]
 
 
 def test_file_prefix_chooses_among_several_specs(tmp_path: Path) -> None:
@@ -187,11 +186,17 @@ def test_file_prefix_chooses_among_several_specs(tmp_path: Path) -> None:
     with pytest.raises(OpenAPIError) as info:
         catalog.find("v3.yaml POST /plants", "p.mdx")
     assert info.value.messages == [
-        "p.mdx: openapi: file 'v3.yaml' is not among the configured OpenAPI files: openapi.yaml, v2/openapi.yaml"]
+        "p.mdx: openapi: file 'v3.yaml' is not among the OpenAPI files: openapi.yaml, v2/openapi.yaml"]
     with pytest.raises(OpenAPIError) as info:
         catalog.find("GET /x", "p.mdx")
-    assert info.value.messages == ["p.mdx: openapi: operation 'GET /x' not found; available: "
-                                   "openapi.yaml POST /plants, v2/openapi.yaml POST /plants"]
+    assert info.value.messages == ["p.mdx: openapi: 'GET /x' matches no operation in openapi.yaml, v2/openapi.yaml"]
+    # Without a file, an operation in several files is a warning naming them; the first wins.
+    operation, warnings = catalog.lookup("POST /plants", "p.mdx:2")
+    assert operation.summary == "Create a plant"
+    assert warnings == ["p.mdx:2: openapi: 'POST /plants' is in openapi.yaml and v2/openapi.yaml; using openapi.yaml "
+                        "(write 'FILE POST /plants' to choose)"]
+    # FILE may leave out the extension (Mintlify's spec names).
+    assert catalog.find("v2/openapi POST /plants", "p.mdx").summary == "Create a plant (v2)"
 
 
 def test_errors_of_several_files_are_reported_together(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """OpenAPI support: load and validate specs, model operations and schemas, generate
 examples and code samples. Imports nothing later in the pipeline (render, build, ...)."""
 
-from sitegen.openapi.load import load_openapi
+from sitegen.openapi.load import find_openapi_files, load_discovered, load_openapi
 from sitegen.openapi.model import (
     ApiCatalog,
     ApiSpec,
@@ -35,6 +35,8 @@ __all__ = [
     "SecurityScheme",
     "Server",
     "build_api_view",
+    "find_openapi_files",
+    "load_discovered",
     "load_openapi",
     "ordered_properties",
     "type_label",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,48 @@ from sitegen.openapi.documents import Document, DocumentStore, check_refs, to_po
 from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
 
 MAX_ERRORS = 10  # enough to fix a file in one go without flooding the terminal
+SNIFF_BYTES = 4096  # `openapi: 3.x` is the first key of nearly every spec
+_SNIFF = re.compile(rb"""(?m)(?:^|[{,])\s*["']?openapi["']?\s*:\s*["']?3\.""")
+_SPEC_SUFFIXES = (".json", ".yaml", ".yml")
+_NEVER_SCANNED = frozenset({"node_modules", "__pycache__", "venv"})
+
+
+def find_openapi_files(project_dir: Path, exclude: Iterable[Path] = ()) -> list[str]:
+    """Project-relative paths of every OpenAPI 3.x file in the tree, in path order: Mintlify
+    loads them all when docs.json names none. Only the first bytes of each JSON/YAML file are
+    read to tell (big data files are never parsed); dot folders, node_modules and `exclude`
+    (the output folder) are skipped."""
+    project_dir = project_dir.resolve()
+    skipped = {Path(path).resolve() for path in exclude}
+    found: list[str] = []
+    for folder, dirs, files in os.walk(project_dir):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _NEVER_SCANNED
+                         and (here / d).resolve() not in skipped)
+        for name in sorted(files):
+            if not name.lower().endswith(_SPEC_SUFFIXES) or name.startswith("."):
+                continue
+            try:
+                with open(here / name, "rb") as handle:
+                    head = handle.read(SNIFF_BYTES)
+            except OSError:
+                continue
+            if _SNIFF.search(head.removeprefix(b"\xef\xbb\xbf")):
+                found.append((here / name).relative_to(project_dir).as_posix())
+    return sorted(found)
+
+
+def load_discovered(project_dir: Path, sources: Sequence[str]) -> tuple[ApiCatalog, list[str]]:
+    """Like `load_openapi` for files found by `find_openapi_files`: nobody asked for them,
+    so one that does not load is a warning and left out, not an error."""
+    specs: list[ApiSpec] = []
+    warnings: list[str] = []
+    for source in sources:
+        try:
+            specs.extend(load_openapi(project_dir, [source]).specs)
+        except OpenAPIError as exc:
+            warnings.extend(f"{message}; {source} left out of the API pages" for message in exc.messages[:3])
+    return ApiCatalog(tuple(specs)), warnings
 
 
 def load_openapi(project_dir: Path, sources: Sequence[str], *, cache_dir: Path | None = None, offline: bool = False, notes: list[str] | None = None) -> ApiCatalog:  # noqa: E501

@@ -169,13 +169,22 @@ class ApiSpec:
 
 
 def _matches_source(written: str, spec: ApiSpec) -> bool:
+    """`openapi: FILE METHOD /path`: FILE is the spec's path as docs.json or discovery wrote
+    it, with or without a leading slash or `./`, with or without its extension."""
+
     def norm(value: str) -> str:
         value = value.strip()
         while value.startswith(("./", "/")) and not value.startswith(("http:", "https:")):
             value = value[1:] if value.startswith("/") else value[2:]
         return value
 
-    return norm(written) == norm(spec.source) or spec.uri.endswith("/" + norm(written))
+    def stem(value: str) -> str:
+        base, dot, ext = value.rpartition(".")
+        return base if dot and ext.lower() in ("json", "yaml", "yml") else value
+
+    wanted = norm(written)
+    return (wanted == norm(spec.source) or spec.uri.endswith("/" + wanted)
+            or stem(wanted) == stem(norm(spec.source)) or stem(spec.uri).endswith("/" + stem(wanted)))
 
 
 class ApiCatalog:
@@ -187,38 +196,38 @@ class ApiCatalog:
     def operations(self) -> list[Operation]:
         return [op for spec in self.specs for op in spec.operations]
 
-    def _available(self) -> str:
-        several = len(self.specs) > 1
-        names = [f"{op.spec_source} {op.ref}" if several else op.ref for op in self.operations()]
-        return ", ".join(names) if names else "(none)"
+    def _names(self, specs: tuple[ApiSpec, ...]) -> str:
+        return ", ".join(spec.source for spec in specs) or "(no OpenAPI file)"
 
     def find(self, ref: str, page: str) -> Operation:
-        """The operation named by `openapi: [FILE] METHOD /path` in `page`'s front matter.
+        """The operation named by `openapi: [FILE] METHOD /path` in `page`'s front matter."""
+        return self.lookup(ref, page)[0]
 
-        Without FILE the first configured document that has the operation wins.
-        """
+    def lookup(self, ref: str, page: str) -> tuple[Operation, list[str]]:
+        """The operation for `openapi: [FILE] METHOD /path`, and warnings (an operation found
+        in several files: the first in path order is used). `page` starts every message
+        ('content/x.mdx:3'); OpenAPIError when there is no such operation."""
         tokens = ref.split()
         if len(tokens) < 2 or tokens[-2].lower() not in HTTP_METHODS:
-            raise OpenAPIError(
-                f"{page}: openapi: {ref!r} is not 'METHOD /path' or 'FILE METHOD /path'; "
-                f"available: {self._available()}"
-            )
+            raise OpenAPIError(f"{page}: openapi: {ref!r} is not 'METHOD /path' or 'FILE METHOD /path'")
         method, path = tokens[-2].upper(), tokens[-1]
         file = " ".join(tokens[:-2])
         specs = self.specs
         if file:
             specs = tuple(s for s in self.specs if _matches_source(file, s))
             if not specs:
-                configured = ", ".join(s.source for s in self.specs) or "(none)"
                 raise OpenAPIError(
-                    f"{page}: openapi: file '{file}' is not among the configured OpenAPI files: {configured}"
+                    f"{page}: openapi: file '{file}' is not among the OpenAPI files: {self._names(self.specs)}"
                 )
-        for spec in specs:
-            for op in spec.operations:
-                if op.method == method and op.path == path:
-                    return op
-        wanted = f"{method} {path}"
-        raise OpenAPIError(f"{page}: openapi: operation '{wanted}' not found; available: {self._available()}")
+        found = [(spec, op) for spec in specs for op in spec.operations if op.method == method and op.path == path]
+        if not found:
+            raise OpenAPIError(f"{page}: openapi: '{method} {path}' matches no operation in {self._names(specs)}")
+        warnings = []
+        if len(found) > 1:
+            others = ", ".join(spec.source for spec, _ in found[1:])
+            warnings.append(f"{page}: openapi: '{method} {path}' is in {found[0][0].source} and {others}; "
+                            f"using {found[0][0].source} (write 'FILE {method} {path}' to choose)")
+        return found[0][1], warnings
 
 
 class OperationBuilder:

@@ -96,14 +96,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the stubs and list them; errors propagate as SitegenError for the CLI to print."""
-    from sitegen.config import load_config  # config comes before openapi in the pipeline
-    from sitegen.openapi.load import load_openapi
+    from sitegen.config import find_project_dir, load_config  # config comes before openapi in the pipeline
+    from sitegen.openapi.load import find_openapi_files, load_openapi
 
-    project_dir = Path(args.project)
+    project_dir = find_project_dir(Path(args.project).resolve())
     site = load_config(project_dir).config
-    sources = site.openapi_sources
+    # Like the build: without an `openapi` entry, every OpenAPI file in the tree.
+    sources = site.openapi_sources or find_openapi_files(project_dir, (project_dir / "site",))
     if not sources:
-        raise OpenAPIError(f"{project_dir}: docs.json has no 'openapi' entry; nothing to generate pages from")
+        raise OpenAPIError(f"{project_dir}: no 'openapi' entry in the config and no OpenAPI file in the project; "
+                           "nothing to generate pages from")
     catalog = load_openapi(project_dir, sources)
     written = write_operation_stubs(project_dir, catalog, Path(args.out))
     root = project_dir.resolve()
