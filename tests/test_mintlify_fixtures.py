@@ -248,7 +248,10 @@ def test_strict_fails_the_messy_repository(tmp_path: Path) -> None:
     result = run_sitegen("build", FIXTURES / "messy", "--out", tmp_path / "site", "--strict")
     assert result.returncode == 1, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
-    assert "guides/missing" in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert errors, result.stderr
+    # each error names the config key or page it is about
+    assert all(re.match(r"error: [\w./-]+(?:\.mdx?:\d+|\.json: [\w$.\[\]-]+): ", e) for e in errors), errors
     assert not (tmp_path / "site" / "index.html").exists()
 
 
