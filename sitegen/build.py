@@ -24,7 +24,8 @@ from sitegen.colors import theme_css
 from sitegen.config import CONFIG_NAMES, ApiConfig, LoadedConfig, find_project_dir, load_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.markdown import LinkResolver, RenderedMarkdown, make_markdown, render_markdown
-from sitegen.markdown.code import pygments_css
+from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
+from sitegen.markdown.components import ComponentRenderer
 from sitegen.nav import build_navigation, normalize_page_ref
 from sitegen.pages import (
     PAGE_SUFFIXES, Page, content_root, discover_pages, is_external, read_page, root_prefix, url_for,
@@ -34,7 +35,8 @@ from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
 
 ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
-MARKER = ".sitegen-build"  # written into every output so we only ever replace our own folders
+MARKER = ".sitegen-build"
+CACHE_DIR = ".sitegen-cache"  # written into every output so we only ever replace our own folders
 _FAVICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
                   ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
 
@@ -57,7 +59,7 @@ class BuildReport:
     warnings: list[str]
 
 
-def build(project_dir: Path, out_dir: Path | None = None, strict: bool = False) -> BuildReport:
+def build(project_dir: Path, out_dir: Path | None = None, strict: bool = False, offline: bool = False) -> BuildReport:
     """`sitegen build`: build in memory, then replace `out_dir` (default PROJECT/site).
 
     PROJECT may hold its config in `docs/` (see `find_project_dir`); the default output
@@ -66,7 +68,8 @@ def build(project_dir: Path, out_dir: Path | None = None, strict: bool = False) 
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
     project_dir = find_project_dir(project_dir.resolve())
     check_output_dir(project_dir, out_dir)
-    site = SiteBuilder(project_dir, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1).build()
+    site = SiteBuilder(project_dir, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1,
+                       offline=offline).build()
     write_site(site, out_dir)
     return BuildReport(site.pages, time.perf_counter() - started, out_dir, site.warnings)
 
@@ -103,18 +106,25 @@ class SiteBuilder:
         base_urls: tuple[str, ...] = (),
         processes: int = 1,
         search: SearchIndex | None = None,
+        offline: bool = False,
     ) -> None:
         self.project_dir = find_project_dir(project_dir.resolve())
         self.strict = strict
+        self.offline = offline  # remote OpenAPI documents only from the cache
         # Worker processes for the markdown of a cold build. Forking is only safe before the
         # caller starts threads, so only `sitegen build` asks for more than one.
         self.processes = processes
-        self.exclude = tuple(path.resolve() for path in exclude) + (self.project_dir / "site",)
+        self.exclude = tuple(path.resolve() for path in exclude) + (self.project_dir / "site", self.cache_dir)
         self.base_urls = tuple(base_urls)
         self._markdown = make_markdown()
-        self._components: Any = None  # the theme's component renderer (None: not made yet)
+        self._components: tuple[Theme, ComponentRenderer] | None = None  # per theme
         self.search = search or SearchIndex()  # kept across builds: it reuses an unchanged bundle
         self._reset()
+
+    @property
+    def cache_dir(self) -> Path:
+        """`.sitegen-cache/` in the project: safe to delete, ignored by git (it says so itself)."""
+        return self.project_dir / CACHE_DIR
 
     def _reset(self) -> None:
         self._loaded: LoadedConfig | None = None
@@ -217,7 +227,9 @@ class SiteBuilder:
         api_pages = tuple(page for page in pages if page.openapi)
         key = (loaded, api_pages, self._specs_generation)
         if self._operations is None or self._operations[0] != key:
-            updated, views, warnings = _attach_operations(self.project_dir, loaded, list(api_pages), self.exclude)
+            updated, views, warnings = _attach_operations(
+                self.project_dir, loaded, list(api_pages), self.exclude, cache_dir=self.cache_dir, offline=self.offline
+            )
             self._operations = (key, {page.id: page for page in updated}, views, warnings)
         _, attached, views, warnings = self._operations
         return [attached.get(page.id, page) for page in pages], views, warnings
@@ -240,10 +252,12 @@ class SiteBuilder:
             self._theme_assets = self._theme.assets()
         return self._env, self._theme_assets
 
-    def _component_renderer(self) -> Any:
-        if self._components is None:
-            self._components = _make_components(self._theme)
-        return self._components
+    def _component_renderer(self) -> ComponentRenderer:
+        """The theme's component templates; made again whenever the theme is reloaded."""
+        theme = self._theme or load_theme(self.project_dir)
+        if self._components is None or self._components[0] is not theme:
+            self._components = (theme, ComponentRenderer(theme))
+        return self._components[1]
 
     def _body(self, page: Page, resolver: _TrackingResolver) -> _RenderedBody:
         """A page's markdown, rendered again only when the page or what its links found changed."""
@@ -251,7 +265,7 @@ class SiteBuilder:
         if cached is not None and (cached.page is page or cached.page == page) and cached.links_hold(resolver, self._files_generation):
             return cached
         links = resolver.fork()
-        body = _render_body(self._markdown, page, links, self._component_renderer())
+        body = render_markdown(self._markdown, page, links, self._component_renderer())
         rendered = _RenderedBody(page, body, links, self._files_generation)
         if rendered.body.errors:
             self._bodies.pop(page.output, None)  # never reuse a failure: the cause may be anywhere
@@ -290,7 +304,8 @@ class SiteBuilder:
         if not pages:
             raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
         warnings = list(loaded.warnings) + [w for page in pages for w in page.warnings]
-        pages, api_views, api_warnings = self._attach(loaded, pages)
+        pages, cached_views, api_warnings = self._attach(loaded, pages)
+        api_views = dict(cached_views)  # hand-written endpoint pages add theirs as they render
         warnings += api_warnings
         navigation, outline = self._navigation(loaded, pages)
         warnings += navigation.warnings
@@ -330,16 +345,20 @@ class SiteBuilder:
                 if rendered.body.errors:
                     errors.extend(rendered.body.errors)
                     break  # the root copy of the home page would repeat its errors
-                features = frozenset(getattr(rendered.body, "features", ()))  # MERGE: mdx adds the field
-                inputs = (output, rendered.body, api_views.get(page.id), features)
+                view = api_views.get(page.id)
+                if view is None and isinstance(page.meta.get("api"), str) and output is page:
+                    view = _handwritten_view(self.project_dir, loaded, page, rendered.body, warnings)
+                    if view is not None:
+                        api_views[page.id] = view  # the root copy of the home page shows it too
+                inputs = (output, rendered.body, view)
                 cached = self._html.get(output.output)
                 if cached is None or cached[0] != inputs:
-                    cached = (inputs, renderer.render_page(output, rendered.body, api=inputs[2], features=features).encode())
+                    cached = (inputs, renderer.render_page(output, rendered.body, api=view).encode())
                 html[output.output] = cached
                 built.files[output.output] = cached[1]
                 if output is page:  # the root copy of the home page would repeat the page's warnings
                     bodies[page.id] = rendered.body
-                    warnings += getattr(rendered.body, "warnings", [])  # MERGE: mdx adds the field
+                    warnings += rendered.body.warnings
                     if not (page.hidden or page.noindex):
                         self.search.add(page.output, cached[1])
                 for asset_output, source in rendered.links.assets.items():
@@ -360,6 +379,14 @@ class SiteBuilder:
         warnings += search_warnings
         for name, source in theme_assets.items():
             built.copies[f"{ASSET_DIR}/{name}"] = source
+        warnings += self._theme.refusals if self._theme else []
+        if any("mermaid" in body.features for body in bodies.values()):
+            script = mermaid_script()
+            if script is None:
+                warnings.append("mermaid diagrams: the diagram-renderer package that ships mermaid.js is not "
+                                "installed; diagrams are shown as their source")
+            else:
+                built.copies[f"{ASSET_DIR}/{MERMAID_ASSET}"] = script
         built.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
         built.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
         built.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
@@ -373,24 +400,6 @@ class SiteBuilder:
         return built
 
 
-def _make_components(theme: Theme | None) -> Any:
-    """The markdown stage's component renderer for this theme.
-
-    MERGE: the mdx branch adds `ComponentRenderer(theme)` and the `components` argument of
-    `render_markdown`; until then there is none and pages render as before."""
-    try:
-        from sitegen.markdown.components import ComponentRenderer  # type: ignore[attr-defined]
-    except ImportError:
-        return False
-    return ComponentRenderer(theme)
-
-
-def _render_body(markdown: Any, page: Page, links: LinkResolver, components: Any) -> RenderedMarkdown:
-    if components is False:  # MERGE: see _make_components
-        return render_markdown(markdown, page, links)
-    return render_markdown(markdown, page, links, components)  # type: ignore[call-arg]
-
-
 def fragment_warnings(bodies: dict[str, RenderedMarkdown]) -> list[str]:
     """`page#fragment` links whose fragment is no id on the target page (the link is kept).
 
@@ -398,9 +407,9 @@ def fragment_warnings(bodies: dict[str, RenderedMarkdown]) -> list[str]:
     waits until every page is rendered because a link may point to any page."""
     warnings: list[str] = []
     for body in bodies.values():
-        for where, target, fragment in getattr(body, "fragment_links", ()):  # MERGE: mdx adds the fields
+        for where, target, fragment in body.fragment_links:
             target_body = bodies.get(target)
-            if target_body is None or fragment in getattr(target_body, "ids", frozenset()):
+            if target_body is None or fragment in target_body.ids:
                 continue
             shown = f"{target}#{fragment}"
             warnings.append(f"{where}: link to '{shown}': no heading '{fragment}' on that page; link kept")
@@ -461,7 +470,7 @@ def redirect_pages(loaded: LoadedConfig, pages: list[Page]) -> tuple[dict[str, b
 
 
 _PAGES_PER_WORKER = 100  # below this, starting processes costs more than it saves
-_FORK_STATE: tuple[Any, _TrackingResolver, list[Page], Any] | None = None
+_FORK_STATE: tuple[Any, _TrackingResolver, list[Page], ComponentRenderer] | None = None
 
 
 def _render_chunk(indices: list[int]) -> list[tuple[RenderedMarkdown, list[tuple[str, bool, Any]], dict[str, Path]]]:
@@ -471,7 +480,7 @@ def _render_chunk(indices: list[int]) -> list[tuple[RenderedMarkdown, list[tuple
     results = []
     for index in indices:
         links = resolver.fork()
-        body = _render_body(markdown, todo[index], links, components)
+        body = render_markdown(markdown, todo[index], links, components)
         results.append((body, [(target, image, result) for target, _, image, result in links.lookups], links.assets))
     return results
 
@@ -549,7 +558,13 @@ def _with_base_urls(loaded: LoadedConfig, base_urls: tuple[str, ...]) -> LoadedC
 
 
 def _attach_operations(
-    project_dir: Path, loaded: LoadedConfig, pages: list[Page], exclude: tuple[Path, ...] = ()
+    project_dir: Path,
+    loaded: LoadedConfig,
+    pages: list[Page],
+    exclude: tuple[Path, ...] = (),
+    *,
+    cache_dir: Path | None = None,
+    offline: bool = False,
 ) -> tuple[list[Page], dict[str, Any], list[str]]:
     """Pages with `openapi:` front matter get their API view; titles default to its summary.
 
@@ -562,7 +577,9 @@ def _attach_operations(
 
     warnings: list[str] = []
     if loaded.config.openapi_sources:
-        catalog = load_openapi(project_dir, loaded.config.openapi_sources)
+        # Remote documents come through the cache; a fallback to a cached copy is a warning.
+        catalog = load_openapi(project_dir, loaded.config.openapi_sources,
+                               cache_dir=cache_dir, offline=offline, notes=warnings)
     else:
         # Like Mintlify: without an `openapi` key every OpenAPI file in the tree is loaded.
         catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
@@ -590,6 +607,29 @@ def _attach_operations(
             views[page.id] = build_api_view(operation, loaded.config.api, playground=playground)
         updated.append(page)
     return updated, views, warnings
+
+
+def _handwritten_view(
+    project_dir: Path, loaded: LoadedConfig, page: Page, body: RenderedMarkdown, warnings: list[str]
+) -> Any:
+    """The API view of a hand-written endpoint page (`api: "POST https://…/orders"`): endpoint
+    bar and playground from its `<ParamField>`s. The fields themselves are already on the page,
+    so the view lists none; an unreadable `api:` is a warning and the page stays plain."""
+    from sitegen.openapi import build_api_view
+    from sitegen.openapi.handwritten import handwritten_operation, parse_api_line
+
+    written = str(page.meta["api"])
+    endpoint = parse_api_line(written)
+    if endpoint is None:
+        warnings.append(f"{page.display_path}:{page.line_of('api')}: api: {written!r} is not 'METHOD URL' "
+                        "(such as 'POST https://api.example.com/orders'); built as a plain page")
+        return None
+    auth_method = page.auth_method or (loaded.config.api.auth.method if loaded.config.api and loaded.config.api.auth else None)
+    operation = handwritten_operation(project_dir, endpoint, body.param_fields, source=page.display_path,
+                                      title=page.title, auth_method=auth_method)
+    playground = page.meta.get("playground") if page.meta.get("playground") in ("show", "simple", "hide") else None
+    view = build_api_view(operation, loaded.config.api, playground=playground)
+    return dataclasses.replace(view, parameter_groups=(), body=None, responses=())
 
 
 def _config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str | None]:

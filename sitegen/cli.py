@@ -24,6 +24,9 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
             "Run the Plant Store reference API (POST /plants)."),
     "openapi-pages": ("sitegen.openapi.stubs", "write a page per OpenAPI operation",
                       "Write one .mdx page per OpenAPI operation that has no page yet."),
+    "gh-deploy": ("sitegen.deploy", "build and push the site to a gh-pages branch",
+                  "Build PROJECT and commit it to a branch (default gh-pages) without touching the "
+                  "working tree, then push it."),
 }
 
 
@@ -39,6 +42,8 @@ def _parser(argv: list[str]) -> argparse.ArgumentParser:
     build.add_argument("--out", type=Path, help="output folder (default: PROJECT/site)")
     build.add_argument("--strict", action="store_true", help="treat every warning as an error (exit 1)")
     build.add_argument("-q", "--quiet", action="store_true", help="print errors and warnings only, no summary")
+    build.add_argument("--offline", action="store_true",
+                       help="never fetch remote OpenAPI documents: use .sitegen-cache/ or fail")
 
     chosen = next((arg for arg in argv if not arg.startswith("-")), None)
     for name, (module, summary, description) in _COMMANDS.items():
@@ -66,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 def _build(args: argparse.Namespace) -> int:
     from sitegen.build import build
 
-    report = build(args.project, out_dir=args.out, strict=args.strict)
+    report = build(args.project, out_dir=args.out, strict=args.strict, offline=args.offline)
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if not args.quiet:

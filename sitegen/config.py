@@ -6,7 +6,7 @@ Attribute names are snake_case; the JSON keys are the camelCase aliases.
 Two kinds of problems are reported:
 - errors (wrong type, bad enum value, bad hex colour, missing required key): all of
   them at once, one line each, as ConfigError;
-- warnings (unknown keys, which real Mintlify files carry, such as `$schema`; values
+- warnings (unknown keys, which real Mintlify files carry; values
   Mintlify builds through, such as an unknown `iconType` or a `background` with one
   mode): returned beside the config, each saying what was used instead; `--strict`
   turns them into errors.
@@ -198,6 +198,8 @@ class NavGroup(Model):
 
 
 class SiteConfig(Model):
+    # The editor's JSON Schema pointer Mintlify writes into every docs.json: known, unused.
+    schema_url: str | None = Field(default=None, alias="$schema")
     name: str
     navigation: list[NavGroup]
     logo: _either(("string", str), ("object", LogoImages), "a string or an object {light, dark, href}") = None  # type: ignore[valid-type]

@@ -235,10 +235,9 @@ class Renderer:
 
     # --- pages -------------------------------------------------------------------------
 
-    def render_page(self, page: Page, body: RenderedMarkdown, api: Any = None,
-                    features: frozenset[str] = frozenset()) -> str:
-        """One page. `features` are what its markdown uses (e.g. "mermaid"): the template
-        loads the matching scripts only where they are needed."""
+    def render_page(self, page: Page, body: RenderedMarkdown, api: Any = None) -> str:
+        """One page. `body.features` are what its markdown uses (e.g. "mermaid"): the
+        template loads the matching scripts only where they are needed."""
         root = root_prefix(page.url)
         previous, following = self.site.navigation.neighbours(page)
         section = self.site.navigation.section_for(page)
@@ -249,8 +248,6 @@ class Renderer:
             root=root,
             body=Markup(body.html),
             toc=body.toc,
-            # Page-level assets the content asked for ("mermaid"); set by the MDX parser.
-            features=frozenset(getattr(body, "features", ())),
             previous=previous,
             next=following,
             section=section,
@@ -259,7 +256,7 @@ class Renderer:
             page_version=self.site.navigation.page_version(page),
             feedback=self.feedback_links(page),
             api=api,
-            page_features=features,
+            page_features=body.features,
         )
 
     def render_not_found(self) -> str:

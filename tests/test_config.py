@@ -111,22 +111,23 @@ def test_json_syntax_error_names_line_and_column(make_project: Callable[..., Pat
 
 
 def test_unknown_keys_are_warnings(project_with: Callable[..., Path]) -> None:
-    project = project_with(**{"$schema": "https://mintlify.com/schema.json"},
+    # `$schema` is in every Mintlify docs.json (the editor's schema): known, never a warning.
+    project = project_with(**{"$schema": "https://mintlify.com/schema.json", "layoutExperiment": True},
                            colors={"primary": "#0D9373", "anchors": {"from": "#0D9373", "to": "#07C983"}})
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == [
-        "warning: docs.json: $schema: unknown key",
+        "warning: docs.json: layoutExperiment: unknown key",
         "warning: docs.json: colors.anchors: unknown key",
     ]
     assert (project / "site" / "intro" / "index.html").is_file()
 
 
 def test_strict_turns_warnings_into_errors(project_with: Callable[..., Path]) -> None:
-    project = project_with(**{"$schema": "https://mintlify.com/schema.json"})
+    project = project_with(**{"$schema": "https://mintlify.com/schema.json", "layoutExperiment": True})
     result = run_sitegen("build", project, "--strict")
     assert result.returncode == 1
-    assert result.stderr.splitlines() == ["error: docs.json: $schema: unknown key (--strict)"]
+    assert result.stderr.splitlines() == ["error: docs.json: layoutExperiment: unknown key (--strict)"]
 
 
 def test_mint_json_is_read_when_there_is_no_docs_json(make_project: Callable[..., Path]) -> None:

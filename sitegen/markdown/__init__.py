@@ -32,6 +32,7 @@ class RenderedMarkdown:
     features: frozenset[str] = frozenset()  # page-level assets asked for by components ("mermaid")
     ids: frozenset[str] = frozenset()  # every id attribute written on the page
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)  # ("file:line", page id, fragment)
+    param_fields: list[dict[str, Any]] = field(default_factory=list)  # top-level <ParamField> props
 
 
 def make_markdown() -> MarkdownIt:
@@ -60,4 +61,5 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         features=frozenset(state.features),
         ids=page_ids(html),
         fragment_links=state.fragment_links,
+        param_fields=state.param_fields,
     )

@@ -59,6 +59,10 @@ class PageState:
     features: set[str] = field(default_factory=set)
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)
     chain: list[str] = field(default_factory=list)  # files being rendered, outermost first
+    # Props of the page's top-level <ParamField>s: a hand-written endpoint page (`api:`)
+    # builds its playground from them.
+    param_fields: list[dict[str, Any]] = field(default_factory=list)
+    field_depth: int = 0  # how many ParamField/ResponseField/Expandable elements enclose this one
 
     def warn(self, where: str, message: str) -> None:
         self.warnings.append(f"{where}: {message}")
@@ -459,6 +463,9 @@ def _children(self: RendererHTML, children: list[Token], inline: bool, options: 
     return "".join(part.html for part in parts), parts
 
 
+_FIELD_CONTAINERS = frozenset({"ParamField", "ResponseField", "Expandable"})
+
+
 def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
     token = tokens[idx]
     state, doc = _context(env)
@@ -479,7 +486,16 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
         output = _render_snippet(state, doc, where, written, variables)
         token.meta["built"] = MdxElement(name, props, doc.display, doc.first_line + line, inline, output, [])
         return output
-    children_html, parts = _children(self, children, inline, options, env)
+    if name == "ParamField" and state.field_depth == 0:
+        state.param_fields.append(props)
+    if name in ("RequestExample", "ResponseExample"):
+        state.features.add(name)  # on an API page they replace the generated examples
+    nests_fields = name in _FIELD_CONTAINERS
+    state.field_depth += nests_fields
+    try:
+        children_html, parts = _children(self, children, inline, options, env)
+    finally:
+        state.field_depth -= nests_fields
     element = MdxElement(name, props, doc.display, doc.first_line + line, inline, children_html, parts)
     token.meta["built"] = element
     if not name:

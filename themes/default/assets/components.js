@@ -66,6 +66,14 @@
     });
   });
 
+  /* RequestExample / ResponseExample on API pages: in the examples column, in place of
+     the generated samples (which the page leaves out when it has its own). */
+  var apiExamples = document.querySelector(".api-page aside.api-examples");
+  if (apiExamples) {
+    slice.call(document.querySelectorAll(".api-prose .request-example, .api-prose .response-example"))
+      .reverse().forEach(function (example) { apiExamples.insertBefore(example, apiExamples.firstChild); });
+  }
+
   /* RequestExample / ResponseExample outside API pages: in the right column on wide
      screens (above "On this page"), where they were written on narrow ones. */
   var toc = document.querySelector("aside.toc");
