@@ -23,7 +23,7 @@ from typing import Any
 from sitegen.colors import theme_css
 from sitegen.config import CONFIG_NAMES, ApiConfig, LoadedConfig, find_project_dir, load_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
-from sitegen.markdown import LinkResolver, RenderedMarkdown, make_markdown, render_markdown
+from sitegen.markdown import MISSING_SNIPPET, LinkResolver, RenderedMarkdown, make_markdown, render_markdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.nav import build_navigation, normalize_page_ref
@@ -170,6 +170,7 @@ class SiteBuilder:
             return
         exists = path.is_file()
         if path.suffix in PAGE_SUFFIXES:
+            self._forget_snippet_users(path)
             if exists and self._sources is not None and path in self._sources:
                 self._stale.add(path)  # an edit: read just this page again
             else:
@@ -183,6 +184,14 @@ class SiteBuilder:
         if path.is_dir() or (not exists and self._sources is not None
                              and any(source.is_relative_to(path) for source in self._sources)):
             self._forget_pages()  # a folder moved or was deleted with pages in it
+
+    def _forget_snippet_users(self, path: Path) -> None:
+        """Pages that inline the snippet `path` (or looked for a snippet that was missing)
+        render again: their cached HTML holds the snippet's old text."""
+        real = Path(os.path.realpath(path))
+        for output, cached in list(self._bodies.items()):
+            if real in cached.body.snippets or MISSING_SNIPPET in cached.body.snippets:
+                del self._bodies[output]
 
     def _invalidate_theme(self, path: Path) -> bool:
         dirs = self._theme.dirs if self._theme else (self.project_dir / "themes" / THEME_NAME, builtin_theme_dir())

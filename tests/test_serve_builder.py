@@ -113,17 +113,16 @@ def test_files_appearing_and_disappearing_change_what_links_find(make_project: C
         {"index.md": "# Home\n\n![logo](logo.png) and [later](later)\n", "logo.png": b"png"},
     )
     builder = SiteBuilder(project)
-    with pytest.raises(SitegenError) as failure:
-        builder.build()
-    assert failure.value.messages == ["content/index.md:3: link 'later' points to no page or file"]
+    assert builder.build().warnings == ["content/index.md:3: link 'later' points to no page or file; left as written"]
     (project / "content" / "later.md").write_text("# Later\n")
-    assert_same_as_fresh(builder.rebuild([project / "content" / "later.md"]), project)
+    rebuilt = builder.rebuild([project / "content" / "later.md"])
+    assert rebuilt.warnings == []
+    assert '<a href="later/">later</a>' in rebuilt.files["index.html"].decode()
+    assert_same_as_fresh(rebuilt, project)
 
     (project / "content" / "logo.png").unlink()
-    with pytest.raises(SitegenError) as failure:
-        builder.rebuild([project / "content" / "logo.png"])
-    assert failure.value.messages == [
-        "content/index.md:3: image 'logo.png' not found (looked in content/ and the project root)"
+    assert builder.rebuild([project / "content" / "logo.png"]).warnings == [
+        "content/index.md:3: image 'logo.png' not found (looked in content/ and the project root); left as written"
     ]
 
 
@@ -132,3 +131,31 @@ def test_base_urls_go_first_in_the_api_config(example_project: Path) -> None:
     page = site.files["api-reference/plants/create/index.html"].decode()
     assert "http://127.0.0.1:9999" in page
     assert page.index("http://127.0.0.1:9999") < page.index("https://api.plantstore.example")
+
+
+def test_a_snippet_edit_renders_the_pages_that_inline_it_again(make_project: Callable[..., Path]) -> None:
+    project = make_project(
+        {"name": "Snippets", "navigation": [{"group": "Docs", "pages": ["index", "other"]}]},
+        {
+            "index.mdx": "import Tip from '/snippets/tip.mdx'\n\n# Home\n\n<Tip />\n",
+            "other.mdx": "# Other\n\n<Snippet file=\"later.mdx\" />\n",
+        },
+    )
+    (project / "snippets").mkdir()
+    (project / "snippets" / "tip.mdx").write_text("Water on **Mondays**.\n")
+    builder = SiteBuilder(project)
+    site = builder.build()
+    assert "Water on <strong>Mondays</strong>." in site.files["index.html"].decode()
+    assert site.warnings == ["content/other.mdx:3: snippet '/snippets/later.mdx' not found; left out"]
+
+    (project / "snippets" / "tip.mdx").write_text("Water on **Fridays**.\n")
+    rebuilt = builder.rebuild([project / "snippets" / "tip.mdx"])
+    assert "Water on <strong>Fridays</strong>." in rebuilt.files["index.html"].decode()
+    assert_same_as_fresh(rebuilt, project)
+
+    # A snippet that was missing appears: the page that asked for it shows it now.
+    (project / "snippets" / "later.mdx").write_text("Arrived later.\n")
+    rebuilt = builder.rebuild([project / "snippets" / "later.mdx"])
+    assert "Arrived later." in rebuilt.files["other/index.html"].decode()
+    assert rebuilt.warnings == []
+    assert_same_as_fresh(rebuilt, project)

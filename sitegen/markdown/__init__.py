@@ -9,6 +9,7 @@ travels in markdown-it's `env`, never on the parser, so one parser serves every 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -17,10 +18,18 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from sitegen.markdown.links import LinkResolver
-from sitegen.markdown.mdx import Document, PageState, TocEntry, mdx_plugin, page_ids, render_document
+from sitegen.markdown.mdx import (
+    MISSING_SNIPPET,
+    Document,
+    PageState,
+    TocEntry,
+    mdx_plugin,
+    page_ids,
+    render_document,
+)
 from sitegen.pages import Page
 
-__all__ = ["LinkResolver", "RenderedMarkdown", "TocEntry", "make_markdown", "render_markdown"]
+__all__ = ["MISSING_SNIPPET", "LinkResolver", "RenderedMarkdown", "TocEntry", "make_markdown", "render_markdown"]
 
 
 @dataclass
@@ -33,6 +42,9 @@ class RenderedMarkdown:
     ids: frozenset[str] = frozenset()  # every id attribute written on the page
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)  # ("file:line", page id, fragment)
     param_fields: list[dict[str, Any]] = field(default_factory=list)  # top-level <ParamField> props
+    # Snippet files the page inlined (resolved paths; MISSING_SNIPPET when one was not found),
+    # so that a rebuild after a snippet changes renders these pages again.
+    snippets: frozenset[Path] = frozenset()
 
 
 def make_markdown() -> MarkdownIt:
@@ -62,4 +74,5 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         ids=page_ids(html),
         fragment_links=state.fragment_links,
         param_fields=state.param_fields,
+        snippets=frozenset(state.snippets),
     )

@@ -10,11 +10,12 @@ from markdown_it.rules_block import code
 
 from sitegen.markdown.mdx.flow import code_unless_mdx, esm_rule, flow_comment_rule, flow_expression_rule, flow_jsx_rule
 from sitegen.markdown.mdx.render import (
-    Document, PageContext, PageState, TocEntry, fold_rule, install_render_rules, page_ids, render_document,
+    MISSING_SNIPPET, Document, PageContext, PageState, TocEntry, fold_rule, install_render_rules, page_ids,
+    render_document,
 )
 from sitegen.markdown.mdx.text import text_comment_rule, text_expression_rule, text_jsx_rule
 
-__all__ = ["Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "render_document"]
+__all__ = ["MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "render_document"]
 
 _INTERRUPTS = {"alt": ["paragraph", "blockquote", "list"]}
 

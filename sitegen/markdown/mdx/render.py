@@ -63,6 +63,7 @@ class PageState:
     # builds its playground from them.
     param_fields: list[dict[str, Any]] = field(default_factory=list)
     field_depth: int = 0  # how many ParamField/ResponseField/Expandable elements enclose this one
+    snippets: set[Path] = field(default_factory=set)  # snippet files inlined (MISSING_SNIPPET: one was not found)
 
     def warn(self, where: str, message: str) -> None:
         self.warnings.append(f"{where}: {message}")
@@ -146,6 +147,11 @@ class _Variables(Mapping[str, Any]):
 
 
 _MODULES: dict[Path, tuple[SnippetSource, Module]] = {}
+
+
+# Stands in PageState.snippets for an import that found no file: the page must render again
+# when any snippet appears.
+MISSING_SNIPPET = Path("/\0missing-snippet")
 
 
 def _snippet_module(md: MarkdownIt, source: SnippetSource) -> Module:
@@ -525,7 +531,9 @@ def _render_snippet(state: PageState, doc: Document, where: str, written: str, p
         return ""
     if path is None:
         state.warn(where, f"snippet '{written}' not found; left out")
+        state.snippets.add(MISSING_SNIPPET)
         return ""
+    state.snippets.add(path)
     source = load_snippet(path, resolver.project_dir)
     if source.display in state.chain:
         chain = " -> ".join([*state.chain, source.display])

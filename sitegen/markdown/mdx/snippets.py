@@ -10,6 +10,7 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
+from sitegen.confine import inside_project
 from sitegen.pages import _FRONT_MATTER  # one front matter syntax for pages and snippets
 
 __all__ = ["SnippetSource", "find_snippet", "load_snippet"]
@@ -41,11 +42,9 @@ def find_snippet(written: str, importer: Path, project_dir: Path, content_dir: P
     for base in bases:
         for suffix in _SUFFIXES:
             candidate = Path(posixpath.normpath(str(base / (relative + suffix))))
-            try:
-                resolved = candidate.resolve()
-            except OSError:
-                continue
-            if not resolved.is_relative_to(project_dir):
+            resolved = inside_project(project_dir, candidate)
+            if resolved is None:
+                # `../x.mdx` leaving the project, or a link inside it pointing out.
                 if candidate.exists() or not candidate.is_relative_to(project_dir):
                     raise OutsideProject(written)
                 continue
