@@ -1,14 +1,12 @@
 """MDX components in real Chromium, with the mouse and with the keyboard.
 
-Until the MDX parser (branch mdx) is merged, pages are made from the markup the real
-ComponentRenderer produces, written into a Markdown page as raw HTML and built with the
-real build and theme. Once the parser lands these pages can be written as MDX tags.
+Each test writes a small Mintlify-style project whose page is MDX source as an author writes
+it, builds it with the real build (MDX parser, components, theme) and opens it over HTTP.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,39 +15,39 @@ import pytest
 from playwright.sync_api import expect
 
 from chrome_support import build
-from component_support import PageContext, child, element, fence_child, renderer
-from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, render_fence, render_mermaid
 
 pytestmark = pytest.mark.browser
 
-R = renderer()
 NAV = [{"group": "Guides", "pages": ["demo"]}]
 
 
-def raw(html: str) -> str:
-    """Component HTML as one raw HTML block of a Markdown page (no blank lines inside)."""
-    return "\n".join(line for line in html.split("\n") if line.strip())
-
-
 def open_page(make_project: Callable[..., Path], page: Any, static_server: Callable[[Path], str],
-              html: str, after_build: Callable[[Path], None] | None = None) -> Path:
-    project = make_project({"name": "Acme", "navigation": NAV},
-                           {"demo.md": "---\ntitle: Demo\n---\n\nIntro text.\n\n" + raw(html) + "\n\nAfter.\n"})
+              body: str, files: dict[str, str | bytes] | None = None) -> Path:
+    """Build a project whose demo.mdx holds BODY (MDX source) and open its page in Chromium."""
+    source = "---\ntitle: Demo\n---\n\nIntro text.\n\n" + body.strip("\n") + "\n\nAfter.\n"
+    project = make_project({"name": "Acme", "navigation": NAV}, {"demo.mdx": source, **(files or {})})
     assert build(project) == []
-    if after_build:
-        after_build(project / "site")
     page.goto(static_server(project / "site") + "demo/")
     return project
 
 
-def tabs_html() -> str:
-    ctx = PageContext()
-    tabs = [element("Tab", {"title": t}, html=f"<p>Install on {t}</p>") for t in ("macOS", "Windows", "Linux")]
-    return R.render(element("Tabs", children=[child(t, R, ctx) for t in tabs]), ctx)
+TABS = """
+<Tabs>
+  <Tab title="macOS">
+    Install on macOS
+  </Tab>
+  <Tab title="Windows">
+    Install on Windows
+  </Tab>
+  <Tab title="Linux">
+    Install on Linux
+  </Tab>
+</Tabs>
+"""
 
 
 def test_tabs_switch_with_the_mouse(make_project, page, static_server) -> None:
-    open_page(make_project, page, static_server, tabs_html())
+    open_page(make_project, page, static_server, TABS)
     expect(page.get_by_text("Install on macOS")).to_be_visible()
     expect(page.get_by_text("Install on Windows")).to_be_hidden()
     page.get_by_role("tab", name="Windows").click()
@@ -59,7 +57,7 @@ def test_tabs_switch_with_the_mouse(make_project, page, static_server) -> None:
 
 
 def test_tabs_move_with_arrow_keys_home_and_end(make_project, page, static_server) -> None:
-    open_page(make_project, page, static_server, tabs_html())
+    open_page(make_project, page, static_server, TABS)
     page.get_by_role("tab", name="macOS").focus()
     page.keyboard.press("ArrowRight")
     expect(page.get_by_role("tab", name="Windows")).to_be_focused()
@@ -78,7 +76,7 @@ def test_tabs_without_javascript_show_every_panel_under_its_title(make_project, 
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     try:
-        open_page(make_project, page, static_server, tabs_html())
+        open_page(make_project, page, static_server, TABS)
         for name in ("macOS", "Windows", "Linux"):
             expect(page.get_by_text(f"Install on {name}")).to_be_visible()
             expect(page.locator(".tabs-panel-title", has_text=name)).to_be_visible()
@@ -87,15 +85,24 @@ def test_tabs_without_javascript_show_every_panel_under_its_title(make_project, 
         context.close()
 
 
-def code_group_html() -> str:
-    ctx = PageContext()
-    children = [fence_child("npm install acme\n", "bash npm"), fence_child("pip install acme\n", "bash pip")]
-    return R.render(element("CodeGroup", children=children), ctx)
+CODE_GROUP = """
+<CodeGroup>
+
+```bash npm
+npm install acme
+```
+
+```bash pip
+pip install acme
+```
+
+</CodeGroup>
+"""
 
 
 def test_code_group_tabs_and_copy_button_copy_the_visible_block(make_project, page, static_server) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    open_page(make_project, page, static_server, code_group_html())
+    open_page(make_project, page, static_server, CODE_GROUP)
     page.bring_to_front()
     expect(page.get_by_text("npm install acme")).to_be_visible()
     page.get_by_role("tab", name="npm").focus()
@@ -113,14 +120,20 @@ def test_code_group_tabs_and_copy_button_copy_the_visible_block(make_project, pa
     expect(page.get_by_text("npm install acme")).to_be_visible()
 
 
-def accordion_html() -> str:
-    ctx = PageContext()
-    items = [element("Accordion", {"title": t}, html=f"<p>Answer about {t}</p>") for t in ("Billing", "Security")]
-    return R.render(element("AccordionGroup", children=[child(i, R, ctx) for i in items]), ctx)
+ACCORDIONS = """
+<AccordionGroup>
+  <Accordion title="Billing">
+    Answer about Billing
+  </Accordion>
+  <Accordion title="Security">
+    Answer about Security
+  </Accordion>
+</AccordionGroup>
+"""
 
 
 def test_accordion_opens_with_a_click_and_with_enter_and_space(make_project, page, static_server) -> None:
-    open_page(make_project, page, static_server, accordion_html())
+    open_page(make_project, page, static_server, ACCORDIONS)
     expect(page.get_by_text("Answer about Billing")).to_be_hidden()
     page.get_by_text("Billing", exact=True).click()
     expect(page.get_by_text("Answer about Billing")).to_be_visible()
@@ -133,14 +146,27 @@ def test_accordion_opens_with_a_click_and_with_enter_and_space(make_project, pag
     expect(page.get_by_text("Answer about Security")).to_be_hidden()
 
 
+NESTED_FIELDS = """
+<ParamField body="customer" type="object">
+  The customer placing the order.
+
+  <Expandable title="properties">
+    <ParamField body="address" type="object">
+      Where the order ships.
+
+      <Expandable title="address">
+        <ParamField body="city" type="string">
+          City name.
+        </ParamField>
+      </Expandable>
+    </ParamField>
+  </Expandable>
+</ParamField>
+"""
+
+
 def test_nested_expandable_fields_open_with_mouse_and_keyboard(make_project, page, static_server) -> None:
-    ctx = PageContext()
-    city = element("ResponseField", {"name": "city", "type": "string"}, html="<p>City name.</p>")
-    inner = element("Expandable", {"title": "address"}, children=[child(city, R, ctx)])
-    address = element("ResponseField", {"name": "address", "type": "object"}, children=[child(inner, R, ctx)])
-    outer = element("Expandable", {"title": "properties"}, children=[child(address, R, ctx)])
-    top = element("ResponseField", {"name": "customer", "type": "object"}, children=[child(outer, R, ctx)])
-    open_page(make_project, page, static_server, R.render(top, ctx))
+    open_page(make_project, page, static_server, NESTED_FIELDS)
     expect(page.get_by_text("City name.")).to_be_hidden()
     page.get_by_text("Show properties").click()
     expect(page.locator(".api-field-name", has_text="address")).to_be_visible()
@@ -150,8 +176,11 @@ def test_nested_expandable_fields_open_with_mouse_and_keyboard(make_project, pag
 
 
 def test_tooltip_shows_on_hover_and_on_keyboard_focus_and_escape_hides_it(make_project, page, static_server) -> None:
-    html = R.render(element("Tooltip", {"tip": "Application Programming Interface"}, html="API", inline=True), PageContext())
-    open_page(make_project, page, static_server, f"<p>Call the {html} today.</p>")
+    open_page(make_project, page, static_server,
+              'Call the <Tooltip tip="Application Programming Interface">API</Tooltip> today.')
+    # The tooltip stays inside its sentence (the tip text is in the DOM, hidden until hover).
+    expect(page.locator(".prose p", has=page.locator(".tooltip-trigger"))).to_have_text(
+        re.compile(r"^Call the API.*today\.$"))
     tip = page.get_by_role("tooltip")
     expect(tip).to_be_hidden()
     page.locator(".tooltip-trigger").hover()
@@ -165,25 +194,34 @@ def test_tooltip_shows_on_hover_and_on_keyboard_focus_and_escape_hides_it(make_p
     expect(tip).to_be_hidden()
 
 
+TREE = """
+<Tree>
+  <Tree.Folder name="src" defaultOpen>
+    <Tree.Folder name="app">
+      <Tree.File name="routes.py" />
+    </Tree.Folder>
+    <Tree.File name="main.py" />
+  </Tree.Folder>
+  <Tree.File name="README.md" />
+</Tree>
+"""
+
+
 def test_tree_folders_open_and_close(make_project, page, static_server) -> None:
-    ctx = PageContext()
-    routes = element("Tree.File", {"name": "routes.py"}, html="")
-    app = element("Tree.Folder", {"name": "app"}, children=[child(routes, R, ctx)])
-    readme = element("Tree.File", {"name": "README.md"}, html="")
-    html = R.render(element("Tree", children=[child(app, R, ctx), child(readme, R, ctx)]), ctx)
-    open_page(make_project, page, static_server, html)
+    open_page(make_project, page, static_server, TREE)
     expect(page.get_by_text("README.md")).to_be_visible()
+    expect(page.get_by_text("main.py")).to_be_visible()  # inside the defaultOpen folder
     expect(page.get_by_text("routes.py")).to_be_hidden()
     page.get_by_text("app", exact=True).click()
     expect(page.get_by_text("routes.py")).to_be_visible()
-    page.locator(".tree-folder summary").focus()
+    page.locator(".tree-folder summary", has_text="app").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_text("routes.py")).to_be_hidden()
 
 
 def test_expandable_code_starts_collapsed_and_opens_with_show_more(make_project, page, static_server) -> None:
     code = "".join(f"print('row {n}')\n" for n in range(1, 41))
-    open_page(make_project, page, static_server, render_fence(code, "python long.py expandable"))
+    open_page(make_project, page, static_server, f"```python long.py expandable\n{code}```\n")
     block = page.locator(".code-block")
     button = page.locator(".code-expand")
     expect(button).to_have_accessible_name(re.compile("^Show more"))
@@ -201,7 +239,7 @@ def test_expandable_code_starts_collapsed_and_opens_with_show_more(make_project,
 
 def test_code_line_numbers_are_shown_but_not_copied(make_project, page, static_server) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    open_page(make_project, page, static_server, render_fence("a = 1\nb = 2\n", "python lines {2}"))
+    open_page(make_project, page, static_server, "```python lines {2}\na = 1\nb = 2\n```\n")
     page.bring_to_front()
     gutter = page.evaluate("[...document.querySelectorAll('.line')].map(l => getComputedStyle(l, '::before'))"
                            ".map(s => [s.content, parseFloat(s.width) > 0])")
@@ -220,23 +258,12 @@ def computed_bg(page: Any, selector: str) -> str:
     return page.eval_on_selector(selector, "el => getComputedStyle(el).backgroundColor")
 
 
-def add_mermaid(site: Path) -> None:
-    """What the build and base.html do for a page whose features hold "mermaid" (until the
-    MDX parser sets features and the build copies the script): copy it, load it."""
-    script = mermaid_script()
-    assert script is not None
-    (site / "_sitegen" / MERMAID_ASSET).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(script, site / "_sitegen" / MERMAID_ASSET)
-    page_file = site / "demo" / "index.html"
-    tags = ('<script src="../_sitegen/vendor/mermaid.min.js" defer></script>\n'
-            '<script src="../_sitegen/features/mermaid.js" defer></script>\n')
-    page_file.write_text(page_file.read_text(encoding="utf-8").replace("</body>", tags + "</body>"), encoding="utf-8")
-
-
 def test_mermaid_draws_an_svg_in_the_page_mode(make_project, page, static_server) -> None:
-    html, problem = render_mermaid("graph TD\n  Order[Order placed] --> Ship[Shipped]\n")
-    assert problem is None
-    open_page(make_project, page, static_server, html, after_build=add_mermaid)
+    project = open_page(make_project, page, static_server,
+                        "```mermaid\ngraph TD\n  Order[Order placed] --> Ship[Shipped]\n```\n")
+    # The build itself ships mermaid.js and the page loads it.
+    assert (project / "site" / "_sitegen" / "vendor" / "mermaid.min.js").stat().st_size > 100_000
+    expect(page.locator('script[src="../_sitegen/vendor/mermaid.min.js"]')).to_have_count(1)
     svg = page.locator("pre.mermaid svg")
     expect(svg).to_be_visible()
     expect(page.locator("pre.mermaid")).to_contain_text("Order placed")
@@ -249,22 +276,93 @@ def test_mermaid_draws_an_svg_in_the_page_mode(make_project, page, static_server
     expect(page.locator("pre.mermaid svg")).to_have_count(1)
 
 
+def svg(fill: str) -> str:
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120">\n'
+            f'  <rect width="320" height="120" rx="12" fill="{fill}"/>\n</svg>\n')
+
+
 def test_light_and_dark_image_pair_shows_exactly_one_in_each_mode(make_project, page, static_server) -> None:
-    pixel = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
-             b"\x00\x00\x00\rIDATx\x9cc\xf8\xff\xff?\x00\x05\xfe\x02\xfe\xa7\x35\x81\x84\x00\x00\x00\x00IEND\xaeB`\x82")
-    html = ('<img class="block dark:hidden" src="../light.png" alt="Diagram (light)">\n'
-            '<img class="hidden dark:block" src="../dark.png" alt="Diagram (dark)">')
-    project = make_project({"name": "Acme", "navigation": NAV},
-                           {"demo.md": "---\ntitle: Demo\n---\n\n<div>\n" + html + "\n</div>\n",
-                            "light.png": pixel, "dark.png": pixel})
-    build(project)
-    shutil.copy(project / "content" / "light.png", project / "site" / "light.png")
-    shutil.copy(project / "content" / "dark.png", project / "site" / "dark.png")
-    page.goto(static_server(project / "site") + "demo/")
+    images = {"images/hero-light.svg": svg("#f4f1ea"), "images/hero-dark.svg": svg("#1d232b")}
+    project = open_page(make_project, page, static_server, """
+<img className="block dark:hidden" src="/images/hero-light.svg" alt="Diagram (light)" />
+<img className="hidden dark:block" src="/images/hero-dark.svg" alt="Diagram (dark)" />
+""", files=images)
+    # The build copied both images next to the page's links, byte for byte.
+    for name, text in images.items():
+        assert (project / "site" / name).read_text(encoding="utf-8") == text
     page.evaluate("document.documentElement.setAttribute('data-theme', 'light')")
-    expect(page.get_by_alt_text("Diagram (light)")).to_be_visible()
-    expect(page.get_by_alt_text("Diagram (dark)")).to_be_hidden()
+    light, dark = page.get_by_alt_text("Diagram (light)"), page.get_by_alt_text("Diagram (dark)")
+    expect(light).to_be_visible()
+    expect(dark).to_be_hidden()
+    assert page.eval_on_selector('img[alt="Diagram (light)"]', "el => el.complete && el.naturalWidth") == 320
     page.click(".mode-toggle")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
-    expect(page.get_by_alt_text("Diagram (dark)")).to_be_visible()
-    expect(page.get_by_alt_text("Diagram (light)")).to_be_hidden()
+    expect(dark).to_be_visible()
+    expect(light).to_be_hidden()
+    assert page.eval_on_selector('img[alt="Diagram (dark)"]', "el => el.complete && el.naturalWidth") == 320
+
+
+ORDERS_PAGE = """---
+title: Create an order
+api: "POST https://api.example.com/v1/orders"
+---
+
+Places an order for one customer.
+
+<ParamField body="customer_id" type="string" required>
+  The customer who pays for the order.
+</ParamField>
+
+<ParamField body="quantity" type="integer">
+  How many items to ship.
+</ParamField>
+
+<RequestExample>
+
+```bash cURL
+curl -X POST https://api.example.com/v1/orders \\
+  -d customer_id=cus_42 -d quantity=3
+```
+
+</RequestExample>
+
+<ResponseExample>
+
+```json 201
+{ "id": "ord_981", "status": "pending" }
+```
+
+</ResponseExample>
+"""
+
+
+def open_orders_page(make_project: Callable[..., Path], page: Any, static_server: Callable[[Path], str]) -> None:
+    project = make_project({"name": "Acme", "navigation": [{"group": "API", "pages": ["orders"]}]},
+                           {"orders.mdx": ORDERS_PAGE})
+    assert build(project) == []
+    page.goto(static_server(project / "site") + "orders/")
+
+
+def test_request_and_response_examples_replace_the_generated_samples_on_an_api_page(
+        make_project, page, static_server) -> None:
+    open_orders_page(make_project, page, static_server)
+    aside = page.locator("aside.api-examples")
+    expect(aside.get_by_text("cURL", exact=True)).to_be_visible()
+    expect(aside.get_by_text("-d customer_id=cus_42")).to_be_visible()
+    expect(aside.get_by_text('"ord_981"')).to_be_visible()
+    expect(page.locator(".api-samples")).to_have_count(0)  # the generated curl sample is not on the page
+    expect(page.locator(".api-prose .request-example, .api-prose .response-example")).to_have_count(0)
+    # The examples sit in the right-hand column, beside the reference and the page's fields.
+    reference, column = page.locator(".api-reference").bounding_box(), aside.bounding_box()
+    assert column["x"] >= reference["x"] + reference["width"]
+    expect(page.locator(".api-reference .api-field-name", has_text="customer_id")).to_be_visible()
+
+
+@pytest.mark.xfail(strict=True, reason="build._handwritten_view drops the view's body (body=None), and "
+                   "api/playground.html only lists body inputs under {% if api.body %}")
+def test_playground_of_a_hand_written_api_page_has_an_input_per_param_field(make_project, page, static_server) -> None:
+    open_orders_page(make_project, page, static_server)
+    playground = page.locator(".api-playground")
+    expect(playground).to_be_visible()
+    for name in ("customer_id", "quantity"):
+        expect(playground.locator(f'[data-field="body"][data-name="{name}"]')).to_be_visible()
