@@ -26,6 +26,7 @@ from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.markdown import MISSING_SNIPPET, LinkResolver, RenderedMarkdown, make_markdown, render_markdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.components import ComponentRenderer
+from sitegen.markdown.mdx import page_ids
 from sitegen.nav import build_navigation, normalize_page_ref
 from sitegen.pages import (
     PAGE_SUFFIXES, Page, content_root, discover_pages, is_external, read_page, root_prefix, url_for,
@@ -340,7 +341,8 @@ class SiteBuilder:
 
         errors: list[str] = []
         html: dict[str, tuple[tuple[Any, ...], bytes]] = {}
-        bodies: dict[str, RenderedMarkdown] = {}  # page id -> its markdown (for #fragment checks)
+        bodies: dict[str, RenderedMarkdown] = {}  # page id -> its markdown
+        page_html: dict[str, bytes] = {}  # page id -> the built page (for #fragment checks)
         home = navigation.first_page()
         has_index_page = any(page.id == "index" for page in pages)
         self._prerender(pages, resolver)
@@ -367,6 +369,7 @@ class SiteBuilder:
                 built.files[output.output] = cached[1]
                 if output is page:  # the root copy of the home page would repeat the page's warnings
                     bodies[page.id] = rendered.body
+                    page_html[page.id] = cached[1]
                     warnings += rendered.body.warnings
                     if not (page.hidden or page.noindex):
                         self.search.add(page.output, cached[1])
@@ -374,7 +377,9 @@ class SiteBuilder:
                     built.copies.setdefault(asset_output, source)
         if errors:
             raise ContentError(errors)
-        warnings += fragment_warnings(bodies)
+        warnings += fragment_warnings(
+            [link for body in bodies.values() for link in body.fragment_links], page_html
+        )
         html["404.html"] = self._html.get("404.html") or ((), renderer.render_not_found().encode())
         built.files["404.html"] = html["404.html"][1]
         self._html = html
@@ -409,17 +414,20 @@ class SiteBuilder:
         return built
 
 
-def fragment_warnings(bodies: dict[str, RenderedMarkdown]) -> list[str]:
+def fragment_warnings(links: list[tuple[str, str, str]], page_html: dict[str, bytes]) -> list[str]:
     """`page#fragment` links whose fragment is no id on the target page (the link is kept).
 
-    Each body lists its links as (where, target page id, fragment) and its ids; the check
-    waits until every page is rendered because a link may point to any page."""
+    `links` are (where, target page id, fragment). The ids are read from the built pages, so
+    anchors the theme writes (an API page's `#playground`) count too; the check waits until
+    every page is built because a link may point to any page."""
+    ids: dict[str, frozenset[str]] = {}
     warnings: list[str] = []
-    for body in bodies.values():
-        for where, target, fragment in body.fragment_links:
-            target_body = bodies.get(target)
-            if target_body is None or fragment in target_body.ids:
-                continue
+    for where, target, fragment in links:
+        if target not in page_html:
+            continue
+        if target not in ids:
+            ids[target] = page_ids(page_html[target].decode())
+        if fragment not in ids[target]:
             shown = f"{target}#{fragment}"
             warnings.append(f"{where}: link to '{shown}': no heading '{fragment}' on that page; link kept")
     return warnings
@@ -638,7 +646,7 @@ def _handwritten_view(
                                       title=page.title, auth_method=auth_method)
     playground = page.meta.get("playground") if page.meta.get("playground") in ("show", "simple", "hide") else None
     view = build_api_view(operation, loaded.config.api, playground=playground)
-    return dataclasses.replace(view, parameter_groups=(), body=None, responses=())
+    return dataclasses.replace(view, fields_on_page=True)
 
 
 def _config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str | None]:

@@ -105,6 +105,9 @@ class Colors(Model):
     light: HexColor | None = None
     dark: HexColor | None = None
     background: Background | None = None
+    # Not in the written spec but in Mintlify's own schema and in most classic mint.json
+    # files: the icon background of anchors that set no `color` of their own.
+    anchors: _either(("string", HexColor), ("object", "Gradient"), "a hex color or an object {from, to}") = None  # type: ignore[valid-type]
 
 
 class TopbarLink(Model):
@@ -176,6 +179,8 @@ class ApiConfig(Model):
 class Feedback(Model):
     suggest_edit: bool = False
     raise_issue: bool = False
+    # Mintlify's thumbs up/down needs its servers to collect votes: known, warned about, not shown.
+    thumbs_rating: bool = False
 
 
 class ModeToggle(Model):

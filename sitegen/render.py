@@ -139,11 +139,19 @@ class Renderer:
                 svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon", self.site.loaded.file_name)
                 if warning:
                     self.warnings.append(warning)
-            views.append(AnchorView(entry, svg, _background(entry.color)))
+            color = entry.color if entry.color is not None else self._default_anchor_color()
+            views.append(AnchorView(entry, svg, _background(color)))
         return views
+
+    def _default_anchor_color(self) -> str | Gradient | None:
+        colors = self.site.config.colors
+        return colors.anchors if colors is not None else None
 
     def _check_feedback(self) -> None:
         feedback = self.site.config.feedback
+        if feedback.thumbs_rating:
+            self.warnings.append(f"{self.site.loaded.file_name}: feedback.thumbsRating: page ratings need a server "
+                                 "to collect the votes; a static site shows no rating buttons")
         if (feedback.suggest_edit or feedback.raise_issue) and not self.site.repository:
             self.warnings.append(
                 f"{self.site.loaded.file_name}: feedback: no GitHub repository to link to; set a github "

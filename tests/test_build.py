@@ -134,9 +134,20 @@ def test_failed_build_leaves_previous_site_byte_identical(make_project: Callable
     project = make_project({"name": "T", "navigation": NAV}, PAGES)
     assert run_sitegen("build", project).returncode == 0
     before = tree_digest(project / "site")
-    # A content error found late in the build (after other pages rendered) ...
-    (project / "content/setup.md").write_text("[broken](missing-page)\n")
+    # A content error found late in the build (after other pages rendered): a snippet that
+    # imports itself ...
+    (project / "snippets").mkdir()
+    (project / "snippets/loop.mdx").write_text("import Loop from '/snippets/loop.mdx'\n\n<Loop />\n")
+    (project / "content/setup.mdx").write_text("import Loop from '/snippets/loop.mdx'\n\n<Loop />\n")
+    (project / "content/setup.md").unlink()
     result = run_sitegen("build", project)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "error: snippets/loop.mdx:3: snippet import cycle content/setup.mdx -> snippets/loop.mdx -> snippets/loop.mdx"]
+    assert tree_digest(project / "site") == before
+    # ... a broken link, which is a warning, fails only with --strict ...
+    (project / "content/setup.mdx").write_text("[broken](missing-page)\n")
+    result = run_sitegen("build", project, "--strict")
     assert result.returncode == 1
     assert tree_digest(project / "site") == before
     # ... and a config error found early.

@@ -298,17 +298,14 @@ def test_search_skips_hidden_and_noindex_pages_and_finds_keywords(tmp_path: Path
 
 
 def test_fragment_check_compares_links_with_the_target_pages_ids() -> None:
-    # The markdown stage fills these two fields (mdx branch); the check itself is the build's.
     from sitegen.build import fragment_warnings
-    from sitegen.markdown import RenderedMarkdown
 
-    quickstart, introduction = RenderedMarkdown("", []), RenderedMarkdown("", [])
-    quickstart.ids, quickstart.fragment_links = frozenset({"soil"}), []  # type: ignore[attr-defined]
-    introduction.ids = frozenset()  # type: ignore[attr-defined]
-    introduction.fragment_links = [("introduction.mdx:4", "quickstart", "soil"),  # type: ignore[attr-defined]
-                                   ("introduction.mdx:5", "quickstart", "sand"),
-                                   ("introduction.mdx:6", "not-built", "x")]
-    assert fragment_warnings({"quickstart": quickstart, "introduction": introduction}) == [
+    pages = {"quickstart": b'<h2 id="soil">Soil</h2><div id="playground"></div>', "introduction": b"<p>Hi</p>"}
+    links = [("introduction.mdx:4", "quickstart", "soil"),
+             ("introduction.mdx:5", "quickstart", "sand"),
+             ("introduction.mdx:6", "quickstart", "playground"),  # an id the theme wrote
+             ("introduction.mdx:7", "not-built", "x")]
+    assert fragment_warnings(links, pages) == [
         "introduction.mdx:5: link to 'quickstart#sand': no heading 'sand' on that page; link kept"]
 
 

@@ -142,9 +142,14 @@ def test_unknown_operation_is_a_warning_and_a_plain_page(example_project: Path) 
     page.write_text(text.replace("openapi: POST /plants", "openapi: GET /pets"))
     result = run_sitegen("build", example_project)
     assert result.returncode == 0, result.stderr
+    intro = (example_project / "content/introduction.mdx").read_text().splitlines()
+    link_line = next(n for n, text in enumerate(intro, 1) if "create.mdx#playground" in text)
     assert result.stderr.splitlines() == [
         f"warning: content/api-reference/plants/create.mdx:{line}: openapi: 'GET /pets' matches no operation "
-        "in openapi.yaml; built as a plain page"]
+        "in openapi.yaml; built as a plain page",
+        # The plain page has no playground, so the introduction's link to it is stale now.
+        f"warning: content/introduction.mdx:{link_line}: link to 'api-reference/plants/create#playground': "
+        "no heading 'playground' on that page; link kept"]
     html = (example_project / "site/api-reference/plants/create/index.html").read_text()
     assert 'class="api-path"' not in html and '<div class="prose">' in html
     strict = run_sitegen("build", example_project, "--strict")

@@ -49,9 +49,10 @@ def parse_info(info: str) -> tuple[str, str | None]:
     match = _TITLE_ATTR.search(rest)
     if match:
         return language, next(group for group in match.groups() if group is not None)
-    # The first word that is not a {line-highlight} spec is the file name.
+    # What is left after {line-highlight} specs, key="value" pairs and flags is the title;
+    # Mintlify titles may have spaces ("```bash Create an order").
     words = [word for word in rest.split() if not word.startswith("{") and "=" not in word and word not in _FLAGS]
-    return language, (words[0] if words else None)
+    return language, (" ".join(words) if words else None)
 
 
 @dataclass(frozen=True)

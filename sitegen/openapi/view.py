@@ -173,6 +173,9 @@ class ApiView:
     playground: str  # show, simple or hide
     spec_source: str
     client_config: Markup  # JSON for api.js, safe inside <script type="application/json">
+    # A hand-written endpoint page documents its fields itself (<ParamField>s): the view
+    # drives the endpoint bar and playground but the reference sections are left out.
+    fields_on_page: bool = False
 
     @property
     def base_url(self) -> str:

@@ -358,8 +358,6 @@ def test_request_and_response_examples_replace_the_generated_samples_on_an_api_p
     expect(page.locator(".api-reference .api-field-name", has_text="customer_id")).to_be_visible()
 
 
-@pytest.mark.xfail(strict=True, reason="build._handwritten_view drops the view's body (body=None), and "
-                   "api/playground.html only lists body inputs under {% if api.body %}")
 def test_playground_of_a_hand_written_api_page_has_an_input_per_param_field(make_project, page, static_server) -> None:
     open_orders_page(make_project, page, static_server)
     playground = page.locator(".api-playground")

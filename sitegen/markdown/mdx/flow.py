@@ -27,6 +27,11 @@ _BLOCK_HTML = frozenset("""address article aside blockquote details div dl figur
 hr iframe main nav ol p picture pre section svg table ul video""".split())
 
 
+# Phrasing (inline) HTML elements: a line of these and text is a paragraph, as in HTML.
+_PHRASING_HTML = frozenset("""a abbr b bdi bdo br cite code data dfn em i img input kbd label mark q s samp small
+span strong sub sup time u var wbr""".split())
+
+
 def _doc(state: StateBlock) -> Any:
     return state.env.get("mdx_doc")
 
@@ -129,6 +134,16 @@ def _rest_is_tags(state: StateBlock, doc: Any, pos: int, stop: int) -> bool:
         pos = tag.end
 
 
+def _rest_is_elements(state: StateBlock, doc: Any, tag: Tag, pos: int, stop: int) -> bool:
+    """What follows an element on its line is more tags, or whole elements after one that is
+    not phrasing content (`<tr><th>a</th><th>b</th></tr>`, `<Card>…</Card><Card>…</Card>`): the
+    line is a run of flow elements, not a paragraph. Phrasing elements (`<a>x</a> <a>y</a>`)
+    followed by more stay one line of text, spaces kept."""
+    if _rest_is_tags(state, doc, pos, stop):
+        return True
+    return tag.name not in _PHRASING_HTML and _only_elements(doc, pos, stop)
+
+
 def _only_elements(doc: Any, pos: int, stop: int) -> bool:
     """Only whole elements and whitespace from `pos` to `stop` (MDX then reads them as flow)."""
     src = doc.scanner.src
@@ -177,7 +192,7 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
         return True
 
     if tag.self_closing:
-        if not _rest_is_tags(state, doc, tag.end, line_end):
+        if not _rest_is_elements(state, doc, tag, tag.end, line_end):
             return False
         if not silent:
             _push_element(state, tag, start, tag_line, [])
@@ -195,7 +210,7 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
     close_line = _line_of(state, tag_line, close.end)
 
     if close_line == tag_line:  # <Note>text</Note>: inline children
-        if not _rest_is_tags(state, doc, close.end, line_end):
+        if not _rest_is_elements(state, doc, tag, close.end, line_end):
             return False
         if silent:
             return True
