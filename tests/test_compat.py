@@ -324,3 +324,23 @@ def test_content_root_rule_for_both_shapes(tmp_path: Path) -> None:
     assert content_root(theirs) == theirs
     bare = mintlify(tmp_path / "bare", config(), PAGES)
     assert content_root(bare) == bare
+
+
+def test_colors_anchors_colours_anchors_without_their_own(tmp_path: Path) -> None:
+    project = mintlify(tmp_path / "docs", config(
+        colors={"primary": "#0D9373", "anchors": {"from": "#0D9373", "to": "#07C983"}},
+        anchors=[{"name": "Community", "icon": "users", "url": "https://example.com/forum"},
+                 {"name": "Blog", "icon": "newspaper", "url": "https://example.com/blog", "color": "#F59E0B"}],
+    ), PAGES)
+    built = build_site(project)
+    assert built.warnings == []
+    html = built.files["introduction/index.html"].decode()
+    assert "linear-gradient(135deg, #0D9373, #07C983)" in html  # the default, for Community
+    assert "#F59E0B" in html  # Blog keeps its own colour
+
+
+def test_thumbs_rating_is_known_and_says_why_nothing_shows(tmp_path: Path) -> None:
+    project = mintlify(tmp_path / "docs", config(feedback={"thumbsRating": True}), PAGES)
+    assert build_site(project).warnings == [
+        "mint.json: feedback.thumbsRating: page ratings need a server to collect the votes; "
+        "a static site shows no rating buttons"]

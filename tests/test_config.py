@@ -113,12 +113,12 @@ def test_json_syntax_error_names_line_and_column(make_project: Callable[..., Pat
 def test_unknown_keys_are_warnings(project_with: Callable[..., Path]) -> None:
     # `$schema` is in every Mintlify docs.json (the editor's schema): known, never a warning.
     project = project_with(**{"$schema": "https://mintlify.com/schema.json", "layoutExperiment": True},
-                           colors={"primary": "#0D9373", "anchors": {"from": "#0D9373", "to": "#07C983"}})
+                           colors={"primary": "#0D9373", "accent": "#07C983"})
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == [
         "warning: docs.json: layoutExperiment: unknown key",
-        "warning: docs.json: colors.anchors: unknown key",
+        "warning: docs.json: colors.accent: unknown key",
     ]
     assert (project / "site" / "intro" / "index.html").is_file()
 
