@@ -60,18 +60,47 @@ class Icon:
     svg: Markup | None  # None: no such icon in any free style
     style: str | None  # the free style used
     exact: bool  # False when the icon came from a style other than the one asked for
+    name: str | None = None  # the free icon used: another name when the one asked for is Pro-only
 
 
 def find_icon(name: str, icon_type: str = "solid") -> Icon:
-    """An icon by Font Awesome name ("book-open", "fa-github"), closest free style first."""
+    """An icon by Font Awesome name ("book-open", "fa-github"), closest free style first.
+
+    Mintlify ships Font Awesome Pro, so real pages name Pro-only icons ("square-code",
+    "book-open-cover"); those fall back to the free icon named by the longest run of their
+    words ("code", "book-open"), which is nearly always the same picture without a frame."""
     name = name.strip().removeprefix("fa-")
     wanted = _STYLES.get(icon_type, ("solid",))
-    for exact, styles in ((True, wanted), (False, _ALL_STYLES)):
-        for style in styles:
-            svg = _read(style, name)
-            if svg is not None:
-                return Icon(Markup(svg), style, exact)
+    singular = [name[:-1]] if name.endswith("s") and len(name) > 3 else []  # "stars" -> "star"
+    for candidate in (name, *singular, *_shorter_names(name)):
+        for exact, styles in ((True, wanted), (False, _ALL_STYLES)):
+            for style in styles:
+                svg = _read(style, candidate)
+                if svg is not None:
+                    return Icon(Markup(svg), style, exact and candidate == name, candidate)
     return Icon(None, None, False)
+
+
+def _shorter_names(name: str) -> list[str]:
+    """'rectangle-terminal' -> ['rectangle', 'terminal']: runs of its words, longest first,
+    later runs first (the last word is usually the object, earlier ones its frame)."""
+    words = name.split("-")
+    return [
+        "-".join(words[start:start + length])
+        for length in range(len(words) - 1, 0, -1)
+        for start in range(len(words) - length, -1, -1)
+    ]
+
+
+def icon_problem(name: str, icon_type: str, found: Icon, type_given: bool = True) -> str | None:
+    """What to warn about an icon an author named (None: it is exactly what they asked for)."""
+    if found.svg is None:
+        return f"unknown Font Awesome icon '{name}'; no icon is shown"
+    if found.name != name.strip().removeprefix("fa-"):
+        return f"'{name}' is not a free Font Awesome icon; using '{found.name}'"
+    if not found.exact and type_given:
+        return f"'{name}' is not a free Font Awesome {icon_type} icon; using the {found.style} style"
+    return None
 
 
 def icon(name: str, icon_type: str = "solid") -> Markup:
@@ -85,11 +114,5 @@ def icon(name: str, icon_type: str = "solid") -> Markup:
 def config_icon(name: str, icon_type: str, json_path: str, file_name: str) -> tuple[Markup | None, str | None]:
     """An icon named in docs.json, with the warning to report (if any) naming its JSON path."""
     found = find_icon(name, icon_type)
-    if found.svg is None:
-        return None, f"{file_name}: {json_path}: unknown Font Awesome icon '{name}'; no icon is shown"
-    if not found.exact:
-        return found.svg, (
-            f"{file_name}: {json_path}: '{name}' is not a free Font Awesome {icon_type} icon; "
-            f"using the {found.style} style"
-        )
-    return found.svg, None
+    problem = icon_problem(name, icon_type, found)
+    return found.svg, (f"{file_name}: {json_path}: {problem}" if problem else None)

@@ -87,6 +87,17 @@ def test_icons_come_from_the_free_package_with_closest_styles() -> None:
     assert svg.startswith('<svg class="icon" viewBox="0 0 576 512"') and "<!--" not in svg
 
 
+def test_pro_only_icons_fall_back_to_the_free_icon_their_name_contains(make_project: Callable[..., Path]) -> None:
+    # Mintlify ships Font Awesome Pro; its starter kit uses these.
+    for pro, free in (("square-code", "code"), ("book-open-cover", "book-open"),
+                      ("rectangle-terminal", "terminal"), ("stars", "star")):
+        found = find_icon(pro)
+        assert (found.name, found.svg) == (free, find_icon(free).svg)
+    config = {**CONFIG, "anchors": [{"name": "Guides", "url": "guides", "icon": "book-open-cover"}]}
+    assert build_site(make_project(config, PAGES)).warnings == [
+        "docs.json: anchors[0].icon: 'book-open-cover' is not a free Font Awesome icon; using 'book-open'"]
+
+
 def test_unknown_and_fallback_icons_warn_once_naming_the_json_path(make_project: Callable[..., Path]) -> None:
     config = {**CONFIG, "topAnchor": {"icon": "not-an-icon"}, "anchors": [
         {"name": "Server", "url": "server", "icon": "server"},

@@ -17,7 +17,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from sitegen.icons import find_icon
+from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, MdxChild, MdxElement
 from sitegen.theme import Theme
@@ -117,12 +117,9 @@ class _Props:
             return Markup('<img class="icon" src="{}" alt="">').format(src)
         icon_type = self.text(type_key) or "solid"
         found = find_icon(name, icon_type)
-        if found.svg is None:
-            self.ctx.warn(self.element, f"<{self.element.name}> unknown Font Awesome icon '{name}'; no icon is shown")
-            return None
-        if not found.exact and type_key in self.element.props:
-            self.ctx.warn(self.element, f"<{self.element.name}> '{name}' is not a free Font Awesome {icon_type} icon; "
-                          f"using the {found.style} style")
+        problem = icon_problem(name, icon_type, found, type_given=type_key in self.element.props)
+        if problem:
+            self.ctx.warn(self.element, f"<{self.element.name}> {problem}")
         return found.svg
 
 
