@@ -1,6 +1,6 @@
 """docs.json (or mint.json): frozen Pydantic models and the loader.
 
-The models follow Mintlify's classic mint.json schema (../shared/spec/docs-json.md).
+The models follow Mintlify's classic mint.json schema (README.md, section docs.json).
 Attribute names are snake_case; the JSON keys are the camelCase aliases.
 
 Two kinds of problems are reported:
