@@ -68,7 +68,7 @@ def test_all_of_keeps_descriptions_and_merges_a_property_defined_twice(tmp_path:
 def test_refs_resolve_across_files_relative_to_the_referring_file(tmp_path: Path) -> None:
     project = tmp_path / "project"
     shutil.copytree(FIXTURES / "multi", project / "multi")
-    shutil.copytree(FIXTURES / "shared", project / "shared")
+    shutil.copytree(FIXTURES / "common", project / "common")
     catalog = load_openapi(project, ["multi/api.yaml"])
     op = catalog.find("GET /gardens/{gardenId}/beds", "beds.mdx")
     garden_id = op.parameters_in("path")[0]
