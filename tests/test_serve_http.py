@@ -171,6 +171,22 @@ def test_each_error_is_printed_once_and_the_fix_is_announced(
     wait_until(lambda: any(line.endswith("(errors fixed)") for line in server.lines))
 
 
+def test_a_warning_a_save_introduces_is_printed_once(
+    example_project: Path, dev_server: Callable[..., DevServer]
+) -> None:
+    server = dev_server(example_project)
+    page = example_project / "content" / "quickstart.mdx"
+    text = page.read_text()
+    warning = "warning: content/quickstart.mdx:{}: link '/nowhere' points to no page or file; left as written"
+    lines = len(text.splitlines())
+    for attempt in range(2):  # saved twice: the second build still has it, printed once
+        builds = server.status()["builds"]
+        page.write_text(text + "\nSee [elsewhere](/nowhere).\n" + " " * attempt)
+        wait_until(lambda: server.status()["builds"] > builds)
+    wait_until(lambda: warning.format(lines + 2) in server.lines)
+    assert server.lines.count(warning.format(lines + 2)) == 1
+
+
 def test_a_storm_of_edits_ends_with_the_last_one_served(
     example_project: Path, dev_server: Callable[..., DevServer]
 ) -> None:

@@ -83,11 +83,14 @@ class Rebuilder:
         # A new search bundle alone reloads no tab: pages load it when they next search.
         changed = [out for out in _changed_outputs(self.site, site, paths) if not out.startswith(BUNDLE_DIR + "/")]
         recovered = bool(self._shown_errors)
+        # Each warning is printed once: when the build that first finds it happens.
+        known = set(self.site.warnings) if self.site is not None else set()
         self.site = site
         self._shown_errors = ()
         self.hub.publish(site, (), new_epoch=bool(changed), done=done)
-        for warning in site.warnings if verb == "Built" else ():
-            self.log(f"warning: {warning}")
+        for warning in site.warnings:
+            if warning not in known:
+                self.log(f"warning: {warning}")
         if changed or recovered:
             what = f"{site.pages} pages" if verb == "Built" else _describe(changed)
             self.log(f"{verb} {what} in {seconds * 1000:.0f} ms" + (" (errors fixed)" if recovered else ""))
