@@ -325,7 +325,6 @@ class SiteBuilder:
         warnings += navigation.warnings
 
         env, theme_assets = self._theme_parts()
-        warnings += self._theme.refusals if self._theme is not None else []  # override files linking out
         resolver = _TrackingResolver(self.project_dir, pages)
         built = BuiltSite()
         context = SiteContext(

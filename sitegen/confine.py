@@ -52,5 +52,9 @@ def is_script_url(url: str, image: bool = False) -> bool:
 
 def script_url_warning(where: str, url: str, effect: str = "the link is left out") -> str:
     """`where: 'javascript:…' is a script URL; the link is left out` (long URLs cut short)."""
-    shown = url if len(url) <= 40 else url[:39] + "…"
-    return f"{where}: {shown!r} is a script URL; {effect}"
+    return f"{where}: {shown_url(url)} is a script URL; {effect}"
+
+
+def shown_url(url: str) -> str:
+    """A URL quoted for a message, cut short (a payload has no place in a build log)."""
+    return repr(url if len(url) <= 40 else url[:39] + "…")

@@ -350,7 +350,12 @@ def test_script_urls_in_page_content_use_the_same_check(make_project: Callable[.
             "# Welcome\n\n"
             '<a href="data:text/html,<b>hi</b>">Open</a>\n\n'
             '<a href="java&#x09;script:alert(1)">Run</a>\n\n'
-            '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" />\n'
+            '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" />\n\n'
+            '<CardGroup cols={2}>\n'
+            '  <Card\n    title="Billing"\n    href="JavaScript:alert(document.domain)"\n  >\n    Invoices and plans.\n  </Card>\n'
+            '  <Card title="Gallery" img="data:text/html,<script>alert(1)</script>">\n    Photos.\n  </Card>\n'
+            '</CardGroup>\n\n'
+            "[Markdown link](javascript:alert(1))\n"
         ),
     })
     result, site = build(project)
@@ -358,10 +363,16 @@ def test_script_urls_in_page_content_use_the_same_check(make_project: Callable[.
     assert warnings_of(result) == [
         "content/intro.mdx:3: attribute href of <a> is a script URL; left out",
         "content/intro.mdx:5: attribute href of <a> is a script URL; left out",
+        "content/intro.mdx:10: link 'JavaScript:alert(document.domain)' is a script URL; the link is left out",
+        "content/intro.mdx:16: image 'data:text/html,<script>alert(1)</script>' is a script URL; the image is left out",
     ]
     html = (site / "intro" / "index.html").read_text()
     assert "<a>Open</a>" in html and "<a>Run</a>" in html
     assert 'src="data:image/png;base64,iVBORw0KGgo="' in html
+    assert '<p class="card-title">Billing</p>' in html and "card-image" not in html
+    assert "[Markdown link](javascript:alert(1))" in html  # markdown-it never makes it a link
+    for bad in ('href="javascript', 'href="data:', 'src="data:text', "alert(document.domain)"):
+        assert bad not in html.replace("&quot;", '"'), bad
 
 
 @pytest.mark.parametrize("url", [
@@ -383,3 +394,20 @@ def test_data_images_are_pictures_not_script() -> None:
     assert not is_script_url("data:image/svg+xml;utf8,<svg/>", image=True)
     assert is_script_url("data:text/html,x", image=True)
     assert is_script_url("javascript:x", image=True)
+
+
+def test_a_page_made_a_link_outside_while_serving_is_dropped(make_project: Callable[..., Path], outside: Path) -> None:
+    from sitegen.build import SiteBuilder  # the dev server's builder: it re-reads only edited pages
+
+    config = {**CONFIG, "navigation": [{"group": "Start", "pages": ["intro", "notes"]}]}
+    project = make_project(config, {"intro.md": INTRO, "notes.md": "# Notes\n\nHarmless.\n"})
+    builder = SiteBuilder(project)
+    assert "notes/index.html" in builder.build().files
+    notes = project / "content" / "notes.md"
+    notes.unlink()
+    notes.symlink_to(outside / "secret.md")
+    site = builder.rebuild([notes])
+    assert "notes/index.html" not in site.files
+    assert "content/notes.md: links to a file outside the project; not published" in site.warnings
+    assert not any(MARKER.encode() in content for content in site.files.values())
+    assert not any(MARKER in warning for warning in site.warnings)

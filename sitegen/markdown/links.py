@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
-from sitegen.confine import OUTSIDE, inside_project
+from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
 
 _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
@@ -23,7 +23,7 @@ _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never a
 @dataclass(frozen=True)
 class Resolved:
     url: str | None = None  # None: leave the link as written
-    error: str | None = None
+    error: str | None = None  # with a url ("": no link at all), the message is the whole story
     page_id: str | None = None  # the page linked to (fragments are checked against it)
 
 
@@ -37,6 +37,9 @@ class LinkResolver:
         self.assets: dict[str, Path] = {}  # output path ("images/a.png") -> source file
 
     def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
+        if is_script_url(target, image=image):  # <Card href="javascript:…">: never a link
+            kind = "image" if image else "link"
+            return Resolved(url="", error=f"{kind} {shown_url(target)} is a script URL; the {kind} is left out")
         if is_external(target):
             return Resolved()
         path, suffix = _split_suffix(target)
