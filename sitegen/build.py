@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.colors import theme_css
+from sitegen.confine import inside_project
 from sitegen.config import CONFIG_NAMES, ApiConfig, LoadedConfig, find_project_dir, load_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.markdown import MISSING_SNIPPET, LinkResolver, RenderedMarkdown, make_markdown, render_markdown
@@ -29,7 +30,7 @@ from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
 from sitegen.nav import build_navigation, normalize_page_ref
 from sitegen.pages import (
-    PAGE_SUFFIXES, Page, content_root, discover_pages, is_external, read_page, root_prefix, url_for,
+    PAGE_SUFFIXES, Page, content_root, find_pages, is_external, read_page, root_prefix, url_for,
 )
 from sitegen.render import Renderer, SiteContext
 from sitegen.search import SearchIndex
@@ -130,6 +131,7 @@ class SiteBuilder:
     def _reset(self) -> None:
         self._loaded: LoadedConfig | None = None
         self._sources: dict[Path, Page] | None = None  # pages as read, by source file (None: discover)
+        self._discovery_warnings: list[str] = []  # page files and folders linking out of the project
         self._stale: set[Path] = set()  # known page files to read again
         self._theme: Theme | None = None
         self._env: Any = None  # the theme's Jinja2 environment (None: templates changed)
@@ -217,8 +219,10 @@ class SiteBuilder:
         return self._loaded
 
     def _pages(self) -> list[Page]:
+        if any(inside_project(self.project_dir, source) is None for source in self._stale):
+            self._forget_pages()  # an edit made a page a link out of the project: discovery refuses it
         if self._sources is None:
-            pages = discover_pages(self.project_dir, exclude=self.exclude)
+            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude)
             self._sources = {page.source: page for page in pages}
             self._files_generation += 1
         errors: list[str] = []
@@ -313,7 +317,7 @@ class SiteBuilder:
         pages = self._pages()
         if not pages:
             raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
-        warnings = list(loaded.warnings) + [w for page in pages for w in page.warnings]
+        warnings = list(loaded.warnings) + self._discovery_warnings + [w for page in pages for w in page.warnings]
         pages, cached_views, api_warnings = self._attach(loaded, pages)
         api_views = dict(cached_views)  # hand-written endpoint pages add theirs as they render
         warnings += api_warnings
@@ -665,13 +669,15 @@ def _config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str
     found: dict[str, str | None] = dict.fromkeys(("logo_light", "logo_dark", "favicon", "background_image"))
     errors: list[str] = []
     for role, (json_path, reference) in wanted.items():
-        output = resolver.config_asset(reference)
-        if output is None:
-            message = f"{loaded.file_name}: {json_path}: file '{reference}' not found (looked in content/ and the project root)"
+        # Missing and outside-the-project files are both errors: the chrome of every page
+        # would show a broken image, and a site without its logo is not the one asked for.
+        resolved = resolver.config_asset(reference)
+        if resolved.error is not None:
+            message = f"{loaded.file_name}: {json_path}: {resolved.error}"
             if message not in errors:
                 errors.append(message)
         else:
-            found[role] = output
+            found[role] = resolved.url
     if errors:
         raise ConfigError(errors)
     return found

@@ -34,6 +34,7 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
+from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
 
 CONFIG_NAMES = ("docs.json", "mint.json")
@@ -246,8 +247,13 @@ class LoadedConfig:
 
 
 def find_config_file(project_dir: Path) -> Path:
+    """The project's docs.json (else mint.json). One that is a link to a file outside the
+    project is refused, not passed over: a stranger's pull request must not pick the config."""
+    real_project = project_dir.resolve()
     for name in CONFIG_NAMES:
         candidate = project_dir / name
+        if candidate.is_symlink() and inside_project(real_project, candidate) is None:
+            raise ConfigError(f"{name}: links to a file {OUTSIDE}; not read")
         if candidate.is_file():
             return candidate
     raise ConfigError(f"{project_dir}: no docs.json or mint.json found")
@@ -265,7 +271,7 @@ def find_project_dir(folder: Path) -> Path:
 
 def load_config(project_dir: Path) -> LoadedConfig:
     """Read and validate the project's docs.json (else mint.json)."""
-    path = find_config_file(project_dir)
+    path = find_config_file(project_dir)  # refuses a link to a file outside the project
     name = path.name
     try:
         text = path.read_text(encoding="utf-8-sig")  # Windows editors may add a BOM
@@ -339,7 +345,46 @@ def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 warnings.append(f"footerSocials.{key}: no icon for '{key}' (known: {', '.join(SOCIAL_KEYS)}); "
                                 "left out of the footer")
                 del socials[key]
+    warnings += _drop_script_urls(raw)
     return raw, warnings
+
+
+def _drop_script_urls(raw: dict[str, Any]) -> list[str]:
+    """Take every javascript:/vbscript:/data: URL out of `raw`, with a warning naming its
+    JSON path: a stranger's pull request must not publish a link that runs script. The list
+    item (or button, social link, logo…) holding one is dropped, so nothing renders it."""
+    warnings: list[str] = []
+
+    def script(where: str, value: Any, effect: str = "the link is left out", image: bool = False) -> bool:
+        if isinstance(value, str) and is_script_url(value, image=image):
+            warnings.append(script_url_warning(where, value, effect))
+            return True
+        return False
+
+    for key, url_key in (("topbarLinks", "url"), ("anchors", "url"), ("tabs", "url"), ("redirects", "destination")):
+        items = raw.get(key)
+        if isinstance(items, list):
+            raw[key] = [item for index, item in enumerate(items)
+                        if not (isinstance(item, dict) and script(f"{key}[{index}].{url_key}", item.get(url_key)))]
+    button = raw.get("topbarCtaButton")
+    if isinstance(button, dict) and script("topbarCtaButton.url", button.get("url"), "the button is left out"):
+        del raw["topbarCtaButton"]
+    socials = raw.get("footerSocials")
+    if isinstance(socials, dict):
+        for name in [name for name in socials if script(f"footerSocials.{name}", socials[name])]:
+            del socials[name]
+    logo = raw.get("logo")
+    if script("logo", logo, "no logo is shown", image=True):
+        del raw["logo"]
+    elif isinstance(logo, dict):
+        if script("logo.href", logo.get("href"), "the logo links to the home page"):
+            del logo["href"]
+        if any([script(f"logo.{side}", logo.get(side), "no logo is shown", image=True) for side in ("light", "dark")]):
+            del raw["logo"]
+    for key, effect in (("favicon", "no favicon is set"), ("backgroundImage", "no background image is shown")):
+        if script(key, raw.get(key), effect, image=True):
+            del raw[key]
+    return warnings
 
 
 def _walk_path(node: Any, path: tuple[str | int, ...], here: str) -> list[tuple[str, dict[str, Any], str]]:

@@ -8,10 +8,12 @@ section, never once per page. Versions do not split sections: every item keeps i
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sitegen.confine import is_script_url, script_url_warning
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
 
@@ -137,8 +139,8 @@ class Navigation:
 
 def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> Navigation:
     config = loaded.config
-    by_id = {page.id: page for page in pages}
     warnings: list[str] = []
+    by_id = {page.id: _without_script_link(page, warnings) for page in pages}
     root_groups: list[NavGroupNode] = []
     for index, group in enumerate(config.navigation):
         node = _resolve_group(group, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
@@ -176,6 +178,15 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     navigation.tabs = _tab_entries(config, navigation)
     navigation.anchors = _anchor_entries(config, navigation)
     return navigation
+
+
+def _without_script_link(page: Page, warnings: list[str]) -> Page:
+    """The page, without its front matter `url` when that is a script URL (its sidebar
+    entry then links to the page itself)."""
+    if page.link_out is None or not is_script_url(page.link_out):
+        return page
+    warnings.append(script_url_warning(f"{page.display_path}:{page.line_of('url')}: front matter: url", page.link_out))
+    return dataclasses.replace(page, link_out=None)
 
 
 def _tab_entries(config: SiteConfig, navigation: Navigation) -> list[TabEntry]:

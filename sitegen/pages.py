@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from sitegen.config import find_config_file
+from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError, ContentError, location
 
 PAGE_SUFFIXES = (".md", ".mdx")
@@ -81,8 +82,8 @@ def content_root(project_dir: Path) -> Path:
     reasons does not move them), and our own layout with pages in `content/`.
     """
     content = project_dir / "content"
-    if not content.is_dir():
-        return project_dir
+    if not content.is_dir() or inside_project(project_dir.resolve(), content) is None:
+        return project_dir  # a content/ linking elsewhere is refused by discovery, with a warning
     refs = _navigation_refs(project_dir)
     beside = sum(1 for ref in refs if _page_file(project_dir, ref))
     inside = sum(1 for ref in refs if _page_file(content, ref))
@@ -145,13 +146,21 @@ def is_external(target: str) -> bool:
 
 def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Page]:
     """Every .md/.mdx page under the content root, sorted by id; all errors at once."""
+    return find_pages(project_dir, exclude)[0]
+
+
+def find_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> tuple[list[Page], list[str]]:
+    """(every page under the content root sorted by id, warnings): files and folders that
+    link outside the project are never read, only named in a warning. All errors at once."""
     root = content_root(project_dir)
     scanning_project_root = root == project_dir
     excluded = {path.resolve() for path in exclude}
     pages: list[Page] = []
     errors: list[str] = []
+    warnings: list[str] = []
     seen: dict[str, Path] = {}
-    for source in sorted(_walk(root, scanning_project_root, excluded)):
+    walk = _Walk(project_dir, excluded, warnings)
+    for source in sorted(walk.folder(root, scanning_project_root)):
         relative = source.relative_to(root)
         page_id = page_id_for(relative)
         if page_id in seen:
@@ -167,23 +176,48 @@ def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Pa
             errors.extend(exc.messages)
     if errors:
         raise ContentError(errors)
-    return pages
+    return pages, warnings
 
 
-def _walk(root: Path, skip_project_dirs: bool, excluded: set[Path]) -> list[Path]:
-    found: list[Path] = []
-    for entry in root.iterdir():
-        if entry.name.startswith(".") or entry.resolve() in excluded:
-            continue
-        if entry.is_dir():
-            if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
+class _Walk:
+    """The page files under a folder. The content root lies inside the project and every
+    folder entered does too, so only symlinks can lead out: each is checked, and one that
+    leads outside is named in a warning and neither read nor entered."""
+
+    def __init__(self, project_dir: Path, excluded: set[Path], warnings: list[str]) -> None:
+        self.project_dir = project_dir
+        self.real_project = project_dir.resolve()
+        self.excluded = excluded
+        self.warnings = warnings
+        self.walking: set[Path] = set()  # real folders being walked: a link back to one is a loop
+
+    def folder(self, root: Path, skip_project_dirs: bool) -> list[Path]:
+        real = root.resolve()
+        if real in self.walking:
+            return []
+        self.walking.add(real)
+        found: list[Path] = []
+        for entry in sorted(root.iterdir()):
+            if entry.name.startswith(".") or entry.resolve() in self.excluded:
                 continue
-            found.extend(_walk(entry, False, excluded))
-        elif entry.suffix in PAGE_SUFFIXES and entry.is_file():
-            if skip_project_dirs and entry.name.lower() in ("readme.md", "changelog.md", "license.md"):
-                continue
-            found.append(entry)
-    return found
+            if entry.is_dir():
+                if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
+                    continue
+                if self._confined(entry, "folder"):
+                    found.extend(self.folder(entry, False))
+            elif entry.suffix in PAGE_SUFFIXES and (entry.is_file() or entry.is_symlink()):
+                if skip_project_dirs and entry.name.lower() in ("readme.md", "changelog.md", "license.md"):
+                    continue
+                if self._confined(entry, "file") and entry.is_file():
+                    found.append(entry)
+        self.walking.discard(real)
+        return found
+
+    def _confined(self, entry: Path, kind: str) -> bool:
+        if not entry.is_symlink() or inside_project(self.real_project, entry) is not None:
+            return True
+        self.warnings.append(f"{_display(self.project_dir, entry)}: links to a {kind} {OUTSIDE}; not published")
+        return False
 
 
 def _display(project_dir: Path, source: Path) -> str:

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
+from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
+
+_OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
 
 @dataclass(frozen=True)
 class Resolved:
     url: str | None = None  # None: leave the link as written
-    error: str | None = None
+    error: str | None = None  # with a url ("": no link at all), the message is the whole story
     page_id: str | None = None  # the page linked to (fragments are checked against it)
 
 
@@ -34,6 +37,9 @@ class LinkResolver:
         self.assets: dict[str, Path] = {}  # output path ("images/a.png") -> source file
 
     def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
+        if is_script_url(target, image=image):  # <Card href="javascript:…">: never a link
+            kind = "image" if image else "link"
+            return Resolved(url="", error=f"{kind} {shown_url(target)} is a script URL; the {kind} is left out")
         if is_external(target):
             return Resolved()
         path, suffix = _split_suffix(target)
@@ -43,17 +49,25 @@ class LinkResolver:
             if linked is not None:
                 return Resolved(url=(root_prefix(page.url) + linked.url or "./") + suffix, page_id=linked.id)
         output = self._find_file(path, page.source.parent)
+        if output is _OUTSIDE:
+            return Resolved(error=f"{'image' if image else 'link'} '{target}' is {OUTSIDE}; not published")
         if output is not None:
             return Resolved(url=root_prefix(page.url) + output + suffix)
         if image:
             return Resolved(error=f"image '{target}' not found (looked in {self._roots_text(page)})")
         return Resolved(error=f"link '{target}' points to no page or file")
 
-    def config_asset(self, ref: str) -> str | None:
-        """A file named in docs.json (logo, favicon…): its output path, or None if missing."""
+    def config_asset(self, ref: str) -> Resolved:
+        """A file named in docs.json (logo, favicon…): its output path as `url`, else an
+        `error` saying why (missing, or outside the project)."""
         if is_external(ref):
-            return ref
-        return self._find_file(unquote(ref), None)
+            return Resolved(url=ref)
+        output = self._find_file(unquote(ref), None)
+        if output is _OUTSIDE:
+            return Resolved(error=f"'{ref}' is {OUTSIDE}; not published")
+        if output is None:
+            return Resolved(error=f"file '{ref}' not found (looked in content/ and the project root)")
+        return Resolved(url=output)
 
     # --- lookups -------------------------------------------------------------------
 
@@ -77,21 +91,30 @@ class LinkResolver:
         return None
 
     def _find_file(self, path: str, page_dir: Path | None) -> str | None:
+        """The output path of the first inside-the-project file `path` names (from the
+        page's folder, the content root, the project root), else `_OUTSIDE` when some
+        of those places lie outside the project, else None."""
         bases: list[Path] = []
         if path.startswith("/"):
             path = path.lstrip("/")
         elif page_dir is not None:
             bases.append(page_dir)
         bases += [self.content_dir, self.project_dir]
+        outside = False
         for base in bases:
-            candidate = (base / path).resolve()
+            candidate = inside_project(self.project_dir, base / path)
+            if candidate is None:
+                # Judged by the path, not by whether the file exists: a message must not
+                # tell a stranger which files exist elsewhere on the machine.
+                outside = True
+                continue
             if not candidate.is_file():
                 continue
             output = self._output_path(candidate)
             if output is not None:
                 self.assets[output] = candidate
                 return output
-        return None
+        return _OUTSIDE if outside else None
 
     def _output_path(self, source: Path) -> str | None:
         # Files keep their place relative to the content root (else the project root);

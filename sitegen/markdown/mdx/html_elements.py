@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from sitegen.confine import is_script_url
+
 __all__ = ["HTML_ELEMENTS", "render_html_element"]
 
 HTML_ELEMENTS = frozenset("""
@@ -90,7 +92,7 @@ def render_html_element(
             continue
         text = str(value)
         if attr in _URL_ATTRIBUTES or (attr == "href" and key == "xlinkHref"):
-            if text.strip().lower().replace("\t", "").replace("\n", "").startswith(("javascript:", "vbscript:")):
+            if is_script_url(text, image=name == "img" or attr == "poster"):
                 warn(f"attribute {key} of <{name}> is a script URL; left out")
                 continue
             text = link(text, _URL_ATTRIBUTES.get(attr, False) and name != "a")

@@ -78,6 +78,9 @@ class PageState:
                 self.fragment_links.append((where, self.page.id, target[1:]))
             return target
         resolved = self.resolver.resolve(target, self.page, image=image)
+        if resolved.error and resolved.url is not None:  # refused outright (a script URL)
+            self.warn(where, resolved.error)
+            return resolved.url
         if resolved.error:
             self.warn(where, f"{resolved.error}; left as written")
             return target
