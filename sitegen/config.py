@@ -265,6 +265,9 @@ def find_project_dir(folder: Path) -> Path:
     for sub in CONFIG_FOLDERS:
         candidate = folder / sub
         if any((candidate / name).is_file() for name in CONFIG_NAMES):
+            # A `docs/` that links elsewhere on the machine is not this repository's docs.
+            if sub != "." and inside_project(folder.resolve(), candidate) is None:
+                continue
             return candidate.resolve()
     return folder
 

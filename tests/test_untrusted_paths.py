@@ -411,3 +411,41 @@ def test_a_page_made_a_link_outside_while_serving_is_dropped(make_project: Calla
     assert "content/notes.md: links to a file outside the project; not published" in site.warnings
     assert not any(MARKER.encode() in content for content in site.files.values())
     assert not any(MARKER in warning for warning in site.warnings)
+
+
+# --- what finds files without publishing them ------------------------------------------
+
+
+def test_a_docs_folder_linking_outside_is_not_the_project(tmp_path: Path, outside: Path) -> None:
+    (outside / "docs.json").write_text(json.dumps({"name": MARKER, "navigation": [{"group": "A", "pages": ["keys"]}]}))
+    (outside / "keys.md").write_text(f"# {MARKER}\n")
+    repository = tmp_path / "repo"
+    repository.mkdir()
+    (repository / "docs").symlink_to(outside, target_is_directory=True)
+    result, site = build(repository)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"error: {repository.resolve()}: no docs.json or mint.json found"]
+    assert_nothing_leaked(result, site, outside)
+
+
+def test_openapi_discovery_does_not_open_files_linking_outside(
+    make_project: Callable[..., Path], outside: Path
+) -> None:
+    (outside / "spec.yaml").write_text(f"openapi: 3.1.0\ninfo: {{title: {MARKER}, version: '1'}}\npaths: {{}}\n")
+    project = make_project(CONFIG, {"intro.md": INTRO})
+    (project / "api.yaml").symlink_to(outside / "spec.yaml")
+    from sitegen.openapi import find_openapi_files
+
+    assert find_openapi_files(project) == []
+    result, site = build(project)
+    assert result.returncode == 0, result.stderr
+    assert_nothing_leaked(result, site, outside)
+
+
+def test_openapi_pages_command_skips_pages_linking_outside(make_project: Callable[..., Path], outside: Path) -> None:
+    (outside / "secret.md").write_text("---\nopenapi: POST /plants\n---\n")
+    project = make_project(CONFIG, {"intro.md": INTRO})
+    (project / "content" / "leak.md").symlink_to(outside / "secret.md")
+    from sitegen.openapi.stubs import _page_files
+
+    assert [path.name for path in _page_files(project)] == ["intro.md"]

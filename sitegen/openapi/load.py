@@ -19,6 +19,7 @@ from openapi_spec_validator.validation.validators import (
     SpecValidator,
 )
 
+from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.documents import Document, DocumentStore, check_refs, to_pointer
 from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
@@ -45,6 +46,8 @@ def find_openapi_files(project_dir: Path, exclude: Iterable[Path] = ()) -> list[
         for name in sorted(files):
             if not name.lower().endswith(_SPEC_SUFFIXES) or name.startswith("."):
                 continue
+            if inside_project(project_dir, here / name) is None:
+                continue  # a link out of the project: not even sniffed
             try:
                 with open(here / name, "rb") as handle:
                     head = handle.read(SNIFF_BYTES)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.model import ApiCatalog, Operation
 
@@ -22,8 +23,9 @@ _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", r
 
 def _page_files(project_dir: Path) -> list[Path]:
     files = []
+    project_dir = project_dir.resolve()
     for path in sorted(project_dir.rglob("*")):
-        if path.suffix in PAGE_SUFFIXES and path.is_file():
+        if path.suffix in PAGE_SUFFIXES and path.is_file() and inside_project(project_dir, path) is not None:
             if not SKIP_DIRS.intersection(path.relative_to(project_dir).parts[:-1]):
                 files.append(path)
     return files
