@@ -72,7 +72,7 @@ def text_problem(data: bytes) -> TextProblem | None:
     """A NUL byte (binary file) or invalid UTF-8, with its byte offset and line."""
     nul = data.find(b"\0")
     if nul >= 0:
-        return TextProblem(data.count(b"\n", 0, nul) + 1, f"not text (NUL byte at offset {nul})")
+        return TextProblem(None, f"not text (NUL byte at offset {nul})")  # lines mean nothing in binary
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
