@@ -36,6 +36,7 @@ from pydantic_core import PydanticCustomError
 
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
+from sitegen.untrusted import MAX_CONFIG_BYTES, first_control_character, json_nesting, nesting_message, read_text
 
 CONFIG_NAMES = ("docs.json", "mint.json")
 # Mintlify repositories often keep their docs in docs/ beside the code.
@@ -276,16 +277,21 @@ def load_config(project_dir: Path) -> LoadedConfig:
     """Read and validate the project's docs.json (else mint.json)."""
     path = find_config_file(project_dir)  # refuses a link to a file outside the project
     name = path.name
-    try:
-        text = path.read_text(encoding="utf-8-sig")  # Windows editors may add a BOM
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{name}: cannot read: {exc}") from None
+    # Size, NUL bytes and UTF-8 first (a BOM from Windows editors is dropped), then nesting,
+    # which json.loads and every later walk of the data would hit as RecursionError.
+    text = read_text(path, name, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
+    deep = json_nesting(text)
+    if deep is not None:
+        raise ConfigError(f"{location(name, *deep)}: {nesting_message()}")
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{location(name, exc.lineno, exc.colno)}: {exc.msg}") from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{name}: the top level must be a JSON object, not {_json_kind(raw)}")
+    controls = _control_characters(raw, "")
+    if controls:
+        raise ConfigError([f"{name}: {message}" for message in controls[:MAX_CONTROL_MESSAGES]])
     raw, lenient = _lenient(raw)
     try:
         config = SiteConfig.model_validate(raw)
@@ -294,6 +300,33 @@ def load_config(project_dir: Path) -> LoadedConfig:
     warnings = [f"{name}: {path}: unknown key" for path in _unknown_keys(config, "")]
     warnings += [f"{name}: {text}" for text in lenient]
     return LoadedConfig(config=config, file=path, warnings=tuple(warnings))
+
+
+MAX_CONTROL_MESSAGES = 10
+
+
+def _control_characters(node: Any, here: str) -> list[str]:
+    """A message per string (value or key) holding a control character such as NUL (JSON
+    allows them escaped, as \\u0000): they end up in HTML and break it. Nesting is bounded
+    (checked before parsing), so this recursion is too."""
+    found: list[str] = []
+    if isinstance(node, str):
+        control = first_control_character(node)
+        if control is not None:
+            found.append(f"{here or '(top level)'}: contains the control character {control}; remove it")
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            found.extend(_control_characters(item, f"{here}[{index}]"))
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            where = f"{here}.{key}" if here else key
+            control = first_control_character(key)
+            if control is not None:
+                shown = f"{here}.{key!r}" if here else repr(key)
+                found.append(f"{shown}: key contains the control character {control}; remove it")
+                continue
+            found.extend(_control_characters(value, where))
+    return found
 
 
 # --- values Mintlify builds through ----------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,15 @@ import yaml
 from sitegen.config import find_config_file
 from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError, ContentError, location
+from sitegen.untrusted import (
+    MAX_CONFIG_BYTES,
+    MAX_PAGE_BYTES,
+    YamlShapeError,
+    check_yaml,
+    first_control_character,
+    json_nesting,
+    read_text,
+)
 
 PAGE_SUFFIXES = (".md", ".mdx")
 # Folders never scanned for pages when the project root is the content root.
@@ -94,8 +104,12 @@ def _navigation_refs(project_dir: Path) -> list[str]:
     """The page references of the config's navigation (empty when it cannot be read: the
     config loader reports that)."""
     try:
-        raw = json.loads(find_config_file(project_dir).read_text(encoding="utf-8-sig"))
-    except (ConfigError, OSError, UnicodeDecodeError, ValueError):
+        path = find_config_file(project_dir)
+        text = read_text(path, path.name, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
+        if json_nesting(text) is not None:  # json.loads would raise RecursionError
+            return []
+        raw = json.loads(text)
+    except (ConfigError, ValueError):
         return []
     refs: list[str] = []
 
@@ -229,24 +243,25 @@ def _display(project_dir: Path, source: Path) -> str:
 
 def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
     display = _display(project_dir, source)
-    try:
-        text = source.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ContentError(f"{display}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise ContentError(f"{display}: cannot read: {exc.strerror}") from None
+    # At most MAX_PAGE_BYTES are read; binary files (a NUL byte) and invalid UTF-8 are named
+    # with their byte offset.
+    text = read_text(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
     meta, body, body_line = split_front_matter(text, display)
+    key_lines = _key_lines(text)
 
     def text_field(key: str) -> str | None:
         value = meta.get(key)
         if value is None:
             return None
+        where = location(display, key_lines.get(key))
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-            raise ContentError(f"{display}: front matter: {key}: {value!r} is not a string")
+            raise ContentError(f"{where}: front matter: {key}: {_short(value)} is not a string")
+        control = first_control_character(str(value))
+        if control is not None:  # YAML escapes ("\0") can write them; they break the HTML
+            raise ContentError(f"{where}: front matter: {key}: contains the control character {control}; remove it")
         return str(value)
 
     warnings: list[str] = []
-    key_lines = _key_lines(text)
 
     def flag(key: str) -> bool:
         value = meta.get(key)
@@ -254,7 +269,7 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
             return bool(value)
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):
             return value.strip().lower() == "true"
-        warnings.append(f"{location(display, key_lines.get(key))}: front matter: {key}: {value!r} "
+        warnings.append(f"{location(display, key_lines.get(key))}: front matter: {key}: {_short(value)} "
                         "is not true or false; using false")
         return False
 
@@ -323,20 +338,41 @@ def split_front_matter(text: str, display: str) -> tuple[dict[str, Any], str, in
         return {}, text, 1
     try:
         meta = _load_yaml(match.group(1))
+    except YamlShapeError as exc:  # nesting, alias cycles and bombs: refused before loading
+        raise ContentError(f"{location(display, exc.line + 1, exc.column)}: front matter: {exc.message}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
+        if problem == "found unhashable key":
+            problem = "a key must be text, not a list or a mapping"
         # +2: the opening '---' is line 1 and YAML marks are 0-based.
         line = mark.line + 2 if mark is not None else 1
         column = mark.column + 1 if mark is not None else None
         raise ContentError(f"{location(display, line, column)}: front matter: {problem}") from None
     if not isinstance(meta, dict):
-        raise ContentError(f"{location(display, 2)}: front matter must be a mapping of keys to values")
+        raise ContentError(f"{location(display, 2)}: front matter must be a mapping of keys to values, "
+                           f"not {_kind(meta)}")
     body_line = text.count("\n", 0, match.end()) + 1
     return {str(k): v for k, v in meta.items()}, text[match.end():], body_line
 
 
+def _short(value: Any) -> str:
+    """A value as a message shows it: shortened (reprlib), never the whole of a hostile file."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlevel = 3
+
+
+def _kind(value: object) -> str:
+    return {list: "a list", str: "a text", int: "a number", float: "a number", bool: "a boolean"}.get(
+        type(value), type(value).__name__)
+
+
 def _load_yaml(text: str) -> object:
+    check_yaml(text)  # raises YamlShapeError: later walks and copies of the data stay linear
     try:
         return yaml.load(text, Loader=_FAST_YAML_LOADER) or {}
     except yaml.YAMLError:

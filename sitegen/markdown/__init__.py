@@ -50,7 +50,8 @@ class RenderedMarkdown:
 def make_markdown() -> MarkdownIt:
     # Raw HTML is off: every tag is read as JSX (allowlisted HTML elements, components).
     md = MarkdownIt("commonmark", {"html": False, "typographer": False})
-    md.options["maxNesting"] = 60  # components in lists in components… (markdown-it stops deeper)
+    md.options["maxNesting"] = MAX_BLOCK_NESTING  # components in lists in components… (markdown-it stops deeper)
+    _warn_past_nesting_limit(md)
     md.enable(["table", "strikethrough"])
     md.use(tasklists_plugin, enabled=False, label=True)
     md.use(footnote_plugin)
@@ -58,6 +59,25 @@ def make_markdown() -> MarkdownIt:
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
     return md
+
+
+MAX_BLOCK_NESTING = 60
+
+
+def _warn_past_nesting_limit(md: MarkdownIt) -> None:
+    """markdown-it silently drops blocks nested deeper than maxNesting (thousands of `>` or
+    `<div>`): say so, once per page, where the dropped content starts."""
+    tokenize = md.block.tokenize
+
+    def tokenize_and_warn(state: Any, start_line: int, end_line: int) -> None:
+        if state.level >= MAX_BLOCK_NESTING and start_line < end_line:
+            page, doc = state.env.get("mdx_page"), state.env.get("mdx_doc")
+            message = f"blocks nested deeper than {MAX_BLOCK_NESTING} levels; the deeper content is left out"
+            if page is not None and doc is not None and not any(w.endswith(message) for w in page.warnings):
+                page.warn(doc.where(start_line), message)
+        tokenize(state, start_line, end_line)
+
+    md.block.tokenize = tokenize_and_warn  # type: ignore[method-assign]
 
 
 def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None) -> RenderedMarkdown:

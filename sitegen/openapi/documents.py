@@ -19,6 +19,7 @@ import yaml
 from sitegen.confine import inside_project, refusal
 from sitegen.errors import OpenAPIError, location
 from sitegen.openapi.fetch import fetch_text
+from sitegen.untrusted import MAX_OPENAPI_BYTES, YamlShapeError, check_yaml, json_nesting, nesting_message, read_text
 
 SOURCE_REFERRER = "docs.json: openapi"  # where a docs.json `openapi` entry was written
 
@@ -66,11 +67,20 @@ def is_url(source: str) -> bool:
 
 def parse_text(text: str, name: str, *, json_first: bool) -> Any:
     """Parse YAML or JSON; syntax errors name file:line:col."""
+    # Nesting and YAML aliases are checked first: the parsers, the validator, `collect_refs`
+    # and every copy or dump of the data recurse per level or expand aliases.
     if json_first:
+        deep = json_nesting(text)
+        if deep is not None:
+            raise OpenAPIError(f"{location(name, *deep)}: {nesting_message()}")
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise OpenAPIError(f"{location(name, exc.lineno, exc.colno)}: invalid JSON: {exc.msg}")
+    try:
+        check_yaml(text)
+    except YamlShapeError as exc:
+        raise OpenAPIError(f"{location(name, exc.line, exc.column)}: {exc.message}") from None
     try:
         return yaml.load(text, Loader=_SpecLoader)  # noqa: S506 - SafeLoader subclass
     except yaml.MarkedYAMLError as exc:
@@ -168,12 +178,11 @@ class DocumentStore:
             path = Path(urllib.request.url2pathname(urllib.parse.urlparse(uri).path))
             if inside_project(self.project_dir, path) is None:  # checked before anything is opened
                 raise OpenAPIError(refusal(referrer or SOURCE_REFERRER, reference or name))
-            try:
-                return path.read_text(encoding="utf-8")
-            except FileNotFoundError:
+            if not path.exists():
                 raise OpenAPIError(f"{prefix}{name}: OpenAPI file not found")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise OpenAPIError(f"{prefix}{name}: cannot read OpenAPI file: {exc}")
+            # At most MAX_OPENAPI_BYTES are read; NUL bytes and invalid UTF-8 are named by offset.
+            return read_text(path, f"{prefix}{name}", limit=MAX_OPENAPI_BYTES, kind="an OpenAPI file",
+                             error=OpenAPIError)
         if not is_url(uri):
             raise OpenAPIError(f"{prefix}{uri}: unsupported URL scheme (use a path, http or https)")
         fetched = fetch_text(uri, cache_dir=self.cache_dir, offline=self.offline, referrer=referrer)

@@ -15,6 +15,7 @@ import yaml
 from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.model import ApiCatalog, Operation
+from sitegen.untrusted import MAX_PAGE_BYTES, YamlShapeError, check_yaml, read_limited
 
 PAGE_SUFFIXES = (".md", ".mdx")
 SKIP_DIRS = {"node_modules", "site", ".git", ".venv", "venv", "__pycache__"}
@@ -35,13 +36,18 @@ def documented_operations(project_dir: Path, catalog: ApiCatalog) -> set[int]:
     """ids of the operations some page's front matter already points at."""
     found: set[int] = set()
     for path in _page_files(project_dir):
-        match = _FRONT_MATTER.match(path.read_text(encoding="utf-8", errors="replace"))
+        try:  # the build reports unreadable pages and broken front matter; here we only look
+            data, too_big = read_limited(path, MAX_PAGE_BYTES)
+        except OSError:
+            continue
+        match = _FRONT_MATTER.match(data.decode("utf-8", errors="replace")) if too_big is None else None
         if not match:
             continue
         try:
+            check_yaml(match.group(1))  # deep nesting would be a RecursionError in safe_load
             meta = yaml.safe_load(match.group(1))
-        except yaml.YAMLError:
-            continue  # the build reports broken front matter; here we only look
+        except (yaml.YAMLError, YamlShapeError):
+            continue
         ref = meta.get("openapi") if isinstance(meta, dict) else None
         if isinstance(ref, str):
             try:

@@ -130,7 +130,9 @@ class _Variables(Mapping[str, Any]):
             except OutsideProject:
                 path = None
             if path is not None:
-                module = _snippet_module(self.state.md, load_snippet(path, self.state.resolver.project_dir))
+                source = load_snippet(path, self.state.resolver.project_dir)
+                _warn_snippet(self.state, source)
+                module = _snippet_module(self.state.md, source)
                 if imported in module.exports:
                     return module.exports[imported]
         raise KeyError(name)
@@ -538,12 +540,19 @@ def _render_snippet(state: PageState, doc: Document, where: str, written: str, p
         return ""
     state.snippets.add(path)
     source = load_snippet(path, resolver.project_dir)
+    _warn_snippet(state, source)
     if source.display in state.chain:
         chain = " -> ".join([*state.chain, source.display])
         state.errors.append(f"{where}: snippet import cycle {chain}")
         return ""
     snippet = Document(source.text, source.display, source.first_line, source.mdx, source.path, props=props)
     return render_document(state, snippet)
+
+
+def _warn_snippet(state: PageState, source: SnippetSource) -> None:
+    """The snippet file's own problem (invalid UTF-8, binary, too large), once per page."""
+    if source.problem is not None and source.problem not in state.warnings:
+        state.warnings.append(source.problem)
 
 
 class PageContext:

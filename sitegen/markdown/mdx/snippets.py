@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.confine import inside_project
+from sitegen.errors import location
 from sitegen.pages import _FRONT_MATTER  # one front matter syntax for pages and snippets
+from sitegen.untrusted import MAX_PAGE_BYTES, read_limited, text_problem, too_large
 
 __all__ = ["SnippetSource", "find_snippet", "load_snippet"]
 
@@ -25,6 +27,7 @@ class SnippetSource:
     text: str  # without front matter
     first_line: int  # 1-based line of the file where `text` starts
     mdx: bool
+    problem: str | None = None  # a warning about the file (invalid UTF-8, binary, too large)
 
 
 class OutsideProject(Exception):
@@ -63,12 +66,32 @@ def load_snippet(path: Path, project_dir: Path) -> SnippetSource:
     cached = _CACHE.get(path)
     if cached is not None and cached[0] == key:
         return cached[1]
-    text = path.read_text(encoding="utf-8-sig", errors="replace").replace("\r\n", "\n")
+    display = path.relative_to(project_dir).as_posix()
+    text, problem = _read(path, display)
+    text = text.replace("\r\n", "\n")
     first_line = 1
     match = _FRONT_MATTER.match(text)
     if match:
         first_line += text.count("\n", 0, match.end())
         text = text[match.end() :]
-    source = SnippetSource(path, path.relative_to(project_dir).as_posix(), text, first_line, path.suffix == ".mdx")
+    source = SnippetSource(path, display, text, first_line, path.suffix == ".mdx", problem)
     _CACHE[path] = (key, source)
     return source
+
+
+def _read(path: Path, display: str) -> tuple[str, str | None]:
+    """(text, warning): a snippet that is too large, binary or unreadable is left out; invalid
+    UTF-8 is shown replaced (U+FFFD), as Mintlify builds it, and named with its byte offset."""
+    try:
+        data, size = read_limited(path, MAX_PAGE_BYTES)
+    except OSError as exc:
+        return "", f"{display}: cannot read: {exc.strerror or exc}; left out"
+    if size is not None:
+        return "", f"{display}: {too_large(size, MAX_PAGE_BYTES, 'a snippet')}; left out"
+    problem = text_problem(data)
+    text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    if problem is None:
+        return text, None
+    if problem.line is None:  # a NUL byte: not a text file at all
+        return "", f"{display}: {problem.message}; left out"
+    return text, f"{location(display, problem.line)}: {problem.message}; shown with U+FFFD in its place"

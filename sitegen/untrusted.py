@@ -1,0 +1,210 @@
+"""Guards for files from strangers: size, binary content, encoding, nesting and YAML aliases.
+
+Docs repositories take pull requests from anyone and CI publishes the build log, so every
+reader of project files (docs.json, pages, snippets, OpenAPI documents) goes through here
+first. Each guard fails with one line naming the file (and line, or byte offset) and the
+problem, never with a traceback, and in time linear in the input: a file is read only up
+to its limit, JSON and YAML nesting is measured before anything recurses over the data,
+and YAML aliases are counted before they can be expanded by a later walk or copy.
+
+Only `sitegen.errors` is imported: every stage may use this module.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from itertools import accumulate
+from pathlib import Path
+
+import yaml
+
+from sitegen.errors import SitegenError, location
+
+# Far above any real file of each kind; a bigger one is a mistake or an attack.
+MAX_CONFIG_BYTES = 5_000_000
+MAX_PAGE_BYTES = 10_000_000  # pages and snippets
+MAX_OPENAPI_BYTES = 50_000_000
+# Real docs.json, front matter and OpenAPI schemas nest a few dozen levels at most; every
+# later stage (validation, copies, $ref walks) recurses once or more per level.
+MAX_NESTING = 100
+# Values YAML aliases may add when expanded (a `<<: *defaults` merge used a few hundred
+# times adds a few thousand); a "billion laughs" bomb passes this within a few lines.
+MAX_ALIAS_EXPANSION = 100_000
+
+_C_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's event parser is ~10x faster
+
+
+def size_text(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB" if size >= 1_000_000 else f"{size} bytes"
+
+
+@dataclass(frozen=True)
+class TextProblem:
+    """Why bytes are not usable text: `message` follows "file: " (and line when known)."""
+
+    line: int | None
+    message: str
+
+
+def read_limited(path: Path, limit: int) -> tuple[bytes, int | None]:
+    """(at most `limit` bytes of the file, its size when it is larger than `limit`).
+
+    Reads limit + 1 bytes at most, so a 50 GB file costs no more than a small one.
+    OSError propagates: callers word it for their kind of file."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+        if len(data) <= limit:
+            return data, None
+        try:
+            size = os.fstat(handle.fileno()).st_size
+        except OSError:
+            size = len(data)
+        return b"", max(size, len(data))
+
+
+def too_large(size: int, limit: int, kind: str) -> str:
+    return f"too large ({size_text(size)}; the limit for {kind} is {size_text(limit)})"
+
+
+def text_problem(data: bytes) -> TextProblem | None:
+    """A NUL byte (binary file) or invalid UTF-8, with its byte offset and line."""
+    nul = data.find(b"\0")
+    if nul >= 0:
+        return TextProblem(None, f"not text (NUL byte at offset {nul})")  # lines mean nothing in binary
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return TextProblem(data.count(b"\n", 0, exc.start) + 1,
+                           f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    return None
+
+
+def read_text(path: Path, display: str, *, limit: int, kind: str, error: type[SitegenError]) -> str:
+    """The file's text (a UTF-8 BOM dropped), or `error` naming `display` and the problem:
+    too large, unreadable, binary (a NUL byte) or not UTF-8."""
+    try:
+        data, size = read_limited(path, limit)
+    except OSError as exc:
+        raise error(f"{display}: cannot read: {exc.strerror or exc}") from None
+    if size is not None:
+        raise error(f"{display}: {too_large(size, limit, kind)}")
+    problem = text_problem(data)
+    if problem is not None:
+        raise error(f"{location(display, problem.line)}: {problem.message}")
+    return data.decode("utf-8").removeprefix("\ufeff")
+
+
+def first_control_character(text: str) -> str | None:
+    """The first C0 control character other than tab and newlines (they break HTML output)."""
+    match = _CONTROL.search(text)
+    return f"U+{ord(match.group()):04X}" if match else None
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+# --- JSON nesting --------------------------------------------------------------------
+
+_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^\[\]{}"]+', re.S)
+_BRACKET_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.S)
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_nesting(text: str, limit: int = MAX_NESTING) -> tuple[int, int] | None:
+    """(line, column) where JSON text nests deeper than `limit`, else None.
+
+    Run before `json.loads`, whose C parser fails with RecursionError near 1,000 levels and
+    whose result every later stage walks recursively. Strings are skipped; the common case
+    (shallow) costs two regular-expression passes in C."""
+    brackets = _NOT_BRACKETS.sub("", text)
+    if not brackets or max(accumulate(map(_STEP.__getitem__, brackets))) <= limit:
+        return None
+    depth = 0
+    for match in _BRACKET_TOKENS.finditer(text):
+        step = _STEP.get(match.group())
+        if step is None:
+            continue
+        depth += step
+        if depth > limit:
+            offset = match.start()
+            return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    return None  # pragma: no cover - the fast pass only finds depths the slow one finds
+
+
+def nesting_message(limit: int = MAX_NESTING) -> str:
+    return f"nested deeper than {limit} levels"
+
+
+# --- YAML nesting and aliases ----------------------------------------------------------
+
+class YamlShapeError(Exception):
+    """YAML that must not be loaded; `line`/`column` are 1-based (of the text given)."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(message)
+        self.line, self.column, self.message = line, column, message
+
+
+def check_yaml(text: str, *, max_nesting: int = MAX_NESTING, max_expansion: int = MAX_ALIAS_EXPANSION) -> None:
+    """Raise YamlShapeError for YAML nested deeper than `max_nesting` (counting what aliases
+    bring in), with an alias to a node that contains it (a cycle), or whose aliases would
+    add more than `max_expansion` values when expanded.
+
+    PyYAML keeps aliases as shared references, so loading is cheap; but any later walk,
+    copy or `json.dumps` of the data expands them, exponentially for a "billion laughs".
+    This reads the event stream (libyaml when available) once, in linear time. Syntax
+    errors are left to the loader, whose messages are better."""
+    # Per open collection: [anchor, values inside, height]; anchors: name -> (values, height).
+    stack: list[list[object]] = [[None, 0, 0]]
+    anchors: dict[str, tuple[int, int]] = {}
+    open_anchors: set[str] = set()
+    expansion = 0
+    try:
+        for event in yaml.parse(text, Loader=_C_LOADER):
+            mark = event.start_mark
+            if isinstance(event, yaml.AliasEvent):
+                name = event.anchor
+                if name in open_anchors:
+                    raise YamlShapeError(mark.line + 1, mark.column + 1,
+                                         f"alias *{name} refers to a value that contains it (a cycle)")
+                if name not in anchors:
+                    continue  # the loader reports the undefined alias
+                values, height = anchors[name]
+                expansion += values
+                if expansion > max_expansion:
+                    raise YamlShapeError(mark.line + 1, mark.column + 1,
+                                         f"aliases expand to more than {max_expansion} values "
+                                         "(an alias bomb?); write the values out instead")
+                if len(stack) - 1 + height > max_nesting:
+                    raise YamlShapeError(mark.line + 1, mark.column + 1,
+                                         f"{nesting_message(max_nesting)} (through alias *{name})")
+                _add(stack, values, height)
+            elif isinstance(event, yaml.ScalarEvent):
+                if event.anchor is not None:
+                    anchors[event.anchor] = (1, 0)
+                _add(stack, 1, 0)
+            elif isinstance(event, yaml.CollectionStartEvent):
+                if len(stack) > max_nesting:
+                    raise YamlShapeError(mark.line + 1, mark.column + 1, nesting_message(max_nesting))
+                if event.anchor is not None:
+                    open_anchors.add(event.anchor)
+                stack.append([event.anchor, 0, 0])
+            elif isinstance(event, yaml.CollectionEndEvent):
+                anchor, values, height = stack.pop()
+                assert isinstance(values, int) and isinstance(height, int)
+                if isinstance(anchor, str):
+                    open_anchors.discard(anchor)
+                    anchors[anchor] = (values + 1, height + 1)
+                _add(stack, values + 1, height + 1)
+            elif isinstance(event, yaml.DocumentStartEvent):
+                stack, anchors, open_anchors = [[None, 0, 0]], {}, set()
+    except yaml.YAMLError:
+        return
+
+
+def _add(stack: list[list[object]], values: int, height: int) -> None:
+    top = stack[-1]
+    top[1] = int(top[1]) + values  # type: ignore[call-overload]
+    top[2] = max(int(top[2]), height)  # type: ignore[call-overload]
