@@ -36,7 +36,14 @@ from pydantic_core import PydanticCustomError
 
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
-from sitegen.untrusted import MAX_CONFIG_BYTES, first_control_character, json_nesting, nesting_message, read_text
+from sitegen.untrusted import (
+    MAX_CONFIG_BYTES,
+    first_control_character,
+    json_nesting,
+    nesting_message,
+    read_text,
+    without_control_characters,
+)
 
 CONFIG_NAMES = ("docs.json", "mint.json")
 # Mintlify repositories often keep their docs in docs/ beside the code.
@@ -289,9 +296,8 @@ def load_config(project_dir: Path) -> LoadedConfig:
         raise ConfigError(f"{location(name, exc.lineno, exc.colno)}: {exc.msg}") from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{name}: the top level must be a JSON object, not {_json_kind(raw)}")
-    controls = _control_characters(raw, "")
-    if controls:
-        raise ConfigError([f"{name}: {message}" for message in controls[:MAX_CONTROL_MESSAGES]])
+    controls: list[str] = []
+    raw = _without_control_characters(raw, "", controls)
     raw, lenient = _lenient(raw)
     try:
         config = SiteConfig.model_validate(raw)
@@ -299,34 +305,34 @@ def load_config(project_dir: Path) -> LoadedConfig:
         raise ConfigError([f"{name}: {_describe(err)}" for err in exc.errors()]) from None
     warnings = [f"{name}: {path}: unknown key" for path in _unknown_keys(config, "")]
     warnings += [f"{name}: {text}" for text in lenient]
+    warnings += [f"{name}: {text}" for text in controls]
     return LoadedConfig(config=config, file=path, warnings=tuple(warnings))
 
 
-MAX_CONTROL_MESSAGES = 10
-
-
-def _control_characters(node: Any, here: str) -> list[str]:
-    """A message per string (value or key) holding a control character such as NUL (JSON
-    allows them escaped, as \\u0000): they end up in HTML and break it. Nesting is bounded
-    (checked before parsing), so this recursion is too."""
-    found: list[str] = []
+def _without_control_characters(node: Any, here: str, found: list[str]) -> Any:
+    """`node` with control characters such as NUL (JSON allows them escaped, as \\u0000)
+    taken out of every string and key, one warning each: they would break the HTML, and a
+    browser ignores them inside URLs (`java\\u0001script:` is still a script URL, which the
+    URL check then sees). Nesting is bounded (checked before parsing), so this recursion is too."""
     if isinstance(node, str):
         control = first_control_character(node)
-        if control is not None:
-            found.append(f"{here or '(top level)'}: contains the control character {control}; remove it")
-    elif isinstance(node, list):
-        for index, item in enumerate(node):
-            found.extend(_control_characters(item, f"{here}[{index}]"))
-    elif isinstance(node, dict):
+        if control is None:
+            return node
+        found.append(f"{here or '(top level)'}: contains the control character {control}; removed")
+        return without_control_characters(node)
+    if isinstance(node, list):
+        return [_without_control_characters(item, f"{here}[{index}]", found) for index, item in enumerate(node)]
+    if isinstance(node, dict):
+        cleaned: dict[str, Any] = {}
         for key, value in node.items():
-            where = f"{here}.{key}" if here else key
             control = first_control_character(key)
             if control is not None:
-                shown = f"{here}.{key!r}" if here else repr(key)
-                found.append(f"{shown}: key contains the control character {control}; remove it")
-                continue
-            found.extend(_control_characters(value, where))
-    return found
+                found.append(f"{f'{here}.{key!r}' if here else repr(key)}: key contains the control character "
+                             f"{control}; removed")
+                key = without_control_characters(key)
+            cleaned[key] = _without_control_characters(value, f"{here}.{key}" if here else key, found)
+        return cleaned
+    return node
 
 
 # --- values Mintlify builds through ----------------------------------------------------

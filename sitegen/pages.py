@@ -29,6 +29,7 @@ from sitegen.untrusted import (
     YamlShapeError,
     check_yaml,
     first_control_character,
+    without_control_characters,
     json_nesting,
     read_text,
 )
@@ -248,6 +249,7 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
     text = read_text(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
     meta, body, body_line = split_front_matter(text, display)
     key_lines = _key_lines(text)
+    warnings: list[str] = []  # values that fell back to a default
 
     def text_field(key: str) -> str | None:
         value = meta.get(key)
@@ -257,11 +259,10 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
             raise ContentError(f"{where}: front matter: {key}: {_short(value)} is not a string")
         control = first_control_character(str(value))
-        if control is not None:  # YAML escapes ("\0") can write them; they break the HTML
-            raise ContentError(f"{where}: front matter: {key}: contains the control character {control}; remove it")
+        if control is not None:  # YAML escapes ("\0") can write them; they would break the HTML
+            warnings.append(f"{where}: front matter: {key}: contains the control character {control}; removed")
+            return without_control_characters(str(value))
         return str(value)
-
-    warnings: list[str] = []
 
     def flag(key: str) -> bool:
         value = meta.get(key)

@@ -102,6 +102,10 @@ def first_control_character(text: str) -> str | None:
     return f"U+{ord(match.group()):04X}" if match else None
 
 
+def without_control_characters(text: str) -> str:
+    return _CONTROL.sub("", text)
+
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
