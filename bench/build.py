@@ -1,72 +1,226 @@
-"""Cold-build benchmark: sitegen vs MkDocs (default and Material themes) on the same pages.
+"""Build benchmark: sitegen vs MkDocs (default theme and Material) on the same pages.
 
-    python bench/build.py [--pages 1000] [--runs 3] [--corpus DIR]
+    python bench/build.py [--sizes 100,1000,5000] [--runs 3] [--tools sitegen,mkdocs,material]
+                          [--skip material@5000] [--seed 7] [--corpus DIR]
 
-The corpus comes from ../shared/bench/make_corpus.py, which writes the docs project and an
-equivalent MkDocs project side by side. MkDocs is not a sitegen dependency: install it with
-`pip install mkdocs mkdocs-material` to get the comparison rows. Each run is a fresh
-process with the output folder removed first. Prints the median wall time of each tool.
+Self-contained: `bench/corpus.py` writes the docs project and its two MkDocs twins (same
+pages, navigation and code fences). MkDocs is not a sitegen dependency: `pip install -e
+'.[bench]'` brings it; without it the MkDocs rows are skipped with a note.
+
+Per size and tool, each a separate process (the real CLIs):
+  cold     output folder removed first
+  warm     rebuilt into the same output folder, nothing changed
+  1 page   one page's text rewritten, then rebuilt into the same output folder
+Times are the median of --runs. Peak RSS is the largest `ru_maxrss` of the build's process
+tree (RUSAGE_CHILDREN read in a fresh Python process wrapped around each build, so it is
+the biggest single process, not the sum of workers), the maximum over all of a tool's runs.
+The sitegen ÷ tool column is sitegen's cold median over that tool's, from the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+sys.path.insert(0, str(REPO / "bench"))
+import corpus  # noqa: E402  (bench/corpus.py, beside this file)
+
+TOOLS = ("sitegen", "mkdocs", "material")
+LABELS = {"sitegen": "sitegen", "mkdocs": "MkDocs (default theme)", "material": "MkDocs Material"}
+
+# Runs one command in a fresh interpreter, so RUSAGE_CHILDREN holds that build's tree only.
+MEASURE = """
+import json, resource, subprocess, sys, time
+started = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+seconds = time.perf_counter() - started
+rss_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(json.dumps({"seconds": seconds, "rss_kb": rss_kb, "rc": done.returncode, "stderr": done.stderr}))
+"""
 
 
-def timed(command: list[str], output: Path, runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        shutil.rmtree(output, ignore_errors=True)
-        started = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - started)
-    return times
+@dataclass
+class Measured:
+    cold: list[float] = field(default_factory=list)
+    warm: list[float] = field(default_factory=list)
+    edit: list[float] = field(default_factory=list)
+    rss_kb: int = 0
+    output_bytes: int = 0
+    warnings: int = 0
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    # Bench this checkout's sitegen, whatever is installed.
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
+    env["NO_MKDOCS_2_WARNING"] = "1"  # MkDocs 1.6 prints a banner on stderr otherwise
+    return env
+
+
+def command(tool: str, project: Path, out: Path) -> list[str]:
+    if tool == "sitegen":
+        return [sys.executable, "-m", "sitegen", "build", str(project), "--out", str(out), "-q"]
+    return [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(out)]
+
+
+def run_once(tool: str, project: Path, out: Path, result: Measured) -> float:
+    done = subprocess.run([sys.executable, "-c", MEASURE, *command(tool, project, out)],
+                          capture_output=True, text=True, env=environment(), check=True)
+    measured = json.loads(done.stdout)
+    if measured["rc"] != 0:
+        raise SystemExit(f"{tool} build of {project} failed (exit {measured['rc']}):\n{measured['stderr']}")
+    lines = [line for line in measured["stderr"].splitlines() if line.strip()]
+    result.warnings = max(result.warnings, len(lines))
+    if lines:
+        print(f"  {tool}: {len(lines)} stderr line(s), first: {lines[0][:200]}", file=sys.stderr)
+    result.rss_kb = max(result.rss_kb, measured["rss_kb"])
+    return float(measured["seconds"])
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def bench_tool(tool: str, root: Path, edit_page: str, runs: int) -> Measured:
+    project = corpus.project_dir(root, tool)
+    out = root / f"out-{tool}"
+    page = corpus.page_path(root, tool, edit_page)
+    original = page.read_text(encoding="utf-8")
+    result = Measured()
+    try:
+        for _ in range(runs):
+            shutil.rmtree(out, ignore_errors=True)
+            result.cold.append(run_once(tool, project, out, result))
+        result.output_bytes = folder_bytes(out)
+        for _ in range(runs):
+            result.warm.append(run_once(tool, project, out, result))
+        for run in range(runs):
+            # A new paragraph each run, so every rebuild sees a real change.
+            page.write_text(original + f"\nThis paragraph was rewritten by benchmark run {run + 1}.\n", encoding="utf-8")
+            result.edit.append(run_once(tool, project, out, result))
+    finally:
+        page.write_text(original, encoding="utf-8")
+    return result
+
+
+def machine(tools: list[str]) -> list[str]:
+    model = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        model = platform.processor() or "unknown"
+    ram = "unknown"
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                ram = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    sitegen = subprocess.run([sys.executable, "-m", "sitegen", "--version"], capture_output=True, text=True,
+                             env=environment()).stdout.strip() or "unknown"
+    versions = [sitegen]
+    for package in ("mkdocs", "mkdocs-material"):
+        try:
+            versions.append(f"{package} {metadata.version(package)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{package} not installed")
+    return [f"- CPU: {model}, {os.cpu_count()} cores ({usable} usable)",
+            f"- RAM: {ram}",
+            f"- Python {platform.python_version()} on {platform.system()} {platform.release()}",
+            f"- {', '.join(versions)}"]
+
+
+def available(tool: str) -> str | None:
+    """Why a tool cannot run here, or None."""
+    if tool == "sitegen":
+        return None
+    module = "mkdocs" if tool == "mkdocs" else "material"
+    try:
+        metadata.version("mkdocs" if tool == "mkdocs" else "mkdocs-material")
+    except metadata.PackageNotFoundError:
+        return f"{module} is not installed (pip install -e '.[bench]')"
+    return None
+
+
+def table(pages: int, results: dict[str, Measured]) -> list[str]:
+    rows = ["| tool | cold s | warm s | 1 page changed s | cold pages/s | peak RSS MB | output MB | bytes/page"
+            " | sitegen cold ÷ this cold | stderr lines |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    baseline = statistics.median(results["sitegen"].cold) if "sitegen" in results else None
+    for tool, result in results.items():
+        cold, warm, edit = (statistics.median(times) for times in (result.cold, result.warm, result.edit))
+        ratio = f"{baseline / cold:.2f}" if baseline is not None else "–"
+        rows.append(f"| {LABELS[tool]} | {cold:.2f} | {warm:.2f} | {edit:.2f} | {pages / cold:.0f} | "
+                    f"{result.rss_kb / 1024:.0f} | {result.output_bytes / 1e6:.1f} | {result.output_bytes / pages:,.0f}"
+                    f" | {ratio} | {result.warnings} |")
+    return rows
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pages", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--corpus", type=Path, help="reuse/generate the corpus here (default: a temp folder)")
+    parser.add_argument("--sizes", default="100,1000,5000", help="comma-separated page counts")
+    parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the median is shown")
+    parser.add_argument("--tools", default=",".join(TOOLS), help=f"comma-separated, from {','.join(TOOLS)}")
+    parser.add_argument("--skip", action="append", default=[], metavar="TOOL@SIZE",
+                        help="leave one tool out at one size (e.g. material@5000); repeatable")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--corpus", type=Path, help="write the corpora here and keep them (default: a temp folder, removed)")
     args = parser.parse_args()
+    sizes = [int(size) for size in args.sizes.split(",")]
+    tools = [tool.strip() for tool in args.tools.split(",")]
+    for tool in tools:
+        if tool not in TOOLS:
+            parser.error(f"--tools: unknown tool {tool!r}; expected some of {', '.join(TOOLS)}")
 
-    corpus = args.corpus or Path(tempfile.mkdtemp(prefix="sitegen-bench-")) / f"corpus-{args.pages}"
-    if not (corpus / "docs.json").exists():
-        subprocess.run([sys.executable, str(MAKE_CORPUS), str(corpus), "--pages", str(args.pages), "--force"],
-                       check=True, stdout=subprocess.DEVNULL)
-    rows: list[tuple[str, list[float]]] = [
-        ("sitegen build", timed([sys.executable, "-m", "sitegen", "build", str(corpus), "-q"], corpus / "site", args.runs)),
-    ]
-    mkdocs = shutil.which("mkdocs")
-    if mkdocs:
-        rows.append(("mkdocs build (default theme)",
-                     timed([mkdocs, "build", "-q", "-f", str(corpus / "mkdocs/mkdocs.yml")], corpus / "mkdocs/site", args.runs)))
-        try:
-            import material  # noqa: F401
+    notes = []
+    for tool in list(tools):
+        reason = available(tool)
+        if reason:
+            notes.append(f"{LABELS[tool]} skipped: {reason}.")
+            tools.remove(tool)
 
-            rows.append(("mkdocs build (material)",
-                         timed([mkdocs, "build", "-q", "-f", str(corpus / "mkdocs/mkdocs-material.yml")],
-                               corpus / "mkdocs/site-material", args.runs)))
-        except ImportError:
-            print("mkdocs-material not installed: skipping that row")
-    else:
-        print("mkdocs not installed (pip install mkdocs mkdocs-material): sitegen row only")
-
-    print(f"corpus: {args.pages} pages at {corpus}; median of {args.runs} cold runs, 2 cores")
-    baseline = statistics.median(rows[0][1])
-    for name, times in rows:
-        median = statistics.median(times)
-        print(f"{name:32s} {median:7.2f} s  {args.pages / median:7.0f} pages/s  ({median / baseline:.1f}x sitegen)")
+    print(f"Command: `python bench/build.py {' '.join(sys.argv[1:])}`\n")
+    print("Machine:\n")
+    print("\n".join(machine(tools)))
+    print(f"\nMedian of {args.runs} run(s) per cell; corpus seed {args.seed}.")
+    for note in notes:
+        print(f"\n> {note}")
+    base = args.corpus or Path(tempfile.mkdtemp(prefix="sitegen-bench-"))
+    try:
+        for pages in sizes:
+            root = base / f"corpus-{pages}"
+            stats = corpus.write(root, pages, args.seed)
+            results: dict[str, Measured] = {}
+            skipped = []
+            for tool in tools:
+                if f"{tool}@{pages}" in args.skip:
+                    skipped.append(LABELS[tool])
+                    continue
+                print(f"[{pages} pages] {tool} ...", file=sys.stderr, flush=True)
+                results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs)
+            print(f"\n### {pages} pages ({stats['groups']} navigation groups)\n")
+            print("\n".join(table(pages, results)))
+            if skipped:
+                print(f"\nNot run at this size (--skip): {', '.join(skipped)}.")
+            sys.stdout.flush()
+    finally:
+        if args.corpus is None:
+            shutil.rmtree(base, ignore_errors=True)
     return 0
 
 
