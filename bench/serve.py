@@ -3,7 +3,7 @@
     python bench/serve.py [--edits 20] [--pages 1000] [--corpus DIR] [--project DIR ...]
 
 For each project (by default the Plant Store example and a 1,000-page corpus from
-../shared/bench/make_corpus.py, both copied to a temp folder) it starts the real dev server,
+bench/corpus.py, both in a temp folder) it starts the real dev server,
 opens one page in headless Chromium, then saves that page `--edits` times. Each latency is
 the time from just before the write to the DOMContentLoaded of the reloaded document that
 shows the new text (both clocks are this machine's wall clock). Prints median, p90, min, max.
@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-MAKE_CORPUS = Path(__file__).resolve().parents[2] / "shared/bench/make_corpus.py"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import corpus  # noqa: E402 - bench/corpus.py, the benchmark's own page generator
 CHROMIUM = "/usr/bin/chromium"
 RECORD_LOAD = "document.addEventListener('DOMContentLoaded', () => { window.__loadedAt = Date.now(); });"
 
@@ -111,13 +112,12 @@ def main() -> int:
             shutil.copy(REPO / name, example / name)
         for folder in ("content", "images"):
             shutil.copytree(REPO / folder, example / folder)
-        corpus = args.corpus or work / "corpus"
-        subprocess.run([sys.executable, str(MAKE_CORPUS), str(corpus), "--pages", str(args.pages), "--force"],
-                       check=True, stdout=subprocess.DEVNULL)
-        corpus_pages = sorted((corpus / "content").rglob("*.md"))
+        root = args.corpus or work / "corpus"
+        stats = corpus.write(root, args.pages)
         projects = [
             ("example (Plant Store)", example, example / "content" / "quickstart.mdx"),
-            (f"corpus ({args.pages} pages)", corpus, corpus_pages[len(corpus_pages) // 2]),
+            (f"corpus ({args.pages} pages)", corpus.project_dir(root, "sitegen"),
+             corpus.page_path(root, "sitegen", stats["edit_page"])),
         ]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])

@@ -120,7 +120,7 @@ def test_a_content_folder_linking_outside_is_not_entered(tmp_path: Path, outside
 def test_symlinks_inside_the_project_keep_working(tmp_path: Path, outside: Path) -> None:
     project = tmp_path / "project"
     (project / "config").mkdir(parents=True)
-    (project / "shared" / "faq").mkdir(parents=True)
+    (project / "library" / "faq").mkdir(parents=True)
     (project / "content" / "images").mkdir(parents=True)
     config = {**CONFIG, "logo": "images/logo.svg",
               "navigation": [{"group": "Start", "pages": ["intro", "alias", "faq/billing"]}]}
@@ -128,12 +128,12 @@ def test_symlinks_inside_the_project_keep_working(tmp_path: Path, outside: Path)
     (project / "docs.json").symlink_to(Path("config") / "docs.json")
     (project / "content" / "intro.md").write_text(INTRO + "\n![A fern](images/fern.png)\n")
     (project / "content" / "alias.md").symlink_to("intro.md")
-    (project / "shared" / "faq" / "billing.md").write_text("# Billing\n\nInvoices go out monthly.\n")
-    (project / "content" / "faq").symlink_to(Path("..") / "shared" / "faq", target_is_directory=True)
-    (project / "shared" / "fern.png").write_bytes(b"\x89PNG\r\n\x1a\nfern")
-    (project / "content" / "images" / "fern.png").symlink_to(Path("..") / ".." / "shared" / "fern.png")
-    (project / "shared" / "logo.svg").write_text("<svg><title>Acme</title></svg>")
-    (project / "content" / "images" / "logo.svg").symlink_to(Path("..") / ".." / "shared" / "logo.svg")
+    (project / "library" / "faq" / "billing.md").write_text("# Billing\n\nInvoices go out monthly.\n")
+    (project / "content" / "faq").symlink_to(Path("..") / "library" / "faq", target_is_directory=True)
+    (project / "library" / "fern.png").write_bytes(b"\x89PNG\r\n\x1a\nfern")
+    (project / "content" / "images" / "fern.png").symlink_to(Path("..") / ".." / "library" / "fern.png")
+    (project / "library" / "logo.svg").write_text("<svg><title>Acme</title></svg>")
+    (project / "content" / "images" / "logo.svg").symlink_to(Path("..") / ".." / "library" / "logo.svg")
     (project / "content" / "loop").symlink_to(Path("."), target_is_directory=True)  # a loop: walked once
     result, site = build(project)
     assert result.returncode == 0, result.stderr
@@ -142,9 +142,9 @@ def test_symlinks_inside_the_project_keep_working(tmp_path: Path, outside: Path)
     assert "Invoices go out monthly." in (site / "faq" / "billing" / "index.html").read_text()
     # A linked file is published once, at the place of the file it links to.
     html = (site / "intro" / "index.html").read_text()
-    assert 'src="../shared/fern.png"' in html and 'src="../shared/logo.svg"' in html
-    assert (site / "shared" / "fern.png").read_bytes().endswith(b"fern")
-    assert (site / "shared" / "logo.svg").read_text() == "<svg><title>Acme</title></svg>"
+    assert 'src="../library/fern.png"' in html and 'src="../library/logo.svg"' in html
+    assert (site / "library" / "fern.png").read_bytes().endswith(b"fern")
+    assert (site / "library" / "logo.svg").read_text() == "<svg><title>Acme</title></svg>"
     assert_nothing_leaked(result, site, outside)
 
 
