@@ -68,10 +68,18 @@
 
   /* RequestExample / ResponseExample on API pages: in the examples column, in place of
      the generated samples (which the page leaves out when it has its own). */
+  /* Requests go on top; responses go under the generated request sample when the page keeps
+     one (a page with only <ResponseExample>), so the column still reads request, then response. */
   var apiExamples = document.querySelector(".api-page aside.api-examples");
   if (apiExamples) {
+    var top = apiExamples.firstChild;
+    var samples = apiExamples.querySelector(":scope > .api-samples");
+    var afterSamples = samples ? samples.nextSibling : top;
     slice.call(document.querySelectorAll(".api-prose .request-example, .api-prose .response-example"))
-      .reverse().forEach(function (example) { apiExamples.insertBefore(example, apiExamples.firstChild); });
+      .forEach(function (example) {
+        var request = example.classList.contains("request-example");
+        apiExamples.insertBefore(example, request ? top : afterSamples);
+      });
   }
 
   /* RequestExample / ResponseExample outside API pages: in the right column on wide
