@@ -56,8 +56,20 @@
     set(false);
   });
 
-  /* Tooltips: Escape hides an open tooltip until the pointer or focus leaves it. */
+  /* Tooltips: Escape hides an open tooltip until the pointer or focus leaves it. A tip
+     centred over a word near the edge of a phone screen is shifted back inside it. */
+  function keepInView(tooltip) {
+    var tip = tooltip.querySelector(":scope > .tooltip-tip");
+    if (!tip) return;
+    tip.style.removeProperty("--tip-shift");
+    var box = tip.getBoundingClientRect(), margin = 8, width = document.documentElement.clientWidth;
+    var shift = box.left < margin ? margin - box.left : box.right > width - margin ? width - margin - box.right : 0;
+    if (shift) tip.style.setProperty("--tip-shift", Math.round(shift) + "px");
+  }
   document.querySelectorAll("[data-tooltip]").forEach(function (tooltip) {
+    ["mouseenter", "focusin"].forEach(function (name) {
+      tooltip.addEventListener(name, function () { keepInView(tooltip); });
+    });
     tooltip.addEventListener("keydown", function (event) {
       if (event.key === "Escape") tooltip.classList.add("dismissed");
     });
