@@ -56,8 +56,20 @@
     set(false);
   });
 
-  /* Tooltips: Escape hides an open tooltip until the pointer or focus leaves it. */
+  /* Tooltips: Escape hides an open tooltip until the pointer or focus leaves it. A tip
+     centred over a word near the edge of a phone screen is shifted back inside it. */
+  function keepInView(tooltip) {
+    var tip = tooltip.querySelector(":scope > .tooltip-tip");
+    if (!tip) return;
+    tip.style.removeProperty("--tip-shift");
+    var box = tip.getBoundingClientRect(), margin = 8, width = document.documentElement.clientWidth;
+    var shift = box.left < margin ? margin - box.left : box.right > width - margin ? width - margin - box.right : 0;
+    if (shift) tip.style.setProperty("--tip-shift", Math.round(shift) + "px");
+  }
   document.querySelectorAll("[data-tooltip]").forEach(function (tooltip) {
+    ["mouseenter", "focusin"].forEach(function (name) {
+      tooltip.addEventListener(name, function () { keepInView(tooltip); });
+    });
     tooltip.addEventListener("keydown", function (event) {
       if (event.key === "Escape") tooltip.classList.add("dismissed");
     });
@@ -68,10 +80,18 @@
 
   /* RequestExample / ResponseExample on API pages: in the examples column, in place of
      the generated samples (which the page leaves out when it has its own). */
+  /* Requests go on top; responses go under the generated request sample when the page keeps
+     one (a page with only <ResponseExample>), so the column still reads request, then response. */
   var apiExamples = document.querySelector(".api-page aside.api-examples");
   if (apiExamples) {
+    var top = apiExamples.firstChild;
+    var samples = apiExamples.querySelector(":scope > .api-samples");
+    var afterSamples = samples ? samples.nextSibling : top;
     slice.call(document.querySelectorAll(".api-prose .request-example, .api-prose .response-example"))
-      .reverse().forEach(function (example) { apiExamples.insertBefore(example, apiExamples.firstChild); });
+      .forEach(function (example) {
+        var request = example.classList.contains("request-example");
+        apiExamples.insertBefore(example, request ? top : afterSamples);
+      });
   }
 
   /* RequestExample / ResponseExample outside API pages: in the right column on wide
