@@ -40,6 +40,15 @@ def test_commonmark_tables_strikethrough_tasks_footnotes(make_project: Callable[
     assert 'class="footnote-ref"' in html and "The source." in html
 
 
+def test_single_tilde_strikethrough_as_github_and_mintlify_read_it(make_project: Callable[..., Path]) -> None:
+    body = ("| Old | New |\n|---|---|\n| ~strike~ | ~~two~~ |\n\n"
+            "A ~*struck* word~ here. Costs ~5 to ~10, paths like ~/x and `~code~` stay.\n")
+    html = render(one_page(make_project, body)).html
+    assert "<td><s>strike</s></td>" in html and "<td><s>two</s></td>" in html
+    assert "A <s><em>struck</em> word</s> here." in html
+    assert "Costs ~5 to ~10, paths like ~/x and <code>~code~</code> stay." in html
+
+
 def test_heading_ids_are_stable_and_unique_with_anchor_links(make_project: Callable[..., Path]) -> None:
     body = "## Install\n\n## Install\n\n### Use `sitegen` now!\n\n#### Deep\n"
     result = render(one_page(make_project, body))

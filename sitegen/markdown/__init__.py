@@ -18,6 +18,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from sitegen.markdown.links import LinkResolver
+from sitegen.markdown.tilde import single_tilde_plugin
 from sitegen.markdown.mdx import (
     MISSING_SNIPPET,
     Document,
@@ -53,6 +54,7 @@ def make_markdown() -> MarkdownIt:
     md.options["maxNesting"] = MAX_BLOCK_NESTING  # components in lists in components… (markdown-it stops deeper)
     _warn_past_nesting_limit(md)
     md.enable(["table", "strikethrough"])
+    md.use(single_tilde_plugin)  # ~text~ as GitHub and Mintlify read it
     md.use(tasklists_plugin, enabled=False, label=True)
     md.use(footnote_plugin)
     # Math first: LaTeX braces are not MDX expressions. "$5 and $10" stays text.
