@@ -20,18 +20,32 @@ def _lone_tilde(src: str, pos: int) -> bool:
     return src[pos] == "~" and (pos == 0 or src[pos - 1] != "~") and (pos + 1 >= len(src) or src[pos + 1] != "~")
 
 
+def _closing_tilde(src: str, pos: int, end: int) -> int | None:
+    """The lone tilde that closes one opened before `pos`; code spans are passed over whole
+    (in "~/x and `~code~`" no tilde closes)."""
+    while pos < end:
+        char = src[pos]
+        if char == "`":
+            run = pos
+            while run < end and src[run] == "`":
+                run += 1
+            fence = src[pos:run]
+            after = src.find(fence, run, end)
+            pos = run if after == -1 else after + len(fence)
+            continue
+        if char == "~" and _lone_tilde(src, pos) and not src[pos - 1].isspace():
+            return pos
+        pos += 1
+    return None
+
+
 def _single_tilde(state: StateInline, silent: bool) -> bool:
     src, start, end = state.src, state.pos, state.posMax
     if not _lone_tilde(src, start) or start + 1 >= end or src[start + 1].isspace():
         return False
-    close = start + 1
-    while True:
-        close = src.find("~", close, end)
-        if close == -1:
-            return False
-        if _lone_tilde(src, close) and not src[close - 1].isspace() and close > start + 1:
-            break
-        close += 1
+    close = _closing_tilde(src, start + 1, end)
+    if close is None:
+        return False
     if "\n\n" in src[start:close]:
         return False
     if not silent:
