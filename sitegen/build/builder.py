@@ -336,7 +336,7 @@ class SiteBuilder:
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...
                 files.add_copy(path, source)
         # Pagefind reads the pages already written while the files are copied.
-        with times.step("index_search ∥ copy_files"):
+        with times.step("index_search+copy_files"):
             indexing = output.start_search(self.search)
             steps.copy_files(output, files)
             search_warnings = indexing.result()
