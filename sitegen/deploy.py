@@ -12,10 +12,8 @@ The main CLI wires this as `add_arguments(sub.add_parser("gh-deploy"))` and `ret
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,34 +33,6 @@ class DeployResult:
     message: str
     files: int  # files in the deployed tree, .nojekyll included
     pushed: bool
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("project", nargs="?", default=".", type=Path,
-                        help="docs project folder inside a git repository (default: .)")
-    parser.add_argument("--remote", default="origin", help="remote to push to (default: origin)")
-    parser.add_argument("--branch", default="gh-pages", help="branch that receives the site (default: gh-pages)")
-    parser.add_argument("-m", "--message", default=None,
-                        help="commit message (default: 'Deployed <sha> with sitegen <version>')")
-    parser.add_argument("--force", action="store_true",
-                        help="overwrite the remote branch even if it has commits gh-deploy did not make")
-    parser.add_argument("--strict", action="store_true", help="treat build warnings as errors")
-
-
-def run(args: argparse.Namespace) -> int:
-    from sitegen.build import build
-
-    project = Path(args.project).resolve()
-    check_deployable(project, remote=args.remote, branch=args.branch)  # refuse before spending time on a build
-    with tempfile.TemporaryDirectory(prefix="sitegen-deploy-") as tmp:
-        report = build(project, Path(tmp) / "site", strict=args.strict)
-        for warning in report.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
-        result = gh_deploy(project, report.out_dir, remote=args.remote, branch=args.branch,
-                           message=args.message, force=args.force)
-    print(f"Built {report.pages} pages in {report.seconds:.2f} s")
-    print(f"Deployed {result.commit[:7]} ({result.files} files) to {result.remote}/{result.branch}")
-    return 0
 
 
 def gh_deploy(

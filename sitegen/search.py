@@ -1,27 +1,31 @@
 """Full-text search: a Pagefind index of the rendered pages (the stage after render).
 
-The build hands every real page (not the 404 page, not the root copy of the home page) to
-`SearchIndex.add` as it renders it, and `SearchIndex.finish` returns the search bundle (output
-path -> bytes, under `BUNDLE_DIR`) that the theme's search.js loads with `import()`.
+`sitegen build` writes, beside each real page (not the 404 page, not the root copy of the
+home page), the part of it Pagefind needs (`index_document`) into a folder of the staging
+site as the page renders; `index_folder` then runs Pagefind on that folder, on disk, while
+the build copies assets, and writes the bundle (under `BUNDLE_DIR`) straight into the
+staging site. Nothing of the pages is kept in memory for it.
 
-Pagefind comes from the PyPI `pagefind[bin]` package. We run its binary once per index on a
-temporary copy of the pages (just their <head> and the element marked data-pagefind-body) and
-read the bundle back into memory. Why not `pagefind.index.PagefindIndex.add_html_file` and
-`get_files()`: its client polls for each answer with a 100 ms sleep (1,000 pages take 100 s),
-its `get_files()` hangs once the bundle passes 2 MiB, and the service parses added files one
-at a time, where a folder is parsed on every core (measured on the 1,000-page corpus: 2.1 s
-for the folder against 4+ s streamed through the service).
+The dev server keeps its site in memory: it hands each real page to `SearchIndex.add` and
+`SearchIndex.finish` returns the bundle (output path -> bytes). The dev server cannot wait
+~2 s on every save of a 1,000-page site, so a `SearchIndex` made with `background=True`
+answers every build with the bundle it has and refreshes it in one worker thread (last
+request wins, after a short quiet spell, at low CPU priority); `take_refreshed()` tells the
+server that a newer bundle waits for a (cheap) rebuild.
 
-The dev server cannot wait ~2 s on every save of a 1,000-page site, so a `SearchIndex` made
-with `background=True` answers every build with the bundle it has and refreshes it in one
-worker thread (last request wins, after a short quiet spell, at low CPU priority);
-`take_refreshed()` tells the server that a newer bundle waits for a (cheap) rebuild.
+Pagefind comes from the PyPI `pagefind[bin]` package; we run its binary on a folder. Why not
+`pagefind.index.PagefindIndex.add_html_file` and `get_files()`: its client polls for each
+answer with a 100 ms sleep (1,000 pages take 100 s), its `get_files()` hangs once the bundle
+passes 2 MiB, and the service parses added files one at a time, where a folder is parsed on
+every core (measured on the 1,000-page corpus: 2.1 s for the folder against 4+ s streamed
+through the service).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -86,6 +90,60 @@ def index_document(html: bytes) -> bytes:
     return html[:head_end] + b"</head><body>" + html[start:end if end > 0 else len(html)] + b"</body></html>"
 
 
+def _run_pagefind(
+    binary: Path,
+    site: Path,
+    bundle: Path,
+    low_priority: bool = False,
+    started: Callable[[subprocess.Popen[bytes]], None] | None = None,
+) -> str:
+    """Pagefind on the pages in `site`, writing its bundle to `bundle`; its output text."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-pagefind-") as folder:
+        # Options go in pagefind.json (read from the working folder): no quoting of selectors.
+        (Path(folder) / "pagefind.json").write_text(json.dumps(
+            {"site": str(site), "output_path": str(bundle), "exclude_selectors": list(EXCLUDE)}))
+        try:
+            process = subprocess.Popen([str(binary), "--silent"], cwd=folder, stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        except OSError as exc:
+            raise SearchError(f"cannot run {binary}: {exc}") from None
+        if started is not None:
+            started(process)
+        if low_priority:  # a background refresh must not slow down the rebuilds a developer waits for
+            try:
+                os.setpriority(os.PRIO_PROCESS, process.pid, 10)
+            except (AttributeError, OSError):
+                pass
+        try:
+            output, _ = process.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise SearchError(f"pagefind took more than {TIMEOUT:.0f} s") from None
+    detail = output.decode("utf-8", "replace").strip()
+    if process.returncode != 0:
+        raise SearchError(f"pagefind failed (exit code {process.returncode})" + (f": {detail[-300:]}" if detail else ""))
+    if not (bundle / "pagefind.js").is_file():
+        raise SearchError("pagefind wrote no pagefind.js" + (f": {detail[-300:]}" if detail else ""))
+    return detail
+
+
+def _unused(bundle: Path, path: Path) -> bool:
+    return path.relative_to(bundle).as_posix().startswith(_UNUSED)
+
+
+def index_folder(binary: Path, site: Path, bundle: Path) -> None:
+    """Index the pages (index documents) under `site` into `bundle`, on disk; Pagefind's own
+    UI files are removed again."""
+    _run_pagefind(binary, site, bundle)
+    for path in sorted(bundle.rglob("*"), reverse=True):
+        if _unused(bundle, path):
+            if path.is_dir():
+                path.rmdir()
+            else:
+                path.unlink()
+
+
 def build_bundle(
     binary: Path,
     pages: dict[str, bytes],
@@ -104,39 +162,13 @@ def build_bundle(
             target = root / "site" / output
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(index_document(html))
-        # Options go in pagefind.json (read from the working folder): no quoting of selectors.
-        (root / "pagefind.json").write_text(json.dumps(
-            {"site": "site", "output_path": "bundle", "exclude_selectors": list(EXCLUDE)}))
-        try:
-            process = subprocess.Popen([str(binary), "--silent"], cwd=root, stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        except OSError as exc:
-            raise SearchError(f"cannot run {binary}: {exc}") from None
-        if started is not None:
-            started(process)
-        if low_priority:  # a background refresh must not slow down the rebuilds a developer waits for
-            try:
-                os.setpriority(os.PRIO_PROCESS, process.pid, 10)
-            except (AttributeError, OSError):
-                pass
-        try:
-            output, _ = process.communicate(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.communicate()
-            raise SearchError(f"pagefind took more than {TIMEOUT:.0f} s") from None
-        detail = output.decode("utf-8", "replace").strip()
-        if process.returncode != 0:
-            raise SearchError(f"pagefind failed (exit code {process.returncode})" + (f": {detail[-300:]}" if detail else ""))
         bundle_dir = root / "bundle"
-        files = {
+        _run_pagefind(binary, root / "site", bundle_dir, low_priority=low_priority, started=started)
+        return {
             f"{BUNDLE_DIR}/{path.relative_to(bundle_dir).as_posix()}": path.read_bytes()
             for path in sorted(bundle_dir.rglob("*"))
-            if path.is_file() and not path.relative_to(bundle_dir).as_posix().startswith(_UNUSED)
+            if path.is_file() and not _unused(bundle_dir, path)
         }
-    if f"{BUNDLE_DIR}/pagefind.js" not in files:
-        raise SearchError("pagefind wrote no pagefind.js" + (f": {detail[-300:]}" if detail else ""))
-    return files
 
 
 class SearchIndex:
@@ -183,12 +215,9 @@ class SearchIndex:
     def finish(self) -> tuple[dict[str, bytes], list[str]]:
         """The bundle for this build's pages, and warnings (on failure: no bundle)."""
         pages, self._pages = self._pages, {}
-        if not self.enabled:
-            return {}, []
-        if self._binary is None:
-            problem = self._problem if self._checked is not None and pagefind_binary() == self._checked else (
-                "the pagefind binary was not found (pip install 'pagefind[bin]')")
-            return {}, [f"search: {problem}; the site is built without search"]
+        unavailable = self._unavailable()
+        if unavailable is not None:
+            return {}, unavailable
         with self._lock:
             # Dict equality checks identity first: pages taken from the render cache compare in no time.
             if pages == self._indexed:
@@ -205,6 +234,30 @@ class SearchIndex:
         with self._lock:
             self._indexed, self._bundle = pages, bundle
         return bundle, []
+
+    def finish_on_disk(self, site: Path, bundle: Path) -> list[str]:
+        """`sitegen build`: index the index documents under `site` into the folder `bundle`;
+        warnings (on failure: no bundle, and `bundle` is removed)."""
+        unavailable = self._unavailable()
+        if unavailable is not None:
+            return unavailable
+        assert self._binary is not None
+        try:
+            index_folder(self._binary, site, bundle)
+        except (SearchError, OSError) as exc:
+            shutil.rmtree(bundle, ignore_errors=True)
+            return [f"search: {exc}; the site is built without search"]
+        return []
+
+    def _unavailable(self) -> list[str] | None:
+        """None when this build indexes; else its warnings (none when search is off)."""
+        if not self.enabled:
+            return []
+        if self._binary is None:
+            problem = self._problem if self._checked is not None and pagefind_binary() == self._checked else (
+                "the pagefind binary was not found (pip install 'pagefind[bin]')")
+            return [f"search: {problem}; the site is built without search"]
+        return None
 
     def take_refreshed(self) -> bool:
         """True (once) when the background worker made a bundle no build has returned yet."""

@@ -11,7 +11,8 @@ import pytest
 
 from sitegen import __version__
 from sitegen.build import build
-from sitegen.deploy import add_arguments, gh_deploy, run
+from sitegen.commands.gh_deploy import add_arguments, run
+from sitegen.deploy import gh_deploy
 from sitegen.errors import BuildError
 
 CONFIG = {"name": "Fern Notes", "navigation": [{"group": "Start", "pages": ["intro", "watering"]}]}

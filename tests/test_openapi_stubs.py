@@ -59,7 +59,7 @@ def test_never_overwrites_and_names_file_when_several_specs(tmp_path: Path) -> N
 def test_command_writes_stubs_for_the_docs_json_specs(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     import argparse
 
-    from sitegen.openapi.stubs import add_arguments, run
+    from sitegen.commands.openapi_pages import add_arguments, run
 
     project = project_with_two_operations(tmp_path)
     (project / "docs.json").write_text(json.dumps(

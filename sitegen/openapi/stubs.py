@@ -6,7 +6,6 @@ the API page itself is generated from the spec at build time.
 
 from __future__ import annotations
 
-import argparse
 import re
 from pathlib import Path
 
@@ -96,18 +95,13 @@ def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path)
     return written
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("project", nargs="?", default=".", help="docs project folder (default: .)")
-    parser.add_argument("--out", default="content/api-reference",
-                        help="folder for the new pages, relative to the project (default: content/api-reference)")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Write the stubs and list them; errors propagate as SitegenError for the CLI to print."""
+def write_missing_stubs(project: Path, out: Path) -> tuple[Path, list[Path]]:
+    """`sitegen openapi-pages`: a stub for every operation without a page; (project folder,
+    the files written). Errors are SitegenError."""
     from sitegen.config import find_project_dir, load_config  # config comes before openapi in the pipeline
     from sitegen.openapi.load import find_openapi_files, load_openapi
 
-    project_dir = find_project_dir(Path(args.project).resolve())
+    project_dir = find_project_dir(project.resolve())
     site = load_config(project_dir).config
     # Like the build: without an `openapi` entry, every OpenAPI file in the tree.
     sources = site.openapi_sources or find_openapi_files(project_dir, (project_dir / "site",))
@@ -115,10 +109,4 @@ def run(args: argparse.Namespace) -> int:
         raise OpenAPIError(f"{project_dir}: no 'openapi' entry in the config and no OpenAPI file in the project; "
                            "nothing to generate pages from")
     catalog = load_openapi(project_dir, sources)
-    written = write_operation_stubs(project_dir, catalog, Path(args.out))
-    root = project_dir.resolve()
-    for path in written:
-        print(f"wrote {path.relative_to(root).as_posix()}")
-    if not written:
-        print("every operation already has a page")
-    return 0
+    return project_dir.resolve(), write_operation_stubs(project_dir, catalog, out)

@@ -7,7 +7,6 @@ affects and reload every open tab.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import webbrowser
 from pathlib import Path
@@ -24,18 +23,7 @@ from sitegen.serve.rebuild import Rebuilder
 from sitegen.serve.watch import Watcher
 from sitegen.theme import builtin_theme_dir
 
-__all__ = ["add_arguments", "run"]
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("project", nargs="?", default=".", type=Path, help="docs project folder (default: .)")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="interface to listen on (default: 127.0.0.1, this machine only); requests are answered "
-                             "only when their Host is this address (any Host on 0.0.0.0)")
-    parser.add_argument("--port", type=int, default=8000, help="TCP port, 0 for any free one (default: 8000)")
-    parser.add_argument("--open", action="store_true", help="open the site in the default web browser")
-    parser.add_argument("--poll", action="store_true", help="poll for changes (network drives, containers) instead of OS file events")
-    parser.add_argument("--api", action="store_true", help="also run the Plant Store reference server and use it as the playground's first base URL")
+__all__ = ["serve"]
 
 
 def _log(line: str) -> None:
@@ -55,24 +43,27 @@ class _Server(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
-def run(args: argparse.Namespace) -> int:
-    project = Path(args.project).resolve()
+def serve(project: Path, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
+          poll: bool = False, api: bool = False) -> int:
+    """`sitegen serve`: until Ctrl-C. `api` also runs the reference server and puts it first
+    in the playground's base URLs."""
+    project = project.resolve()
     if not project.is_dir():
         raise SitegenError(f"{project}: no such folder")
-    sock = bind(args.host, args.port)
+    sock = bind(host, port)
     reference = None
     watcher = None
     rebuilder = None
     try:
-        if args.api:
+        if api:
             from sitegen.serve.api import ReferenceServer
 
-            reference = ReferenceServer(args.host, _log)
+            reference = ReferenceServer(host, _log)
         hub = Hub()
         builder = SiteBuilder(project, base_urls=(reference.url,) if reference else ())
         rebuilder = Rebuilder(builder, hub, _log)
         theme_dir = builtin_theme_dir()
-        watcher = Watcher([project, theme_dir], ignore=builder.exclude, number=hub.saw_change, poll=args.poll)
+        watcher = Watcher([project, theme_dir], ignore=builder.exclude, number=hub.saw_change, poll=poll)
         watcher.start()  # before the first build: nothing saved meanwhile is missed
         rebuilder.build_first()
         rebuilder.start(watcher.changes)
@@ -80,12 +71,12 @@ def run(args: argparse.Namespace) -> int:
         host, port = sock.getsockname()[:2]
         url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
         _log(f"Serving {project} at {url}  (Ctrl-C to stop)")
-        if args.open:
+        if open_browser:
             webbrowser.open(url)
 
         site = SiteApp(hub, allowed_roots=(project, theme_dir)).starlette()
         # Only requests for this server's own address (DNS rebinding): see hosts.py.
-        app = HostCheck(site, allowed_hosts(args.host, port), url)
+        app = HostCheck(site, allowed_hosts(host, port), url)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                                 timeout_graceful_shutdown=2, server_header=False)
         server = _Server(config, hub)

@@ -1,0 +1,89 @@
+"""The build: docs project in, static site out, as a short list of named steps.
+
+    load_config → read_pages → attach_operations → build_navigation → load_theme
+      → render_pages → check_links → write_extras → index_search ∥ copy_files
+
+`sitegen build` (`build`) writes every page into a staging folder as it renders (in worker
+processes on big sites), runs Pagefind on what is on disk while it copies assets, and swaps
+the folder in only when everything succeeded. `build_site` and the dev server build into
+memory (`BuiltSite`). Modules:
+
+- `builder.py`: `SiteBuilder`, the order of the steps and their caches (the dev server's rebuilds)
+- `steps.py`: the whole-site steps, each a function of typed inputs
+- `render_pages.py`: the per-page step and its worker processes
+- `files.py`: `Files`, every file of the output and where it comes from
+- `output.py`: `Output` (staging folder or memory), `write_site`, the atomic swap
+- `cache.py`: `Cached`, the one way a step reuses an earlier result
+- `progress.py`: the progress bar and time per step (`--profile`)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sitegen.config import find_project_dir
+from sitegen.errors import BuildError
+
+from sitegen.build.builder import CACHE_DIR, SiteBuilder
+from sitegen.build.output import MARKER, BuiltSite, StagingOutput, check_output_dir, write_site
+from sitegen.build.progress import Progress, StepTimes
+from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings, redirect_pages
+
+__all__ = [
+    "ASSET_DIR", "CACHE_DIR", "MARKER", "BuildReport", "BuiltSite", "SiteBuilder", "build", "build_site",
+    "check_output_dir", "config_css", "fragment_warnings", "redirect_pages", "write_site",
+]
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    pages: int
+    seconds: float
+    out_dir: Path
+    warnings: list[str]
+    steps: list[tuple[str, float]] = field(default_factory=list)  # (step, seconds), in order
+
+
+def build(
+    project_dir: Path,
+    out_dir: Path | None = None,
+    strict: bool = False,
+    offline: bool = False,
+    progress: Progress | None = None,
+    times: StepTimes | None = None,
+) -> BuildReport:
+    """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
+    (default PROJECT/site); on any error the previous site stays as it was.
+
+    PROJECT may hold its config in `docs/` (see `find_project_dir`); the default output
+    stays PROJECT/site, where the user ran the command."""
+    started = time.perf_counter()
+    times = times or StepTimes()
+    out_dir = (out_dir or project_dir.resolve() / "site").resolve()
+    project = find_project_dir(project_dir.resolve())
+    if not project.is_dir():
+        raise BuildError(f"{project}: no such folder")
+    check_output_dir(project, out_dir)
+    builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline)
+    with StagingOutput(out_dir) as output:
+        result = builder.build_into(output, progress, times)
+        with times.step("swap"):
+            output.commit()
+    return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps)
+
+
+def build_site(
+    project_dir: Path,
+    strict: bool = False,
+    exclude: tuple[Path, ...] = (),
+    base_urls: tuple[str, ...] = (),
+) -> BuiltSite:
+    """The whole site in memory: one full build of a fresh SiteBuilder.
+
+    `base_urls` go first in docs.json `api.baseUrl` (`sitegen serve --api` puts its local
+    reference server there) without touching the file.
+    """
+    return SiteBuilder(project_dir, strict=strict, exclude=exclude, base_urls=base_urls).build()

@@ -1,0 +1,348 @@
+"""`SiteBuilder`: runs the build steps in order and keeps what each made for the next build.
+
+    load_config → read_pages → attach_operations → build_navigation → load_theme
+      → render_pages (workers on a cold build) → check_links
+      → write_extras → index_search ∥ copy_files
+
+Every step is a function of typed inputs (steps.py, render_pages.py); each result the dev
+server reuses sits in a `Cached` keyed by the inputs it came from, or by a generation number
+that `_invalidate` bumps when a file those inputs were read from changes. Caches are filled
+only by steps that succeed, so after a failed build the next `rebuild` retries whatever is
+still pending. Where the files go is the `Output`'s business (a staging folder or memory).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import jinja2
+
+from sitegen.confine import inside_project
+from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
+from sitegen.errors import BuildError, ContentError
+from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
+from sitegen.markdown.components import ComponentRenderer
+from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
+from sitegen.render import Renderer
+from sitegen.search import SearchIndex
+from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
+
+from sitegen.build import steps
+from sitegen.build.cache import Cached
+from sitegen.build.files import Files, Origin
+from sitegen.build.output import BuiltSite, MemoryOutput, Output
+from sitegen.build.progress import Progress, StepTimes
+from sitegen.build.render_pages import (
+    PageResult, RenderedBody, RenderSetup, TrackingResolver, can_use_workers, render_in_workers, render_page,
+)
+
+if TYPE_CHECKING:
+    from sitegen.openapi import ApiView
+
+CACHE_DIR = ".sitegen-cache"  # written into every output so we only ever replace our own folders
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    pages: int
+    warnings: list[str]
+
+
+@dataclass(frozen=True)
+class _ThemeParts:
+    theme: Theme
+    env: jinja2.Environment
+    components: ComponentRenderer
+
+
+class SiteBuilder:
+    """Builds a site and keeps what it loaded and rendered, so that `rebuild(changed_paths)`
+    redoes only the work those files affect (the dev server calls it on every save)."""
+
+    def __init__(
+        self,
+        project_dir: Path,
+        strict: bool = False,
+        exclude: tuple[Path, ...] = (),
+        base_urls: tuple[str, ...] = (),
+        processes: int = 1,
+        search: SearchIndex | None = None,
+        offline: bool = False,
+    ) -> None:
+        self.project_dir = find_project_dir(project_dir.resolve())
+        self.strict = strict
+        self.offline = offline  # remote OpenAPI documents only from the cache
+        # Worker processes for the pages of a cold build. Forking is only safe before the
+        # caller starts threads, so only `sitegen build` asks for more than one.
+        self.processes = processes
+        self.exclude = tuple(path.resolve() for path in exclude) + (self.project_dir / "site", self.cache_dir)
+        self.base_urls = tuple(base_urls)
+        self._markdown = make_markdown()
+        self.search = search or SearchIndex()  # kept across builds: it reuses an unchanged bundle
+        self._reset()
+
+    @property
+    def cache_dir(self) -> Path:
+        """`.sitegen-cache/` in the project: safe to delete, ignored by git (it says so itself)."""
+        return self.project_dir / CACHE_DIR
+
+    def _reset(self) -> None:
+        # Generations stand for the state of the files a cached result was read from:
+        # `_invalidate` bumps the one a changed file belongs to.
+        self._config_generation = 0
+        self._theme_generation = 0
+        self._theme_assets_generation = 0
+        self._files_generation = 0  # a file or page appeared or disappeared: links may resolve differently
+        self._specs_generation = 0  # a YAML/JSON file (maybe an OpenAPI document) changed
+        self._sources: dict[Path, Page] | None = None  # pages as read, by source file (None: discover)
+        self._discovery_warnings: list[str] = []  # page files and folders linking out of the project
+        self._stale: set[Path] = set()  # known page files to read again
+        self._config: Cached[int, LoadedConfig] = Cached()
+        self._theme: Cached[int, _ThemeParts] = Cached()
+        self._theme_assets: Cached[tuple[int, int], dict[str, Path]] = Cached()
+        self._operations: Cached[tuple[LoadedConfig, tuple[Page, ...], int], steps.Operations] = Cached()
+        self._navigation: Cached[tuple[LoadedConfig, tuple[steps.Outline, ...]], steps.NavigationStep] = Cached()
+        self._renderer: Cached[steps.Chrome, Renderer] = Cached()
+        self._bodies: Cached[Page, RenderedBody] = Cached()  # by output path: each page's markdown
+        self._html: Cached[tuple[object, ...], bytes] = Cached()  # by output path: each page's HTML
+        self._copied: set[Path] = set()  # files the last build copies as they are
+
+    def build(self) -> BuiltSite:
+        """A full build into memory: forget every cache."""
+        self._reset()
+        return self._into_memory()
+
+    def rebuild(self, changed: Iterable[Path]) -> BuiltSite:
+        """Build again after `changed` files were created, modified, moved or deleted."""
+        for path in changed:
+            self._invalidate(Path(os.path.abspath(path)))
+        return self._into_memory()
+
+    def _into_memory(self) -> BuiltSite:
+        output = MemoryOutput()
+        result = self.build_into(output)
+        output.site.pages, output.site.warnings = result.pages, result.warnings
+        return output.site
+
+    # --- what a changed path affects ----------------------------------------------------
+
+    def _invalidate(self, path: Path) -> None:
+        # The build reads pages, docs.json, OpenAPI files (YAML/JSON) and theme files; any
+        # other file is only looked up (links, docs.json logo/favicon) and copied as it is.
+        if any(path == excluded or path.is_relative_to(excluded) for excluded in self.exclude):
+            return
+        if path.parent == self.project_dir and path.name in CONFIG_NAMES:
+            self._config_generation += 1
+            self._forget_pages()  # the navigation decides the content root (pages.content_root)
+            return
+        if self._invalidate_theme(path):
+            return
+        exists = path.is_file()
+        if path.suffix in PAGE_SUFFIXES:
+            self._forget_snippet_users(path)
+            if exists and self._sources is not None and path in self._sources:
+                self._stale.add(path)  # an edit: read just this page again
+            else:
+                self._forget_pages()  # a page appeared or disappeared (or moved)
+            return
+        if path.suffix in (".yaml", ".yml", ".json"):
+            self._specs_generation += 1
+        if exists and path in self._copied:
+            return  # a copied file changed: it is served and copied from disk as it is now
+        self._files_generation += 1
+        if path.is_dir() or (not exists and self._sources is not None
+                             and any(source.is_relative_to(path) for source in self._sources)):
+            self._forget_pages()  # a folder moved or was deleted with pages in it
+
+    def _forget_snippet_users(self, path: Path) -> None:
+        """Pages that inline the snippet `path` (or looked for a snippet that was missing)
+        render again: their cached HTML holds the snippet's old text."""
+        real = Path(os.path.realpath(path))
+        for slot, (_, cached) in self._bodies.items():
+            if real in cached.body.snippets or MISSING_SNIPPET in cached.body.snippets:
+                self._bodies.drop(slot)
+
+    def _invalidate_theme(self, path: Path) -> bool:
+        parts = self._theme.peek()
+        dirs = parts[1].theme.dirs if parts else (self.project_dir / "themes" / THEME_NAME, builtin_theme_dir())
+        if any(path.is_relative_to(theme_dir / "assets") for theme_dir in dirs):
+            self._theme_assets_generation += 1  # assets are served and copied from disk; only the list can change
+            return True
+        if any(path.is_relative_to(theme_dir) for theme_dir in (*dirs, self.project_dir / "themes")):
+            self._theme_generation += 1
+            return True
+        return False
+
+    def _forget_pages(self) -> None:
+        self._sources = None
+        self._stale.clear()
+        self._files_generation += 1
+
+    # --- the steps ------------------------------------------------------------------------
+
+    def _read_pages(self) -> list[Page]:
+        if any(inside_project(self.project_dir, source) is None for source in self._stale):
+            self._forget_pages()  # an edit made a page a link out of the project: discovery refuses it
+        if self._sources is None:
+            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude)
+            self._sources = {page.source: page for page in pages}
+            self._files_generation += 1
+        errors: list[str] = []
+        for source in sorted(self._stale):
+            try:
+                self._sources[source] = read_page(self.project_dir, source, self._sources[source].id)
+            except ContentError as exc:
+                errors.extend(exc.messages)
+            else:
+                self._stale.discard(source)
+        if errors:
+            raise ContentError(errors)
+        return list(self._sources.values())
+
+    def _load_theme(self) -> tuple[_ThemeParts, dict[str, Path]]:
+        def load() -> _ThemeParts:
+            theme = load_theme(self.project_dir)
+            return _ThemeParts(theme, theme.environment(), ComponentRenderer(theme))
+        parts = self._theme.get_or_compute(self._theme_generation, load)
+        assets = self._theme_assets.get_or_compute(
+            (self._theme_generation, self._theme_assets_generation), parts.theme.assets)
+        return parts, assets
+
+    def _body(self, setup: RenderSetup, page: Page) -> RenderedBody:
+        """A page's markdown, rendered again only when the page or what its links found changed."""
+        entry = self._bodies.peek(page.output)
+        if entry is not None:
+            cached = entry[1]
+            if (cached.page is page or cached.page == page) and cached.links_hold(setup.resolver, self._files_generation):
+                return cached
+        links = setup.resolver.fork()
+        body = render_markdown(setup.markdown, page, links, setup.components)
+        rendered = RenderedBody(page, body, links, self._files_generation)
+        if body.errors:
+            self._bodies.drop(page.output)  # never reuse a failure: the cause may be anywhere
+        else:
+            self._bodies.store(page, rendered, page.output)
+        return rendered
+
+    def _html_for(self, setup: RenderSetup) -> Callable[[Page, RenderedBody, ApiView | None], bytes]:
+        renderer = setup.renderer
+
+        def html_for(page: Page, rendered: RenderedBody, view: ApiView | None) -> bytes:
+            # The renderer stands for the chrome: a new one (new navigation...) renders every page again.
+            return self._html.get_or_compute(
+                (page, rendered.body, view, renderer),
+                lambda: renderer.render_page(page, rendered.body, api=view).encode(), slot=page.output)
+        return html_for
+
+    def _render_pages(self, setup: RenderSetup, pages: list[Page], progress: Progress) -> list[PageResult]:
+        """Every page, written to the output as it is rendered; results in page order."""
+        progress.start(len(pages))
+        results: list[PageResult | None] = [None] * len(pages)
+        workers = can_use_workers(self.processes, len(pages)) if not self._bodies.items() else 0
+        if workers:
+            for number, result in render_in_workers(setup, pages, workers):
+                results[number] = result
+                progress.advance()
+            for page, result in zip(pages, results):  # pages a worker could not write (memory): in page order
+                assert result is not None
+                for path, html in result.html.items():
+                    setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
+                result.html = {}
+        else:
+            html_for = self._html_for(setup)
+            for number, page in enumerate(pages):
+                results[number] = render_page(setup, page, lambda output: self._body(setup, output), html_for, True)
+                progress.advance()
+            outputs = [page.output for page in pages] + ["index.html", "404.html"]
+            self._bodies.keep_only(outputs)
+            self._html.keep_only(outputs)
+        progress.close()
+        return [result for result in results if result is not None]
+
+    def build_into(self, output: Output, progress: Progress | None = None, times: StepTimes | None = None) -> BuildResult:
+        """One build: every step, writing into `output`. Raises SitegenError (nothing is
+        committed then: the caller drops the output)."""
+        progress = progress or Progress()
+        times = times or StepTimes()
+        if not self.project_dir.is_dir():
+            raise BuildError(f"{self.project_dir}: no such folder")
+        with times.step("load_config"):
+            loaded = self._config.get_or_compute(
+                self._config_generation, lambda: steps.load_config(self.project_dir, self.base_urls))
+        with times.step("read_pages"):
+            pages = self._read_pages()
+        if not pages:
+            raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
+        warnings = list(loaded.warnings) + self._discovery_warnings + [w for page in pages for w in page.warnings]
+        with times.step("attach_operations"):
+            api_pages = tuple(page for page in pages if page.openapi)
+            operations = self._operations.get_or_compute(
+                (loaded, api_pages, self._specs_generation),
+                lambda: steps.attach_operations(self.project_dir, loaded, api_pages, self.exclude,
+                                                cache_dir=self.cache_dir, offline=self.offline))
+            pages = operations.apply(pages)
+        warnings += operations.warnings
+        with times.step("build_navigation"):
+            # The navigation depends on docs.json and on what each page shows of itself
+            # elsewhere (title, icon...), not on the pages' text.
+            navigation = self._navigation.get_or_compute(
+                (loaded, steps.page_outlines(pages)), lambda: steps.build_navigation(loaded, pages, self.project_dir))
+        warnings += navigation.navigation.warnings
+
+        with times.step("load_theme"):
+            theme, theme_assets = self._load_theme()
+            resolver = TrackingResolver(self.project_dir, pages)
+            search = self.search.begin()
+            output.offer_search(search)
+            chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, search)
+            # Kept while the chrome is the same: it renders each sidebar once.
+            renderer = self._renderer.get_or_compute(chrome, lambda: steps.make_renderer(chrome, navigation.navigation))
+        warnings += renderer.warnings  # icons that fell back, feedback without a repository
+
+        home = navigation.navigation.first_page()
+        setup = RenderSetup(
+            project_dir=self.project_dir, loaded=loaded, markdown=self._markdown, components=theme.components,
+            renderer=renderer, resolver=resolver, views=operations.views, output=output,
+            root_copy=home.id if home is not None and not any(page.id == "index" for page in pages) else None,
+        )
+        files = Files()
+        for page in pages:
+            files.add_written(page.output, Origin.PAGE)
+        if setup.root_copy is not None:
+            files.add_written("index.html", Origin.PAGE)
+        with times.step("render_pages"):
+            results = self._render_pages(setup, pages, progress)
+        errors = [error for result in results for error in result.errors]
+        if errors:
+            raise ContentError(errors)
+        for result in results:
+            warnings += result.warnings
+            for path, source in result.assets.items():
+                files.add_copy(path, source)
+
+        with times.step("check_links"):
+            warnings += steps.fragment_warnings([link for result in results for link in result.fragment_links],
+                                                {result.page_id: result.ids for result in results})
+        with times.step("write_extras"):
+            uses_mermaid = any("mermaid" in result.features for result in results)
+            not_found = self._html.get_or_compute(renderer, lambda: renderer.render_not_found().encode(), slot="404.html")
+            extras = steps.generate_extras(loaded, pages, not_found, uses_mermaid)
+            steps.write_extras(output, files, extras)
+            mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
+            for path, source in resolver.assets.items():  # docs.json logo, favicon, ...
+                files.add_copy(path, source)
+        # Pagefind reads the pages already written while the files are copied.
+        with times.step("index_search+copy_files"):
+            indexing = output.start_search(self.search)
+            steps.copy_files(output, files)
+            search_warnings = indexing.result()
+        self._copied = files.sources()
+        warnings += extras.warnings + search_warnings + theme.theme.refusals + mermaid_warnings
+        warnings = list(dict.fromkeys(warnings))  # a warning found twice is shown once
+        if self.strict and warnings:
+            raise ContentError([f"{w} (--strict)" for w in warnings])
+        return BuildResult(len(pages), warnings)

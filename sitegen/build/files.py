@@ -1,0 +1,70 @@
+"""`Files`: every file of the output and where it comes from, assembled in one place.
+
+Shaped like MkDocs' `structure.files.Files`: the build registers each destination once,
+with its origin, before anything is copied: the pages (written as they render), the files
+pages and docs.json reference (the link resolver records them per page), the theme's
+assets, and the files the build generates (stylesheets, redirects, the 404 page, the search
+bundle, and whatever the renderer adds). The write steps then work from this list only.
+
+When two origins want the same destination, what the build writes (a page, a generated
+file) wins over a copied file, and the first copy registered wins over later ones, except
+theme files, which replace a project file of the same name (`_sitegen/` is ours).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+
+class Origin(Enum):
+    PAGE = "page"  # a rendered page (or the root copy of the home page)
+    GENERATED = "generated"  # written by the build: 404, redirects, CSS, search, renderer extras
+    ASSET = "asset"  # a project file a page or docs.json references, copied as it is
+    THEME = "theme"  # a theme asset, copied as it is
+
+
+@dataclass(frozen=True)
+class SiteFile:
+    dest: str  # output path, relative to the site root ("images/logo.svg")
+    origin: Origin
+    source: Path | None = None  # the file copied (None: the build writes it)
+
+
+class Files:
+    """The output's files by destination."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, SiteFile] = {}
+
+    def add_written(self, dest: str, origin: Origin = Origin.GENERATED, replace: bool = True) -> bool:
+        """A file the build writes; False (and nothing changes) when `replace` is off and a
+        written file already has the destination (a redirect never hides a page)."""
+        current = self._files.get(dest)
+        if current is not None and current.source is None and not replace:
+            return False
+        self._files[dest] = SiteFile(dest, origin)
+        return True
+
+    def add_copy(self, dest: str, source: Path, origin: Origin = Origin.ASSET) -> None:
+        current = self._files.get(dest)
+        if current is None or (origin is Origin.THEME and current.source is not None):
+            self._files[dest] = SiteFile(dest, origin, source)
+
+    def __contains__(self, dest: object) -> bool:
+        return dest in self._files
+
+    def __iter__(self) -> Iterator[SiteFile]:
+        return iter(self._files.values())
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+    def copies(self) -> dict[str, Path]:
+        """Destination -> source of every file copied as it is."""
+        return {file.dest: file.source for file in self._files.values() if file.source is not None}
+
+    def sources(self) -> set[Path]:
+        return {file.source for file in self._files.values() if file.source is not None}

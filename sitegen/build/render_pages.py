@@ -1,0 +1,202 @@
+"""The `render_pages` step: every page's markdown, API view and HTML, written as it is made.
+
+All per-page work (markdown-it, Pygments, the Jinja2 page template) happens in `render_page`.
+A cold `sitegen build` of a large site runs it in worker processes, which get what they need
+once, through the pool's initializer (`RenderSetup`), and write each page into the staging
+folder themselves; the parent only hands out page numbers and gets back the small data it
+needs afterwards (`PageResult`: warnings, errors, fragment links, the ids on the page, the
+files the page references). The dev server renders in its own process, reusing the markdown
+and HTML of pages whose inputs did not change (`SiteBuilder` keeps them in `Cached`).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import multiprocessing
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from markdown_it import MarkdownIt
+
+from sitegen.config import LoadedConfig
+from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
+from sitegen.markdown.components import ComponentRenderer
+from sitegen.markdown.links import Resolved
+from sitegen.markdown.mdx import page_ids
+from sitegen.pages import Page
+from sitegen.render import Renderer
+
+from sitegen.build.output import Output
+from sitegen.build.steps import handwritten_view
+
+if TYPE_CHECKING:
+    from sitegen.openapi import ApiView
+
+PAGES_PER_WORKER = 100  # below this, starting processes costs more than it saves
+_PAGES_PER_TASK = 8  # pages a worker renders per message (small: the progress bar moves)
+
+
+class TrackingResolver(LinkResolver):
+    """A LinkResolver that records each lookup, so that when files come and go a later build
+    can tell whether a page's links still resolve the same way without rendering it again."""
+
+    def __init__(self, project_dir: Path, pages: Iterable[Page]) -> None:
+        super().__init__(project_dir, pages)
+        self.lookups: list[tuple[str, Page, bool, Resolved]] = []
+
+    def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
+        result = super().resolve(target, page, image)
+        self.lookups.append((target, page, image, result))
+        return result
+
+    def fork(self) -> TrackingResolver:
+        """The same pages and folders with its own assets and lookups (one per page)."""
+        twin = copy.copy(self)
+        twin.assets = {}
+        twin.lookups = []
+        return twin
+
+
+@dataclass
+class RenderedBody:
+    """A page's markdown with the link lookups it made (and the files they found)."""
+
+    page: Page
+    body: RenderedMarkdown
+    links: TrackingResolver
+    generation: int  # the files generation its lookups were last checked against
+
+    def links_hold(self, resolver: TrackingResolver, generation: int) -> bool:
+        if self.generation != generation:
+            scratch = resolver.fork()
+            if any(scratch.resolve(target, page, image) != result
+                   for target, page, image, result in self.links.lookups):
+                return False
+            self.generation = generation
+        return True
+
+
+@dataclass(frozen=True)
+class RenderSetup:
+    """What every page's work needs; built once per build by the parent (and, for a cold
+    build, given to each worker by the pool's initializer)."""
+
+    project_dir: Path
+    loaded: LoadedConfig
+    markdown: MarkdownIt
+    components: ComponentRenderer
+    renderer: Renderer
+    resolver: TrackingResolver
+    views: dict[str, ApiView]  # page id -> API view of its OpenAPI operation
+    output: Output
+    root_copy: str | None  # the page also written at the site root (the home page, when no page is "index")
+
+
+@dataclass
+class PageResult:
+    """What the build needs of a page once it is written (small: sent back by workers)."""
+
+    page_id: str
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    fragment_links: list[tuple[str, str, str]] = field(default_factory=list)
+    features: frozenset[str] = frozenset()
+    ids: frozenset[str] | bytes = frozenset()  # the ids on the built page, or its HTML (read when needed)
+    assets: dict[str, Path] = field(default_factory=dict)  # files its links reference -> copied
+    html: dict[str, bytes] = field(default_factory=dict)  # from a worker that cannot write to the output
+
+
+# The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
+BodyFor = Callable[[Page], RenderedBody]
+HtmlFor = Callable[[Page, RenderedBody, "ApiView | None"], bytes]
+
+
+def fresh_body(setup: RenderSetup) -> BodyFor:
+    def body_for(page: Page) -> RenderedBody:
+        links = setup.resolver.fork()
+        return RenderedBody(page, render_markdown(setup.markdown, page, links, setup.components), links, 0)
+    return body_for
+
+
+def fresh_html(setup: RenderSetup) -> HtmlFor:
+    def html_for(page: Page, rendered: RenderedBody, view: ApiView | None) -> bytes:
+        return setup.renderer.render_page(page, rendered.body, api=view).encode()
+    return html_for
+
+
+def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: HtmlFor, write: bool) -> PageResult:
+    """One page (and its root copy): markdown, API view, HTML; written to the output when
+    `write`, else returned in `PageResult.html`."""
+    result = PageResult(page.id)
+    outputs = [page]
+    if page.id == setup.root_copy:
+        # The home page also answers at the site root, with links rebased to the root.
+        outputs.append(dataclasses.replace(page, url="", output="index.html"))
+    view = setup.views.get(page.id)
+    for output in outputs:
+        rendered = body_for(output)
+        body = rendered.body
+        if body.errors:
+            result.errors = list(body.errors)
+            break  # the root copy of the home page would repeat its errors
+        if view is None and output is page and isinstance(page.meta.get("api"), str):
+            view = handwritten_view(setup.project_dir, setup.loaded, page, body, result.warnings)
+        html = html_for(output, rendered, view)
+        searchable = output is page and not (page.hidden or page.noindex)
+        if write:
+            setup.output.write_page(output.output, html, searchable)
+        else:
+            result.html[output.output] = html
+        if output is page:  # the root copy would repeat the page's warnings
+            result.warnings += body.warnings
+            result.fragment_links = body.fragment_links
+            result.features = body.features
+            result.ids = html  # read for ids only if some link has a #fragment to this page
+        for asset, source in rendered.links.assets.items():
+            result.assets.setdefault(asset, source)
+    return result
+
+
+# --- worker processes ---------------------------------------------------------------------
+
+_setup: RenderSetup | None = None  # in a worker process only: set once by the pool's initializer
+
+
+def _start_worker(setup: RenderSetup) -> None:
+    global _setup
+    _setup = setup
+
+
+def _render_in_worker(task: tuple[list[int], list[Page]]) -> list[tuple[int, PageResult]]:
+    assert _setup is not None, "called outside a worker started by render_in_workers"
+    numbers, pages = task
+    write = _setup.output.shared_with_workers
+    results = []
+    for number, page in zip(numbers, pages):
+        result = render_page(_setup, page, fresh_body(_setup), fresh_html(_setup), write)
+        if write and isinstance(result.ids, bytes):
+            result.ids = page_ids(result.ids.decode())  # the ids, not the page, travel back
+        results.append((number, result))
+    return results
+
+
+def can_use_workers(processes: int, pages: int) -> int:
+    """How many worker processes a cold build of `pages` pages should use (0: none)."""
+    workers = min(processes, pages // PAGES_PER_WORKER)
+    return workers if workers >= 2 and "fork" in multiprocessing.get_all_start_methods() else 0
+
+
+def render_in_workers(setup: RenderSetup, pages: list[Page], workers: int) -> Iterator[tuple[int, PageResult]]:
+    """(page number, result) for every page, in the order workers finish them.
+
+    Workers are forked (the parsers, templates and Renderer are not picklable, and forking
+    shares them for free); the caller must not have started threads that hold locks."""
+    tasks = [(list(range(start, min(start + _PAGES_PER_TASK, len(pages)))),
+              pages[start:start + _PAGES_PER_TASK]) for start in range(0, len(pages), _PAGES_PER_TASK)]
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers, initializer=_start_worker, initargs=(setup,)) as pool:
+        for results in pool.imap_unordered(_render_in_worker, tasks):
+            yield from results

@@ -1,0 +1,404 @@
+"""The whole-site steps of a build, each a function from typed inputs to a typed result.
+
+The per-page step (`render_pages`) lives in `pages.py`; `SiteBuilder` (builder.py) runs the
+steps in order and keeps their results in `Cached` helpers for the dev server.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sitegen import nav
+from sitegen.colors import theme_css
+from sitegen.config import ApiConfig, LoadedConfig
+from sitegen.config import load_config as read_config
+from sitegen.errors import ConfigError, SitegenError
+from sitegen.markdown import LinkResolver, RenderedMarkdown
+from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
+from sitegen.markdown.mdx import page_ids
+from sitegen.nav import Navigation, normalize_page_ref
+from sitegen.pages import Page, is_external, root_prefix, url_for
+from sitegen.render import Renderer, SiteContext
+
+from sitegen.build.files import Files, Origin
+from sitegen.build.output import MARKER, Output
+
+if TYPE_CHECKING:
+    import jinja2
+
+    from sitegen.openapi import ApiView
+
+ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
+_FAVICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
+                  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
+
+
+# --- load_config ------------------------------------------------------------------------
+
+def load_config(project_dir: Path, base_urls: tuple[str, ...] = ()) -> LoadedConfig:
+    """docs.json, with `base_urls` first in `api.baseUrl` (`sitegen serve --api` puts its
+    local reference server there) without touching the file."""
+    loaded = read_config(project_dir)
+    if not base_urls:
+        return loaded
+    config = loaded.config
+    api = config.api or ApiConfig()
+    urls = list(base_urls) + [url for url in api.base_urls if url not in base_urls]
+    api = api.model_copy(update={"base_url": urls})
+    return dataclasses.replace(loaded, config=config.model_copy(update={"api": api}))
+
+
+# --- attach_operations ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Operations:
+    """The pages with their OpenAPI operations attached (titles from summaries)."""
+
+    pages: dict[str, Page]  # page id -> the page as updated (only pages with `openapi:`)
+    views: dict[str, ApiView]  # page id -> what its template shows
+    warnings: list[str]
+
+    def apply(self, pages: list[Page]) -> list[Page]:
+        return [self.pages.get(page.id, page) for page in pages]
+
+
+def attach_operations(
+    project_dir: Path,
+    loaded: LoadedConfig,
+    api_pages: tuple[Page, ...],
+    exclude: tuple[Path, ...] = (),
+    *,
+    cache_dir: Path | None = None,
+    offline: bool = False,
+) -> Operations:
+    """Pages with `openapi:` front matter get their API view; titles default to its summary.
+
+    A page whose operation cannot be found is a warning and is built as a plain page (its
+    own text), as Mintlify does."""
+    if not api_pages:
+        return Operations({}, {}, [])
+    from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
+
+    warnings: list[str] = []
+    if loaded.config.openapi_sources:
+        # Remote documents come through the cache; a fallback to a cached copy is a warning.
+        catalog = load_openapi(project_dir, loaded.config.openapi_sources,
+                               cache_dir=cache_dir, offline=offline, notes=warnings)
+    else:
+        # Like Mintlify: without an `openapi` key every OpenAPI file in the tree is loaded.
+        catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
+    views: dict[str, ApiView] = {}
+    updated: dict[str, Page] = {}
+    for page in api_pages:
+        assert page.openapi is not None
+        where = f"{page.display_path}:{page.line_of('openapi')}"
+        try:
+            operation, found_warnings = catalog.lookup(page.openapi, where)
+        except SitegenError as exc:
+            warnings.extend(f"{message}; built as a plain page" for message in exc.messages)
+            updated[page.id] = dataclasses.replace(page, openapi=None)
+            continue
+        warnings.extend(found_warnings)
+        if not page.has_explicit_title and operation.summary:
+            page = dataclasses.replace(page, title=operation.summary)
+        if page.description is None and operation.description:
+            page = dataclasses.replace(page, description=operation.description)
+        playground = page.meta.get("playground")
+        if playground not in (None, "show", "simple", "hide"):
+            warnings.append(f"{page.display_path}:{page.line_of('playground')}: front matter: playground: "
+                            f"{playground!r} is not one of 'show', 'simple' or 'hide'; using docs.json's")
+            playground = None
+        views[page.id] = build_api_view(operation, loaded.config.api, playground=playground)
+        updated[page.id] = page
+    return Operations(updated, views, warnings)
+
+
+def handwritten_view(
+    project_dir: Path, loaded: LoadedConfig, page: Page, body: RenderedMarkdown, warnings: list[str]
+) -> ApiView | None:
+    """The API view of a hand-written endpoint page (`api: "POST https://…/orders"`): endpoint
+    bar and playground from its `<ParamField>`s. The fields themselves are already on the page,
+    so the view lists none; an unreadable `api:` is a warning and the page stays plain."""
+    from sitegen.openapi import build_api_view
+    from sitegen.openapi.handwritten import handwritten_operation, parse_api_line
+
+    written = str(page.meta["api"])
+    endpoint = parse_api_line(written)
+    if endpoint is None:
+        warnings.append(f"{page.display_path}:{page.line_of('api')}: api: {written!r} is not 'METHOD URL' "
+                        "(such as 'POST https://api.example.com/orders'); built as a plain page")
+        return None
+    auth_method = page.auth_method or (loaded.config.api.auth.method if loaded.config.api and loaded.config.api.auth else None)
+    operation = handwritten_operation(project_dir, endpoint, body.param_fields, source=page.display_path,
+                                      title=page.title, auth_method=auth_method)
+    playground = page.meta.get("playground") if page.meta.get("playground") in ("show", "simple", "hide") else None
+    view = build_api_view(operation, loaded.config.api, playground=playground)
+    return dataclasses.replace(view, fields_on_page=True)
+
+
+# --- build_navigation -------------------------------------------------------------------
+
+_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("body", "body_line"))
+
+Outline = tuple[object, ...]  # a comparable copy of the navigation (see `outline`)
+
+
+@dataclass(frozen=True)
+class NavigationStep:
+    navigation: Navigation
+    outline: Outline  # equal while every page shows the same of itself elsewhere
+
+
+def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> NavigationStep:
+    navigation = nav.build_navigation(loaded, pages, project_dir)
+    return NavigationStep(navigation, outline(navigation))
+
+
+def page_outlines(pages: list[Page]) -> tuple[Outline, ...]:
+    """What the navigation depends on: each page without its text."""
+    return tuple(tuple(getattr(page, name) for name in _PAGE_HEADER) for page in pages)
+
+
+def outline(value: object, memo: dict[int, object] | None = None) -> Outline:
+    """A comparable copy of the navigation where each page is reduced to what other pages may
+    show of it (everything but its text), so that editing a page's text leaves it equal."""
+    return _outline(value, {} if memo is None else memo)  # type: ignore[return-value]
+
+
+def _outline(value: object, memo: dict[int, object]) -> object:
+    if isinstance(value, Page):
+        return tuple(getattr(value, name) for name in _PAGE_HEADER)
+    if isinstance(value, (list, tuple, dict)) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        if id(value) not in memo:
+            if isinstance(value, dict):
+                memo[id(value)] = tuple((key, _outline(item, memo)) for key, item in value.items())
+            elif isinstance(value, (list, tuple)):
+                memo[id(value)] = tuple(_outline(item, memo) for item in value)
+            else:
+                memo[id(value)] = (type(value).__name__,) + tuple(
+                    _outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)  # type: ignore[arg-type]
+                )
+        return memo[id(value)]
+    return value
+
+
+# --- the chrome: what every page shows besides its own content --------------------------
+
+@dataclass(frozen=True)
+class Chrome:
+    """Inputs every page's HTML depends on besides its own; a change re-renders every page."""
+
+    loaded: LoadedConfig
+    files: tuple[tuple[str, str | None], ...]  # docs.json logo, favicon… -> output path
+    assets: tuple[str, ...]  # theme stylesheets and scripts every page links
+    favicon_type: str | None
+    search: bool  # pages show the search button
+    env: jinja2.Environment
+    outline: Outline
+
+
+def make_chrome(
+    loaded: LoadedConfig, resolver: LinkResolver, theme_assets: Mapping[str, Path], env: jinja2.Environment,
+    navigation: NavigationStep, search: bool,
+) -> Chrome:
+    return Chrome(loaded, tuple(config_files(loaded, resolver).items()), tuple(theme_asset_links(theme_assets)),
+                  favicon_type(loaded), search, env, navigation.outline)
+
+
+def make_renderer(chrome: Chrome, navigation: Navigation) -> Renderer:
+    context = SiteContext(
+        loaded=chrome.loaded,
+        navigation=navigation,
+        files=dict(chrome.files),
+        assets=list(chrome.assets),
+        extra={"favicon_type": chrome.favicon_type, "search": chrome.search},
+    )
+    return Renderer(context, chrome.env)
+
+
+def config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str | None]:
+    """Output paths of the files docs.json names; every role is present (None when unset)."""
+    config = loaded.config
+    wanted: dict[str, tuple[str, str]] = {}  # role -> (json path, reference)
+    if isinstance(config.logo, str):
+        wanted["logo_light"] = wanted["logo_dark"] = ("logo", config.logo)
+    elif config.logo is not None:
+        wanted["logo_light"] = ("logo.light", config.logo.light)
+        wanted["logo_dark"] = ("logo.dark", config.logo.dark)
+    if config.favicon:
+        wanted["favicon"] = ("favicon", config.favicon)
+    if config.background_image:
+        wanted["background_image"] = ("backgroundImage", config.background_image)
+    found: dict[str, str | None] = dict.fromkeys(("logo_light", "logo_dark", "favicon", "background_image"))
+    errors: list[str] = []
+    for role, (json_path, reference) in wanted.items():
+        # Missing and outside-the-project files are both errors: the chrome of every page
+        # would show a broken image, and a site without its logo is not the one asked for.
+        resolved = resolver.config_asset(reference)
+        if resolved.error is not None:
+            message = f"{loaded.file_name}: {json_path}: {resolved.error}"
+            if message not in errors:
+                errors.append(message)
+        else:
+            found[role] = resolved.url
+    if errors:
+        raise ConfigError(errors)
+    return found
+
+
+def favicon_type(loaded: LoadedConfig) -> str | None:
+    favicon = loaded.config.favicon
+    return _FAVICON_TYPES.get(Path(favicon).suffix.lower()) if favicon else None
+
+
+def theme_asset_links(assets: Mapping[str, Path]) -> list[str]:
+    """Stylesheets and scripts every page links, in a fixed order (site first)."""
+    generated = [f"{ASSET_DIR}/pygments.css", f"{ASSET_DIR}/config.css"]
+    names = sorted(name for name in assets if name.endswith((".css", ".js")) and "/" not in name)
+    names.sort(key=lambda name: (not name.startswith("site."), name))
+    css = [f"{ASSET_DIR}/{n}" for n in names if n.endswith(".css")]
+    js = [f"{ASSET_DIR}/{n}" for n in names if n.endswith(".js")]
+    return css[:1] + generated + css[1:] + js
+
+
+def config_css(loaded: LoadedConfig) -> str:
+    """docs.json colours (and readable text colours derived from them) as the custom
+    properties site.css reads."""
+    return theme_css(loaded.config)
+
+
+# --- check_links ------------------------------------------------------------------------
+
+def fragment_warnings(
+    links: list[tuple[str, str, str]], pages: Mapping[str, bytes] | Mapping[str, frozenset[str]]
+) -> list[str]:
+    """`page#fragment` links whose fragment is no id on the target page (the link is kept).
+
+    `links` are (where, target page id, fragment); `pages` gives each built page's HTML or
+    the ids on it. The ids come from the built pages, so anchors the theme writes (an API
+    page's `#playground`) count too; the check waits until every page is built because a
+    link may point to any page."""
+    ids: dict[str, frozenset[str]] = {}
+    warnings: list[str] = []
+    for where, target, fragment in links:
+        if target not in pages:
+            continue
+        if target not in ids:
+            built = pages[target]
+            ids[target] = page_ids(built.decode()) if isinstance(built, bytes) else built
+        if fragment not in ids[target]:
+            warnings.append(f"{where}: link to '{target}#{fragment}': no heading '{fragment}' on that page; link kept")
+    return warnings
+
+
+# --- write_extras -----------------------------------------------------------------------
+
+_REDIRECT_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Redirecting…</title>
+<meta name="robots" content="noindex">
+<meta http-equiv="refresh" content="0; url={url}">
+<link rel="canonical" href="{url}">
+</head>
+<body>
+<p>This page has moved to <a href="{url}">{url}</a>.</p>
+</body>
+</html>
+"""
+
+
+def redirect_pages(loaded: LoadedConfig, pages: list[Page]) -> tuple[dict[str, bytes], list[str]]:
+    """A static page at each docs.json redirect `source` that sends visitors on (meta refresh,
+    canonical link, a visible link), with relative URLs so it works under any sub-path."""
+    by_id = {page.id: page for page in pages}
+    files: dict[str, bytes] = {}
+    warnings: list[str] = []
+    name = loaded.file_name
+    for index, redirect in enumerate(loaded.config.redirects):
+        here = f"{name}: redirects[{index}]"
+        source_path, _, _ = redirect.source.partition("#")
+        source_id = normalize_page_ref(source_path.partition("?")[0]) or "index"
+        if "*" in source_id or ":" in source_id:
+            warnings.append(f"{here}.source: '{redirect.source}' has a wildcard or parameter, which a static "
+                            "site cannot serve; no redirect written")
+            continue
+        if source_id in by_id:
+            warnings.append(f"{here}.source: '{redirect.source}' is also a page; the page is kept")
+            continue
+        source_url = url_for(source_id)
+        destination = redirect.destination.strip()
+        if is_external(destination) and not destination.startswith("#"):
+            url = destination
+        else:
+            path, sep, fragment = destination.partition("#")
+            target = by_id.get(normalize_page_ref(path) or "index")
+            if target is None:
+                target = by_id.get(normalize_page_ref(path) + "/index") if normalize_page_ref(path) else None
+            if target is None:
+                warnings.append(f"{here}.destination: '{redirect.destination}' is no page; "
+                                "the redirect points there anyway")
+                url = root_prefix(source_url) + path.strip("/") + sep + fragment
+            else:
+                url = (root_prefix(source_url) + target.url or "./") + sep + fragment
+        files[source_url + "index.html"] = _REDIRECT_PAGE.format(url=escape(url)).encode()
+    return files, warnings
+
+
+@dataclass
+class Extras:
+    """Files the build generates besides the pages, by output path."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    redirects: dict[str, bytes] = field(default_factory=dict)  # never in place of a page
+    warnings: list[str] = field(default_factory=list)
+
+
+def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, uses_mermaid: bool) -> Extras:
+    """Everything generated that is not a page. To add a generated file (the renderer's own
+    assets, a sitemap…), add it here: `write_extras` registers and writes whatever is in
+    `Extras.files`."""
+    extras = Extras()
+    extras.files["404.html"] = not_found
+    extras.redirects, extras.warnings = redirect_pages(loaded, pages)
+    extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
+    extras.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
+    extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
+    extras.files[".nojekyll"] = b""  # GitHub Pages would otherwise hide the _sitegen/ folder
+    return extras
+
+
+def add_theme_files(files: Files, theme_assets: Mapping[str, Path], uses_mermaid: bool) -> list[str]:
+    """The theme's assets (and mermaid.js when a page draws a diagram); warnings."""
+    for name, source in theme_assets.items():
+        files.add_copy(f"{ASSET_DIR}/{name}", source, Origin.THEME)
+    if not uses_mermaid:
+        return []
+    script = mermaid_script()
+    if script is None:
+        return ["mermaid diagrams: the diagram-renderer package that ships mermaid.js is not "
+                "installed; diagrams are shown as their source"]
+    files.add_copy(f"{ASSET_DIR}/{MERMAID_ASSET}", script, Origin.THEME)
+    return []
+
+
+def write_extras(output: Output, files: Files, extras: Extras) -> None:
+    """Register and write the generated files; a page keeps its place over a redirect."""
+    for path, data in extras.redirects.items():
+        if files.add_written(path, Origin.GENERATED, replace=False):
+            output.write(path, data)
+    for path, data in extras.files.items():
+        files.add_written(path, Origin.GENERATED)
+        output.write(path, data)
+
+
+def copy_files(output: Output, files: Files) -> None:
+    """Copy every file of `files` that is copied as it is (assets, theme files)."""
+    for path, source in files.copies().items():
+        output.copy(path, source)

@@ -1,0 +1,46 @@
+"""`sitegen build`: build PROJECT into static HTML."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from sitegen.build import build
+from sitegen.build.progress import Progress, StepTimes
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("project", nargs="?", default=".", type=Path, help="docs project folder (default: .)")
+    parser.add_argument("--out", type=Path, help="output folder (default: PROJECT/site)")
+    parser.add_argument("--strict", action="store_true", help="treat every warning as an error (exit 1)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print errors and warnings only, no summary")
+    parser.add_argument("--offline", action="store_true",
+                        help="never fetch remote OpenAPI documents: use .sitegen-cache/ or fail")
+    parser.add_argument("--profile", action="store_true", help="print the time each build step took (on stderr)")
+
+
+def run(args: argparse.Namespace) -> int:
+    progress = Progress.for_terminal(quiet=args.quiet)
+    times = StepTimes()
+    try:
+        report = build(args.project, out_dir=args.out, strict=args.strict, offline=args.offline,
+                       progress=progress, times=times)
+    finally:
+        progress.close()
+        if args.profile:
+            print(times.table(), file=sys.stderr)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if not args.quiet:
+        count = len(report.warnings)
+        noted = f" with {count} warning{'s' if count != 1 else ''}" if count else ""
+        print(f"Built {report.pages} pages in {report.seconds:.2f} s{noted} -> {_shown(report.out_dir)}")
+    return 0
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd().resolve())) + "/"
+    except ValueError:
+        return str(path) + "/"
