@@ -386,6 +386,7 @@ class SiteBuilder:
         )
         html["404.html"] = self._html.get("404.html") or ((), renderer.render_not_found().encode())
         built.files["404.html"] = html["404.html"][1]
+        built.files.update(renderer.nav_assets())  # the section nav scripts the pages load
         self._html = html
         built.pages = len(pages)
         redirects, redirect_warnings = redirect_pages(loaded, pages)
