@@ -35,6 +35,8 @@ ROOT_TOKEN = "@@sitegen-root@@/"
 NAV_TOKEN = "@@sitegen-nav@@"  # where a page's own part of the section navigation goes
 PAGE_TOKEN = "@@sitegen-page@@"  # the current page's id, for the section nav script
 NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
+_LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 # footerSocials keys -> (Font Awesome icon, style, label people hear).
@@ -256,17 +258,27 @@ class Renderer:
         key = (section.key, open_group)
         if key not in self._page_navs:
             self.fragment_renders["partials/sidebar_nav.html"] += 1
-            self._page_navs[key] = self.env.get_template("partials/sidebar_nav.html").render(
+            html = self.env.get_template("partials/sidebar_nav.html").render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN, open_group=open_group,
             )
+            # Indentation is a third of a long nav's bytes; the nav has no <pre> to keep it for.
+            self._page_navs[key] = _LAYOUT_SPACE.sub("\n", html)
         return self._page_navs[key]
 
     def nav_script(self, section: NavSection) -> tuple[str, bytes]:
         """(output path, content) of the section's shared nav script; named by a hash of
         its content, so a browser never keeps a stale copy of a changed navigation."""
         if section.key not in self._nav_scripts:
+            # The same few icons recur on hundreds of links (most of a long nav's bytes):
+            # the script holds each once and puts them back in the browser.
+            icons: dict[str, int] = {}
+
+            def icon_ref(match: re.Match[str]) -> str:
+                return f"@@sitegen-icon{icons.setdefault(match.group(0), len(icons))}@@"
+
+            html = _SVG.sub(icon_ref, self.section_nav(section, None))
             script = self.env.get_template("partials/sidebar_nav.js").render(
-                root_token=ROOT_TOKEN, nav_json=Markup(json.dumps(self.section_nav(section, None))),
+                root_token=ROOT_TOKEN, nav_json=Markup(json.dumps(html)), icons_json=Markup(json.dumps(list(icons))),
             ).encode()
             digest = hashlib.sha256(script).hexdigest()[:16]
             self._nav_scripts[section.key] = (f"{NAV_DIR}/{digest}.js", script)

@@ -36,6 +36,8 @@ TITLES = {
 }
 PAGES = {f"{path}.md": page_md(title) for path, title in TITLES.items()}
 PAGES["guides/monitor.md"] = page_md("Monitor usage", "tag: \"BETA\"\n")
+PAGES["reference/cli.md"] = page_md("CLI", "icon: terminal\n")
+PAGES["reference/config.md"] = page_md("Configuration file", "icon: terminal\n")
 CONFIG = {
     "name": "Aurora",
     "navigation": [
@@ -90,6 +92,9 @@ def test_every_page_has_the_whole_sidebar_under_a_sub_path(
         assert page.locator("h1").inner_text() == title
         assert_complete_sidebar(page, title)
     assert page.locator(".sidebar-nav a", has_text="BETA").count() == 1  # badges come along
+    for name in ("CLI", "Configuration file"):  # and icons (kept once in the script)
+        link = page.locator(".sidebar-nav a.nav-link", has_text=name)
+        assert link.locator(".nav-icon svg path").count() == 1
     # Links from a nested page lead where they should under the sub-path.
     page.goto(site + "guides/databases/backups/")
     page.locator(".sidebar-nav a.nav-link", has_text="Configuration file").click()

@@ -2,12 +2,13 @@
    Each page loads this file with a plain synchronous <script> right after its own small
    <nav>, so the complete sidebar is in place before the first paint; no fetch, so it works
    from file:// and under any sub-path. */
-(function (html) {
+(function (html, icons) {
   "use strict";
   var script = document.currentScript;
   var nav = script && script.previousElementSibling;
   if (!nav || !nav.hasAttribute("data-nav")) return;
   var current = script.getAttribute("data-current");
+  html = html.replace(/@@sitegen-icon(\d+)@@/g, function (ref, index) { return icons[+index]; });
   nav.innerHTML = html.split({{ root_token | tojson }}).join(script.getAttribute("data-root") || "");
   nav.setAttribute("data-nav", "section");
   var links = nav.querySelectorAll("a[data-page]");
@@ -19,4 +20,4 @@
     }
     break;
   }
-})({{ nav_json }});
+})({{ nav_json }}, {{ icons_json }});
