@@ -4,10 +4,18 @@ Everything that is the same for many pages (the sidebar and the tab row of a sec
 rendered once with a placeholder for the path back to the site root, then specialised
 per page by string replacement: a site with thousands of pages does not pay for its
 navigation thousands of times.
+
+The full page list of a section is not in its pages at all: it is one shared script per
+section (`nav_assets()`, `_sitegen/nav/<content hash>.js`) that each page loads where its
+sidebar goes. A page carries only its own group in full and the other groups' titles, so
+its size does not grow with the pages of other groups, and it stays navigable without
+JavaScript.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,6 +32,11 @@ from sitegen.nav import AnchorEntry, Navigation, NavSection, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
+NAV_TOKEN = "@@sitegen-nav@@"  # where a page's own part of the section navigation goes
+PAGE_TOKEN = "@@sitegen-page@@"  # the current page's id, for the section nav script
+NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
+_LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 # footerSocials keys -> (Font Awesome icon, style, label people hear).
@@ -117,6 +130,13 @@ class Renderer:
         self.warnings: list[str] = []  # build warnings found while preparing the chrome
         self.fragment_renders: Counter[str] = Counter()  # template -> renders (tests check: once per section)
         self._fragments: dict[tuple[str, str], str] = {}
+        self._page_navs: dict[tuple[str, int | None], str] = {}  # (section key, open group) -> its HTML
+        self._nav_scripts: dict[str, tuple[str, bytes]] = {}  # section key -> (output path, script)
+        self._open_group: dict[str, int] = {}  # page id -> index of its group in its section
+        for section in site.navigation.sections:
+            for index, group in enumerate(section.groups):
+                for item in group.walk():
+                    self._open_group.setdefault(item.page.id, index)
         self._page_urls = {item.page.id: item.page.url for item in site.navigation.ordered}
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
@@ -224,17 +244,61 @@ class Renderer:
                 anchors=self.anchors,
                 active_tab=section.tab if section else None,
                 active_anchor=section.anchor if section else None,
+                nav=Markup(NAV_TOKEN), current_page=Markup(PAGE_TOKEN),
+                nav_script=self.nav_script(section)[0] if section and section.groups else None,
             )
         return self._fragments[key]
 
     def sidebar(self, section: NavSection | None) -> str:
         return self.fragment("partials/sidebar.html", section)
 
+    def section_nav(self, section: NavSection, open_group: int | None) -> str:
+        """The groups of a section: all in full (open_group None), or only one in full and
+        the others as titles; rendered once per (section, open_group)."""
+        key = (section.key, open_group)
+        if key not in self._page_navs:
+            self.fragment_renders["partials/sidebar_nav.html"] += 1
+            html = self.env.get_template("partials/sidebar_nav.html").render(
+                site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN, open_group=open_group,
+            )
+            # Indentation is a third of a long nav's bytes; the nav has no <pre> to keep it for.
+            self._page_navs[key] = _LAYOUT_SPACE.sub("\n", html)
+        return self._page_navs[key]
+
+    def nav_script(self, section: NavSection) -> tuple[str, bytes]:
+        """(output path, content) of the section's shared nav script; named by a hash of
+        its content, so a browser never keeps a stale copy of a changed navigation."""
+        if section.key not in self._nav_scripts:
+            # The same few icons recur on hundreds of links (most of a long nav's bytes):
+            # the script holds each once and puts them back in the browser.
+            icons: dict[str, int] = {}
+
+            def icon_ref(match: re.Match[str]) -> str:
+                return f"@@sitegen-icon{icons.setdefault(match.group(0), len(icons))}@@"
+
+            html = _SVG.sub(icon_ref, self.section_nav(section, None))
+            script = self.env.get_template("partials/sidebar_nav.js").render(
+                root_token=ROOT_TOKEN, nav_json=Markup(json.dumps(html)), icons_json=Markup(json.dumps(list(icons))),
+            ).encode()
+            digest = hashlib.sha256(script).hexdigest()[:16]
+            self._nav_scripts[section.key] = (f"{NAV_DIR}/{digest}.js", script)
+        return self._nav_scripts[section.key]
+
+    def nav_assets(self) -> dict[str, bytes]:
+        """Every section's nav script: output path -> content. Made here from the navigation,
+        not from what this renderer rendered, because pages may render in worker processes."""
+        return dict(self.nav_script(section) for section in self.site.navigation.sections if section.groups)
+
     def page_sidebar(self, page: Page, root: str) -> Markup:
         section = self.site.navigation.section_for(page)
-        html = self.sidebar(section).replace(ROOT_TOKEN, root)
+        own = ""
+        if section is not None and section.groups:
+            # A page outside every group of its section (-1) shows only the groups' titles.
+            own = self.section_nav(section, self._open_group.get(page.id, -1))
         marker = f'data-page="{escape(page.id)}"'
-        return Markup(html.replace(marker, f'{marker} aria-current="page"', 1))
+        own = own.replace(marker, f'{marker} aria-current="page"', 1)
+        html = self.sidebar(section).replace(NAV_TOKEN, own).replace(PAGE_TOKEN, str(escape(page.id)))
+        return Markup(html.replace(ROOT_TOKEN, root))
 
     def page_tabs(self, section: NavSection | None, root: str) -> Markup:
         if not self.site.navigation.tabs:

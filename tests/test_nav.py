@@ -150,7 +150,11 @@ def test_navigation_is_rendered_once_per_section_on_a_large_site(make_project: C
     body = RenderedMarkdown(html="<p>x</p>", toc=[])
     html = {page.id: renderer.render_page(page, body) for page in all_pages}
     assert len(html) == 2000 and len(nav.sections) == 4
-    assert renderer.fragment_renders == {"partials/sidebar.html": 4, "partials/tabs.html": 4}
+    # The section groups: once per section for its shared nav script, once per group for
+    # the part its pages carry themselves (here one group per section).
+    assert renderer.fragment_renders == {"partials/sidebar.html": 4, "partials/tabs.html": 4,
+                                         "partials/sidebar_nav.html": 8}
+    assert len(renderer.nav_assets()) == 4
     # Each page still gets its own current item and relative links.
     assert html["server/p007"].count('aria-current="page"') == 1
     assert 'href="../../server/p008/" data-page="server/p008"' in html["server/p007"]

@@ -330,7 +330,7 @@ class SiteBuilder:
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
             not_found = self._html.get_or_compute(renderer, lambda: renderer.render_not_found().encode(), slot="404.html")
-            extras = steps.generate_extras(loaded, pages, not_found, uses_mermaid)
+            extras = steps.generate_extras(loaded, pages, not_found, renderer)
             steps.write_extras(output, files, extras)
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...

@@ -360,13 +360,13 @@ class Extras:
     warnings: list[str] = field(default_factory=list)
 
 
-def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, uses_mermaid: bool) -> Extras:
+def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, renderer: Renderer) -> Extras:
     """Everything generated that is not a page. To add a generated file (the renderer's own
     assets, a sitemap…), add it here: `write_extras` registers and writes whatever is in
     `Extras.files`."""
     extras = Extras()
     extras.files["404.html"] = not_found
-    extras.redirects, extras.warnings = redirect_pages(loaded, pages)
+    extras.files.update(renderer.nav_assets())  # the shared sidebar of each section    extras.redirects, extras.warnings = redirect_pages(loaded, pages)
     extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
     extras.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
     extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
