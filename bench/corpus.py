@@ -114,7 +114,7 @@ class Page:
 @dataclass
 class Group:
     title: str
-    items: list[Union[Page, "Group"]]
+    items: list[Page | Group]
 
 
 @dataclass
@@ -227,7 +227,7 @@ def _code(rng: random.Random, language: str) -> str:
         lines += ["", f"for item in client.{rng.choice(WORDS)}s.list(limit={rng.randint(5, 50)}):",
                   f"    print(item.{names[0]}, item.{names[1]})"]
     elif language == "bash":
-        lines = [f"aurora login --token $AURORA_TOKEN", f"aurora {rng.choice(WORDS)}s list --json | jq '.[].id'"]
+        lines = ["aurora login --token $AURORA_TOKEN", f"aurora {rng.choice(WORDS)}s list --json | jq '.[].id'"]
         lines += [f"aurora {rng.choice(WORDS)} {rng.choice(('create', 'update', 'delete'))} --{name.replace('_', '-')} {rng.randint(1, 9)}"
                   for name in names]
     elif language == "json":

@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -85,7 +85,7 @@ def _either(first: tuple[str, Any], second: tuple[str, Any], expected: str) -> A
         return None
 
     return Annotated[
-        Union[Annotated[first_type, Tag("~" + first_tag)], Annotated[second_type, Tag("~" + second_tag)]],
+        Annotated[first_type, Tag("~" + first_tag)] | Annotated[second_type, Tag("~" + second_tag)],
         Discriminator(pick, custom_error_type="wrong_kind", custom_error_message=f"is not {expected}"),
     ]
 

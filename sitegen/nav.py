@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.confine import is_script_url, script_url_warning
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
+from sitegen.confine import is_script_url, script_url_warning
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
 
 _OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from conftest import run_sitegen
 from sitegen.config import load_config
 from sitegen.errors import ConfigError
+
+from conftest import run_sitegen
 
 NAV = [{"group": "Start", "pages": ["intro"]}]
 PAGES = {"intro.md": "---\ntitle: Intro\n---\nHello"}

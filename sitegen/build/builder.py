@@ -21,8 +21,22 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
-from sitegen.confine import inside_project
+from sitegen.build import steps
+from sitegen.build.cache import Cached
+from sitegen.build.files import Files, Origin
+from sitegen.build.output import BuiltSite, MemoryOutput, Output
+from sitegen.build.progress import Progress, StepTimes
+from sitegen.build.render_pages import (
+    PageResult,
+    RenderedBody,
+    RenderSetup,
+    TrackingResolver,
+    can_use_workers,
+    render_in_workers,
+    render_page,
+)
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
+from sitegen.confine import inside_project
 from sitegen.errors import BuildError, ContentError
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
@@ -30,15 +44,6 @@ from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
 from sitegen.render import Renderer
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
-
-from sitegen.build import steps
-from sitegen.build.cache import Cached
-from sitegen.build.files import Files, Origin
-from sitegen.build.output import BuiltSite, MemoryOutput, Output
-from sitegen.build.progress import Progress, StepTimes
-from sitegen.build.render_pages import (
-    PageResult, RenderedBody, RenderSetup, TrackingResolver, can_use_workers, render_in_workers, render_page,
-)
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitegen import nav
+from sitegen.build.files import Files, Origin
+from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig
 from sitegen.config import load_config as read_config
@@ -24,9 +26,6 @@ from sitegen.markdown.mdx import page_ids
 from sitegen.nav import Navigation, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix, url_for
 from sitegen.render import Renderer, SiteContext
-
-from sitegen.build.files import Files, Origin
-from sitegen.build.output import MARKER, Output
 
 if TYPE_CHECKING:
     import jinja2

@@ -18,7 +18,6 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from sitegen.markdown.links import LinkResolver
-from sitegen.markdown.tilde import single_tilde_plugin
 from sitegen.markdown.mdx import (
     MISSING_SNIPPET,
     Document,
@@ -28,6 +27,7 @@ from sitegen.markdown.mdx import (
     page_ids,
     render_document,
 )
+from sitegen.markdown.tilde import single_tilde_plugin
 from sitegen.pages import Page
 
 __all__ = ["MISSING_SNIPPET", "LinkResolver", "RenderedMarkdown", "TocEntry", "make_markdown", "render_markdown"]

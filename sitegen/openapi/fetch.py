@@ -24,7 +24,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -224,7 +224,7 @@ class _Cache:
                 ignore.write_text("# sitegen's download cache: safe to delete\n*\n", encoding="utf-8")
             self.folder.mkdir(exist_ok=True)
             body_path, meta_path = self._paths(url)
-            fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            fetched_at = datetime.now(UTC).isoformat(timespec="seconds")
             meta = {"url": url, "fetched_at": fetched_at, "etag": etag, "last_modified": last_modified,
                     "charset": charset}
             _write_atomic(body_path, body)

@@ -10,7 +10,14 @@ from markdown_it.rules_block import code
 
 from sitegen.markdown.mdx.flow import code_unless_mdx, esm_rule, flow_comment_rule, flow_expression_rule, flow_jsx_rule
 from sitegen.markdown.mdx.render import (
-    MISSING_SNIPPET, Document, PageContext, PageState, TocEntry, fold_rule, install_render_rules, page_ids,
+    MISSING_SNIPPET,
+    Document,
+    PageContext,
+    PageState,
+    TocEntry,
+    fold_rule,
+    install_render_rules,
+    page_ids,
     render_document,
 )
 from sitegen.markdown.mdx.text import text_comment_rule, text_expression_rule, text_jsx_rule
