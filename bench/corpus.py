@@ -27,7 +27,6 @@ import random
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
 
 import yaml
 
@@ -99,7 +98,7 @@ class Link:
     absolute: bool
 
 
-Inline = Union[str, Link]  # a paragraph is a list of these, joined without separators
+Inline = str | Link  # a paragraph is a list of these, joined without separators
 
 
 @dataclass

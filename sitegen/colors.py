@@ -50,7 +50,11 @@ def contrast(a: RGB, b: RGB) -> float:
 
 
 def mix(a: RGB, b: RGB, weight_a: float) -> RGB:
-    return tuple(x * weight_a + y * (1 - weight_a) for x, y in zip(a, b))  # type: ignore[return-value]
+    return (
+        a[0] * weight_a + b[0] * (1 - weight_a),
+        a[1] * weight_a + b[1] * (1 - weight_a),
+        a[2] * weight_a + b[2] * (1 - weight_a),
+    )
 
 
 def readable(color: str, background: str, minimum: float = AA) -> str:

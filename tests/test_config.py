@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pydantic
 import pytest
 
 from sitegen.config import load_config
@@ -157,7 +158,7 @@ def test_defaults_and_unions(project_with: Callable[..., Path]) -> None:
     assert config.api.playground.mode == "show"
     assert config.feedback.suggest_edit is False and config.feedback.raise_issue is False
     assert config.mode_toggle.is_hidden is False and config.mode_toggle.default is None
-    with pytest.raises(Exception):
+    with pytest.raises(pydantic.ValidationError):
         config.name = "changed"  # frozen: stages cannot mutate shared config
 
 

@@ -252,7 +252,7 @@ class SiteBuilder:
             for number, result in render_in_workers(setup, pages, workers):
                 results[number] = result
                 progress.advance()
-            for page, result in zip(pages, results):  # pages a worker could not write (memory): in page order
+            for page, result in zip(pages, results, strict=True):  # pages a worker could not write (memory): in page order
                 assert result is not None
                 for path, html in result.html.items():
                     setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))

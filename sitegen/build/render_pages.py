@@ -174,7 +174,7 @@ def _render_in_worker(task: tuple[list[int], list[Page]]) -> list[tuple[int, Pag
     numbers, pages = task
     write = _setup.output.shared_with_workers
     results = []
-    for number, page in zip(numbers, pages):
+    for number, page in zip(numbers, pages, strict=True):
         result = render_page(_setup, page, fresh_body(_setup), fresh_html(_setup), write)
         if write and isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())  # the ids, not the page, travel back

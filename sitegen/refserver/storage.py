@@ -149,7 +149,7 @@ class PlantStore:
     def _deliver(batch: list[_Pending], outcomes: list[BaseException | None]) -> None:
         # One wake-up per event loop per batch, not one per request.
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
-        for (_, future, loop), outcome in zip(batch, outcomes):
+        for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
             by_loop.setdefault(loop, []).append((future, outcome))
         for loop, results in by_loop.items():
             try:
