@@ -252,11 +252,12 @@ class SiteBuilder:
             for number, result in render_in_workers(setup, pages, workers):
                 results[number] = result
                 progress.advance()
-            for page, result in zip(pages, results, strict=True):  # pages a worker could not write (memory): in page order
-                assert result is not None
-                for path, html in result.html.items():
+            # pages a worker could not write (memory): in page order
+            for page, written in zip(pages, results, strict=True):
+                assert written is not None
+                for path, html in written.html.items():
                     setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
-                result.html = {}
+                written.html = {}
         else:
             html_for = self._html_for(setup)
             for number, page in enumerate(pages):
@@ -334,7 +335,7 @@ class SiteBuilder:
                                                 {result.page_id: result.ids for result in results})
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
-            not_found = self._html.get_or_compute(renderer, lambda: renderer.render_not_found().encode(), slot="404.html")
+            not_found = self._html.get_or_compute((renderer,), lambda: renderer.render_not_found().encode(), slot="404.html")
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
             steps.write_extras(output, files, extras)
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)

@@ -180,7 +180,7 @@ def _outline(value: object, memo: dict[int, object]) -> object:
                 memo[id(value)] = tuple(_outline(item, memo) for item in value)
             else:
                 memo[id(value)] = (type(value).__name__,) + tuple(
-                    _outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)  # type: ignore[arg-type]
+                    _outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)
                 )
         return memo[id(value)]
     return value
@@ -274,7 +274,7 @@ def config_css(loaded: LoadedConfig) -> str:
 # --- check_links ------------------------------------------------------------------------
 
 def fragment_warnings(
-    links: list[tuple[str, str, str]], pages: Mapping[str, bytes] | Mapping[str, frozenset[str]]
+    links: list[tuple[str, str, str]], pages: Mapping[str, bytes | frozenset[str]]
 ) -> list[str]:
     """`page#fragment` links whose fragment is no id on the target page (the link is kept).
 
