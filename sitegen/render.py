@@ -66,7 +66,7 @@ class SiteContext:
     loaded: LoadedConfig
     navigation: Navigation
     # Output paths (relative to the site root) or external URLs of docs.json files.
-    files: dict[str, str]
+    files: dict[str, str | None]  # None: docs.json does not name that file
     assets: list[str]  # theme stylesheet/script paths to link, relative to the site root
     extra: dict[str, Any] = field(default_factory=dict)  # for theme features to pass data
 

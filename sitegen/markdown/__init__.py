@@ -79,7 +79,8 @@ def _warn_past_nesting_limit(md: MarkdownIt) -> None:
                 page.warn(doc.where(start_line), message)
         tokenize(state, start_line, end_line)
 
-    md.block.tokenize = tokenize_and_warn  # type: ignore[method-assign]
+    # mypy types the attribute as the class's unbound method; this replaces it on one instance only.
+    md.block.tokenize = tokenize_and_warn  # type: ignore[method-assign,assignment]
 
 
 def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None) -> RenderedMarkdown:

@@ -128,7 +128,7 @@ def _with_locations(cls: type[SpecValidator]) -> type[SpecValidator]:
     return type(cls.__name__, (cls,), {"keyword_validators": wrapped})
 
 
-_VALIDATORS = {
+_VALIDATORS: dict[type[SpecValidator], type[SpecValidator]] = {
     cls: _with_locations(cls)
     for cls in (OpenAPIV30SpecValidator, OpenAPIV31SpecValidator, OpenAPIV32SpecValidator)
 }
