@@ -166,6 +166,7 @@ def page_outlines(pages: list[Page]) -> tuple[Outline, ...]:
 def outline(value: object, memo: dict[int, object] | None = None) -> Outline:
     """A comparable copy of the navigation where each page is reduced to what other pages may
     show of it (everything but its text), so that editing a page's text leaves it equal."""
+    # _outline returns a tuple for the Navigation it is given (object only for its leaves).
     return _outline(value, {} if memo is None else memo)  # type: ignore[return-value]
 
 

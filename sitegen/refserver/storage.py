@@ -19,7 +19,7 @@ import queue
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 
 from sitegen.refserver.models import NewPlant
 
@@ -109,7 +109,7 @@ class PlantStore:
                 first = self._queue.get()
                 if first is _STOP:
                     break
-                batch: list[_Pending] = [first]  # type: ignore[list-item]
+                batch = [cast(_Pending, first)]  # the queue holds requests and _STOP, checked above
                 while len(batch) < self._max_batch:  # take what queued up while we were committing
                     try:
                         item = self._queue.get_nowait()
@@ -118,7 +118,7 @@ class PlantStore:
                     if item is _STOP:
                         stopping = True
                         break
-                    batch.append(item)  # type: ignore[arg-type]
+                    batch.append(cast(_Pending, item))
                 self._deliver(batch, self._commit(conn, batch))
         finally:
             conn.close()
