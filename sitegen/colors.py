@@ -79,7 +79,8 @@ def theme_properties(config: SiteConfig) -> dict[str, str]:
     """Every colour custom property the theme reads (see site.css)."""
     colors = config.colors
     primary = colors.primary if colors else DEFAULT_PRIMARY
-    primary_dark = (colors.light if colors and colors.light else None) or (primary if colors else DEFAULT_PRIMARY_DARK_MODE)
+    primary_dark = ((colors.light if colors and colors.light else None)
+                    or (primary if colors else DEFAULT_PRIMARY_DARK_MODE))
     cta = (colors.dark if colors and colors.dark else None) or primary
     background = colors.background if colors else None
     bg_light = background.light if background else DEFAULT_BG_LIGHT

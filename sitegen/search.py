@@ -122,7 +122,8 @@ def _run_pagefind(
             raise SearchError(f"pagefind took more than {TIMEOUT:.0f} s") from None
     detail = output.decode("utf-8", "replace").strip()
     if process.returncode != 0:
-        raise SearchError(f"pagefind failed (exit code {process.returncode})" + (f": {detail[-300:]}" if detail else ""))
+        raise SearchError(f"pagefind failed (exit code {process.returncode})"
+                          + (f": {detail[-300:]}" if detail else ""))
     if not (bundle / "pagefind.js").is_file():
         raise SearchError("pagefind wrote no pagefind.js" + (f": {detail[-300:]}" if detail else ""))
     return detail

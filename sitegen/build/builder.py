@@ -222,7 +222,8 @@ class SiteBuilder:
         entry = self._bodies.peek(page.output)
         if entry is not None:
             cached = entry[1]
-            if (cached.page is page or cached.page == page) and cached.links_hold(setup.resolver, self._files_generation):
+            same_page = cached.page is page or cached.page == page
+            if same_page and cached.links_hold(setup.resolver, self._files_generation):
                 return cached
         links = setup.resolver.fork()
         body = render_markdown(setup.markdown, page, links, setup.components)
@@ -269,7 +270,9 @@ class SiteBuilder:
         progress.close()
         return [result for result in results if result is not None]
 
-    def build_into(self, output: Output, progress: Progress | None = None, times: StepTimes | None = None) -> BuildResult:
+    def build_into(
+        self, output: Output, progress: Progress | None = None, times: StepTimes | None = None
+    ) -> BuildResult:
         """One build: every step, writing into `output`. Raises SitegenError (nothing is
         committed then: the caller drops the output)."""
         progress = progress or Progress()
@@ -335,7 +338,9 @@ class SiteBuilder:
                                                 {result.page_id: result.ids for result in results})
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
-            not_found = self._html.get_or_compute((renderer,), lambda: renderer.render_not_found().encode(), slot="404.html")
+            not_found = self._html.get_or_compute(
+                (renderer,), lambda: renderer.render_not_found().encode(), slot="404.html"
+            )
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
             steps.write_extras(output, files, extras)
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)

@@ -132,7 +132,8 @@ def handwritten_view(
         warnings.append(f"{page.display_path}:{page.line_of('api')}: api: {written!r} is not 'METHOD URL' "
                         "(such as 'POST https://api.example.com/orders'); built as a plain page")
         return None
-    auth_method = page.auth_method or (loaded.config.api.auth.method if loaded.config.api and loaded.config.api.auth else None)
+    api = loaded.config.api
+    auth_method = page.auth_method or (api.auth.method if api and api.auth else None)
     operation = handwritten_operation(project_dir, endpoint, body.param_fields, source=page.display_path,
                                       title=page.title, auth_method=auth_method)
     playground = page.meta.get("playground") if page.meta.get("playground") in ("show", "simple", "hide") else None

@@ -290,7 +290,8 @@ class ComponentRenderer:
         for location in ("query", "path", "body", "header"):
             if p.element.props.get(location) is not None:
                 return self._field(p, p.text(location), location)
-        p.ctx.warn(p.element, "<ParamField> names no parameter (query, path, body or header); it is shown without a name")
+        p.ctx.warn(p.element,
+                   "<ParamField> names no parameter (query, path, body or header); it is shown without a name")
         return self._field(p, None, None)
 
     def _response_field(self, p: _Props) -> dict[str, Any]:

@@ -23,7 +23,9 @@ from sitegen.markdown.mdx.render import (
 )
 from sitegen.markdown.mdx.text import text_comment_rule, text_expression_rule, text_jsx_rule
 
-__all__ = ["MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "render_document"]
+__all__ = [
+    "MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "render_document",
+]
 
 _INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "blockquote", "list"]}
 
