@@ -27,7 +27,6 @@ import random
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
 
 import yaml
 
@@ -99,7 +98,7 @@ class Link:
     absolute: bool
 
 
-Inline = Union[str, Link]  # a paragraph is a list of these, joined without separators
+Inline = str | Link  # a paragraph is a list of these, joined without separators
 
 
 @dataclass
@@ -114,7 +113,7 @@ class Page:
 @dataclass
 class Group:
     title: str
-    items: list[Union[Page, "Group"]]
+    items: list[Page | Group]
 
 
 @dataclass
@@ -227,7 +226,7 @@ def _code(rng: random.Random, language: str) -> str:
         lines += ["", f"for item in client.{rng.choice(WORDS)}s.list(limit={rng.randint(5, 50)}):",
                   f"    print(item.{names[0]}, item.{names[1]})"]
     elif language == "bash":
-        lines = [f"aurora login --token $AURORA_TOKEN", f"aurora {rng.choice(WORDS)}s list --json | jq '.[].id'"]
+        lines = ["aurora login --token $AURORA_TOKEN", f"aurora {rng.choice(WORDS)}s list --json | jq '.[].id'"]
         lines += [f"aurora {rng.choice(WORDS)} {rng.choice(('create', 'update', 'delete'))} --{name.replace('_', '-')} {rng.randint(1, 9)}"
                   for name in names]
     elif language == "json":

@@ -12,6 +12,7 @@ process with a generous time limit, so a hang is reported instead of waited out.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import subprocess
 import sys
@@ -76,7 +77,7 @@ def main() -> int:
                 break
             cells.append(f"{seconds:8.2f}s")
             costs.append(max(seconds - baseline, 0.005))
-        ratios = [later / earlier for earlier, later in zip(costs, costs[1:])]
+        ratios = [later / earlier for earlier, later in itertools.pairwise(costs)]
         print(f"{name:30} " + " ".join(cells) + "   " + " ".join(f"{r:.1f}" for r in ratios))
     print(f"(empty page build: {baseline:.2f}s, subtracted before the ratios)")
     return 0

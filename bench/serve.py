@@ -24,6 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus  # noqa: E402 - bench/corpus.py, the benchmark's own page generator
+
 CHROMIUM = "/usr/bin/chromium"
 RECORD_LOAD = "document.addEventListener('DOMContentLoaded', () => { window.__loadedAt = Date.now(); });"
 

@@ -51,7 +51,8 @@ def take(site: Path, out: Path, chromium: str) -> list[Path]:
                 for mode in MODES:
                     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=mode,
                                                   device_scale_factor=1, is_mobile=device == "mobile")
-                    context.route("https://api.github.com/**", lambda route: route.fulfill(json={"stargazers_count": STARS}))
+                    context.route("https://api.github.com/**",
+                                  lambda route: route.fulfill(json={"stargazers_count": STARS}))
                     page = context.new_page()
                     for name, path in PAGES.items():
                         page.goto(base + path)

@@ -50,7 +50,11 @@ def contrast(a: RGB, b: RGB) -> float:
 
 
 def mix(a: RGB, b: RGB, weight_a: float) -> RGB:
-    return tuple(x * weight_a + y * (1 - weight_a) for x, y in zip(a, b))  # type: ignore[return-value]
+    return (
+        a[0] * weight_a + b[0] * (1 - weight_a),
+        a[1] * weight_a + b[1] * (1 - weight_a),
+        a[2] * weight_a + b[2] * (1 - weight_a),
+    )
 
 
 def readable(color: str, background: str, minimum: float = AA) -> str:
@@ -75,7 +79,8 @@ def theme_properties(config: SiteConfig) -> dict[str, str]:
     """Every colour custom property the theme reads (see site.css)."""
     colors = config.colors
     primary = colors.primary if colors else DEFAULT_PRIMARY
-    primary_dark = (colors.light if colors and colors.light else None) or (primary if colors else DEFAULT_PRIMARY_DARK_MODE)
+    primary_dark = ((colors.light if colors and colors.light else None)
+                    or (primary if colors else DEFAULT_PRIMARY_DARK_MODE))
     cta = (colors.dark if colors and colors.dark else None) or primary
     background = colors.background if colors else None
     bg_light = background.light if background else DEFAULT_BG_LIGHT

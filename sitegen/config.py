@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -72,6 +72,8 @@ def _either(first: tuple[str, Any], second: tuple[str, Any], expected: str) -> A
     """A union whose branch is picked by the JSON type, so errors come from one branch only.
 
     Tags start with "~" so that error paths can drop them (see `_json_path`).
+    mypy cannot use a call's result as a type, so the fields it annotates carry
+    `# type: ignore[valid-type]`; pydantic reads the real union at run time.
     """
     (first_tag, first_type), (second_tag, second_type) = first, second
     kinds = {"string": str, "array": list, "object": dict}
@@ -85,7 +87,7 @@ def _either(first: tuple[str, Any], second: tuple[str, Any], expected: str) -> A
         return None
 
     return Annotated[
-        Union[Annotated[first_type, Tag("~" + first_tag)], Annotated[second_type, Tag("~" + second_tag)]],
+        Annotated[first_type, Tag("~" + first_tag)] | Annotated[second_type, Tag("~" + second_tag)],
         Discriminator(pick, custom_error_type="wrong_kind", custom_error_message=f"is not {expected}"),
     ]
 

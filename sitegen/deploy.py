@@ -116,7 +116,8 @@ def _failure(repo: Path, command: str, stderr: str) -> str:
         return f"git does not know who is committing in {repo}; set git config user.name and user.email"
     # git's first fatal/error line says why; what follows is advice ("Please make sure …").
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    reason = next((line for line in lines if line.startswith(("fatal: ", "error: "))), lines[-1] if lines else "no message")
+    fallback = lines[-1] if lines else "no message"
+    reason = next((line for line in lines if line.startswith(("fatal: ", "error: "))), fallback)
     return f"git {command} failed in {repo}: {reason.removeprefix('fatal: ').removeprefix('error: ')}"
 
 
@@ -124,7 +125,8 @@ def _repository(path: Path) -> Path:
     """The top of the work tree holding `path`, or a clear refusal."""
     found = _git(path, "rev-parse", "--show-toplevel", check=False) if path.is_dir() else None
     if found is None or found.returncode != 0:
-        raise BuildError(f"{path} is not inside a git repository; gh-deploy publishes to a branch of the project's repository")
+        raise BuildError(f"{path} is not inside a git repository; "
+                         "gh-deploy publishes to a branch of the project's repository")
     return Path(found.stdout.strip())
 
 

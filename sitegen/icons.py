@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from markupsafe import Markup
@@ -37,7 +37,7 @@ def svg_root() -> Path:
     return Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree" / "svgs"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(style: str, name: str) -> str | None:
     path = svg_root() / style / f"{name}.svg"
     try:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.confine import is_script_url, script_url_warning
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
+from sitegen.confine import is_script_url, script_url_warning
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
 
 _OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)
@@ -142,8 +143,8 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     warnings: list[str] = []
     by_id = {page.id: _without_script_link(page, warnings) for page in pages}
     root_groups: list[NavGroupNode] = []
-    for index, group in enumerate(config.navigation):
-        node = _resolve_group(group, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
+    for index, spec in enumerate(config.navigation):
+        node = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
         if node is not None:
             root_groups.append(node)
 
@@ -172,9 +173,9 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     by_key = {(s.tab, s.anchor): s for s in sections}
     for page in pages:
         if page.id not in navigation._section_by_page:
-            section = by_key.get(_division(page.id, config))
-            if section is not None:
-                navigation._section_by_page[page.id] = section
+            home = by_key.get(_division(page.id, config))
+            if home is not None:
+                navigation._section_by_page[page.id] = home
     navigation.tabs = _tab_entries(config, navigation)
     navigation.anchors = _anchor_entries(config, navigation)
     return navigation
@@ -280,14 +281,16 @@ def url_prefix(url: str) -> str | None:
 
 
 def _matches(page_id: str, prefix: str | None) -> bool:
-    return bool(prefix) and (page_id == prefix or page_id.startswith(prefix + "/"))
+    if not prefix:
+        return False
+    return page_id == prefix or page_id.startswith(prefix + "/")
 
 
 def _division(page_id: str, config: SiteConfig) -> tuple[int | None, int | None]:
     return _match_index(page_id, config.tabs), _match_index(page_id, config.anchors)
 
 
-def _match_index(page_id: str, entries: list[Tab] | list[Anchor]) -> int | None:
+def _match_index(page_id: str, entries: Sequence[Tab | Anchor]) -> int | None:
     # The longest matching prefix wins, so "api/v2" beats "api".
     best: tuple[int, int] | None = None
     for index, entry in enumerate(entries):

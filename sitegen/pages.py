@@ -29,9 +29,9 @@ from sitegen.untrusted import (
     YamlShapeError,
     check_yaml,
     first_control_character,
-    without_control_characters,
     json_nesting,
     read_text,
+    without_control_characters,
 )
 
 PAGE_SUFFIXES = (".md", ".mdx")

@@ -66,7 +66,7 @@ class SiteContext:
     loaded: LoadedConfig
     navigation: Navigation
     # Output paths (relative to the site root) or external URLs of docs.json files.
-    files: dict[str, str]
+    files: dict[str, str | None]  # None: docs.json does not name that file
     assets: list[str]  # theme stylesheet/script paths to link, relative to the site root
     extra: dict[str, Any] = field(default_factory=dict)  # for theme features to pass data
 
@@ -156,7 +156,8 @@ class Renderer:
         for entry in self.site.navigation.anchors:
             svg = None
             if entry.icon:
-                svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon", self.site.loaded.file_name)
+                svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon",
+                                           self.site.loaded.file_name)
                 if warning:
                     self.warnings.append(warning)
             color = entry.color if entry.color is not None else self._default_anchor_color()
@@ -224,13 +225,15 @@ class Renderer:
             return []
         links = []
         if feedback.suggest_edit:
-            links.append(FeedbackLink("Suggest edits", f"https://github.com/{repo}/edit/main/{quote(page.display_path)}", "pen"))
+            edit_url = f"https://github.com/{repo}/edit/main/{quote(page.display_path)}"
+            links.append(FeedbackLink("Suggest edits", edit_url, "pen"))
         if feedback.raise_issue:
             query = urlencode({
                 "title": f"Issue on docs: {page.title}",
                 "body": f"Page: {page.title} (/{page.url})\nSource: {page.display_path}\n\nWhat is wrong or missing?\n",
             })
-            links.append(FeedbackLink("Raise issue", f"https://github.com/{repo}/issues/new?{query}", "circle-exclamation"))
+            issue_url = f"https://github.com/{repo}/issues/new?{query}"
+            links.append(FeedbackLink("Raise issue", issue_url, "circle-exclamation"))
         return links
 
     # --- navigation fragments, rendered once per section ---------------------------------

@@ -122,7 +122,8 @@ def _run_pagefind(
             raise SearchError(f"pagefind took more than {TIMEOUT:.0f} s") from None
     detail = output.decode("utf-8", "replace").strip()
     if process.returncode != 0:
-        raise SearchError(f"pagefind failed (exit code {process.returncode})" + (f": {detail[-300:]}" if detail else ""))
+        raise SearchError(f"pagefind failed (exit code {process.returncode})"
+                          + (f": {detail[-300:]}" if detail else ""))
     if not (bundle / "pagefind.js").is_file():
         raise SearchError("pagefind wrote no pagefind.js" + (f": {detail[-300:]}" if detail else ""))
     return detail
@@ -227,6 +228,7 @@ class SearchIndex:
                 failure, self._failure = self._failure, None
                 # The previous bundle until the worker has a new one.
                 return self._bundle, [f"search: {failure}; search results may be out of date"] if failure else []
+        assert self._binary is not None  # _unavailable() returned None: there is a binary
         try:
             bundle = build_bundle(self._binary, pages)
         except (SearchError, OSError) as exc:
@@ -305,6 +307,7 @@ class SearchIndex:
                 if self._closed:
                     return
                 pages, binary = self._wanted, self._binary
+            assert pages is not None  # the wait above ends on a request (or on close, returned)
             failure = None
             try:
                 bundle = build_bundle(binary, pages, low_priority=True, started=self._track) if binary else {}

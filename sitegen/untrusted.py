@@ -160,14 +160,15 @@ def check_yaml(text: str, *, max_nesting: int = MAX_NESTING, max_expansion: int 
     copy or `json.dumps` of the data expands them, exponentially for a "billion laughs".
     This reads the event stream (libyaml when available) once, in linear time. Syntax
     errors are left to the loader, whose messages are better."""
-    # Per open collection: [anchor, values inside, height]; anchors: name -> (values, height).
-    stack: list[list[object]] = [[None, 0, 0]]
+    # Per open collection: its anchor, values inside and height; anchors: name -> (values, height).
+    stack = [_Open(None)]
     anchors: dict[str, tuple[int, int]] = {}
     open_anchors: set[str] = set()
     expansion = 0
     try:
         for event in yaml.parse(text, Loader=_C_LOADER):
             mark = event.start_mark
+            assert mark is not None  # the parser marks every event it makes
             if isinstance(event, yaml.AliasEvent):
                 name = event.anchor
                 if name in open_anchors:
@@ -194,21 +195,30 @@ def check_yaml(text: str, *, max_nesting: int = MAX_NESTING, max_expansion: int 
                     raise YamlShapeError(mark.line + 1, mark.column + 1, nesting_message(max_nesting))
                 if event.anchor is not None:
                     open_anchors.add(event.anchor)
-                stack.append([event.anchor, 0, 0])
+                stack.append(_Open(event.anchor))
             elif isinstance(event, yaml.CollectionEndEvent):
-                anchor, values, height = stack.pop()
-                assert isinstance(values, int) and isinstance(height, int)
-                if isinstance(anchor, str):
+                closed = stack.pop()
+                anchor, values, height = closed.anchor, closed.values, closed.height
+                if anchor is not None:
                     open_anchors.discard(anchor)
                     anchors[anchor] = (values + 1, height + 1)
                 _add(stack, values + 1, height + 1)
             elif isinstance(event, yaml.DocumentStartEvent):
-                stack, anchors, open_anchors = [[None, 0, 0]], {}, set()
+                stack, anchors, open_anchors = [_Open(None)], {}, set()
     except yaml.YAMLError:
         return
 
 
-def _add(stack: list[list[object]], values: int, height: int) -> None:
+@dataclass(slots=True)
+class _Open:
+    """One collection check_yaml is inside: its anchor, the values in it so far, its height."""
+
+    anchor: str | None
+    values: int = 0
+    height: int = 0
+
+
+def _add(stack: list[_Open], values: int, height: int) -> None:
     top = stack[-1]
-    top[1] = int(top[1]) + values  # type: ignore[call-overload]
-    top[2] = max(int(top[2]), height)  # type: ignore[call-overload]
+    top.values += values
+    top.height = max(top.height, height)

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from conftest import run_sitegen
 from sitegen.build import build_site
+
+from conftest import run_sitegen
 
 QUICKSTART = """---
 title: "Quickstart"

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from component_support import PageContext, child, element, fence_child, renderer
 from sitegen.markdown.components import CALLOUTS
+
+from component_support import PageContext, child, element, fence_child, renderer
 
 R = renderer()
 

@@ -7,11 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pydantic
 import pytest
 
-from conftest import run_sitegen
 from sitegen.config import load_config
 from sitegen.errors import ConfigError
+
+from conftest import run_sitegen
 
 NAV = [{"group": "Start", "pages": ["intro"]}]
 PAGES = {"intro.md": "---\ntitle: Intro\n---\nHello"}
@@ -156,7 +158,7 @@ def test_defaults_and_unions(project_with: Callable[..., Path]) -> None:
     assert config.api.playground.mode == "show"
     assert config.feedback.suggest_edit is False and config.feedback.raise_issue is False
     assert config.mode_toggle.is_hidden is False and config.mode_toggle.default is None
-    with pytest.raises(Exception):
+    with pytest.raises(pydantic.ValidationError):
         config.name = "changed"  # frozen: stages cannot mutate shared config
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+
 from refserver_helpers import TOKEN, Server, launch, read_response, rows, start_server
 
 OTHER_TOKEN = "second-token-abcdef"

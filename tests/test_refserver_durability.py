@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 
 import httpx
+
 from refserver_helpers import TOKEN, rows, start_server
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}

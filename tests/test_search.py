@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO, run_sitegen
 from sitegen.build import SiteBuilder, build_site
 from sitegen.search import BUNDLE_DIR, SearchIndex, index_document
+
+from conftest import REPO, run_sitegen
 
 NAV = [{"group": "Start", "pages": ["intro", "guide"]}]
 PAGES = {

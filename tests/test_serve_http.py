@@ -163,7 +163,7 @@ def test_each_error_is_printed_once_and_the_fix_is_announced(
     for attempt in range(3):
         builds = server.status()["builds"]
         config.write_text(good.replace('"name": "Plant Store"', '"name": 12') + " " * attempt)
-        state = wait_until(lambda: (s := server.status())["builds"] > builds and s)
+        state = wait_until(lambda builds=builds: (s := server.status())["builds"] > builds and s)
         assert state["errors"] == ["docs.json: name: 12 is not a string"]
     assert server.lines.count(message) == 1
     config.write_text(good)
@@ -182,7 +182,7 @@ def test_a_warning_a_save_introduces_is_printed_once(
     for attempt in range(2):  # saved twice: the second build still has it, printed once
         builds = server.status()["builds"]
         page.write_text(text + "\nSee [elsewhere](/nowhere).\n" + " " * attempt)
-        wait_until(lambda: server.status()["builds"] > builds)
+        wait_until(lambda builds=builds: server.status()["builds"] > builds)
     wait_until(lambda: warning.format(lines + 2) in server.lines)
     assert server.lines.count(warning.format(lines + 2)) == 1
 

@@ -15,8 +15,9 @@ from subprocess import CompletedProcess
 
 import pytest
 
-from conftest import run_sitegen
 from sitegen.confine import is_script_url
+
+from conftest import run_sitegen
 
 MARKER = "MARKER-untrusted-7d41b0"
 

@@ -21,8 +21,22 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
-from sitegen.confine import inside_project
+from sitegen.build import steps
+from sitegen.build.cache import Cached
+from sitegen.build.files import Files, Origin
+from sitegen.build.output import BuiltSite, MemoryOutput, Output
+from sitegen.build.progress import Progress, StepTimes
+from sitegen.build.render_pages import (
+    PageResult,
+    RenderedBody,
+    RenderSetup,
+    TrackingResolver,
+    can_use_workers,
+    render_in_workers,
+    render_page,
+)
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
+from sitegen.confine import inside_project
 from sitegen.errors import BuildError, ContentError
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
@@ -30,15 +44,6 @@ from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
 from sitegen.render import Renderer
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
-
-from sitegen.build import steps
-from sitegen.build.cache import Cached
-from sitegen.build.files import Files, Origin
-from sitegen.build.output import BuiltSite, MemoryOutput, Output
-from sitegen.build.progress import Progress, StepTimes
-from sitegen.build.render_pages import (
-    PageResult, RenderedBody, RenderSetup, TrackingResolver, can_use_workers, render_in_workers, render_page,
-)
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView
@@ -217,7 +222,8 @@ class SiteBuilder:
         entry = self._bodies.peek(page.output)
         if entry is not None:
             cached = entry[1]
-            if (cached.page is page or cached.page == page) and cached.links_hold(setup.resolver, self._files_generation):
+            same_page = cached.page is page or cached.page == page
+            if same_page and cached.links_hold(setup.resolver, self._files_generation):
                 return cached
         links = setup.resolver.fork()
         body = render_markdown(setup.markdown, page, links, setup.components)
@@ -247,11 +253,12 @@ class SiteBuilder:
             for number, result in render_in_workers(setup, pages, workers):
                 results[number] = result
                 progress.advance()
-            for page, result in zip(pages, results):  # pages a worker could not write (memory): in page order
-                assert result is not None
-                for path, html in result.html.items():
+            # pages a worker could not write (memory): in page order
+            for page, written in zip(pages, results, strict=True):
+                assert written is not None
+                for path, html in written.html.items():
                     setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
-                result.html = {}
+                written.html = {}
         else:
             html_for = self._html_for(setup)
             for number, page in enumerate(pages):
@@ -263,7 +270,9 @@ class SiteBuilder:
         progress.close()
         return [result for result in results if result is not None]
 
-    def build_into(self, output: Output, progress: Progress | None = None, times: StepTimes | None = None) -> BuildResult:
+    def build_into(
+        self, output: Output, progress: Progress | None = None, times: StepTimes | None = None
+    ) -> BuildResult:
         """One build: every step, writing into `output`. Raises SitegenError (nothing is
         committed then: the caller drops the output)."""
         progress = progress or Progress()
@@ -329,7 +338,9 @@ class SiteBuilder:
                                                 {result.page_id: result.ids for result in results})
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
-            not_found = self._html.get_or_compute(renderer, lambda: renderer.render_not_found().encode(), slot="404.html")
+            not_found = self._html.get_or_compute(
+                (renderer,), lambda: renderer.render_not_found().encode(), slot="404.html"
+            )
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
             steps.write_extras(output, files, extras)
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from markdown_it import MarkdownIt
 
+from sitegen.build.output import Output
+from sitegen.build.steps import handwritten_view
 from sitegen.config import LoadedConfig
 from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
@@ -28,9 +30,6 @@ from sitegen.markdown.links import Resolved
 from sitegen.markdown.mdx import page_ids
 from sitegen.pages import Page
 from sitegen.render import Renderer
-
-from sitegen.build.output import Output
-from sitegen.build.steps import handwritten_view
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView
@@ -175,7 +174,7 @@ def _render_in_worker(task: tuple[list[int], list[Page]]) -> list[tuple[int, Pag
     numbers, pages = task
     write = _setup.output.shared_with_workers
     results = []
-    for number, page in zip(numbers, pages):
+    for number, page in zip(numbers, pages, strict=True):
         result = render_page(_setup, page, fresh_body(_setup), fresh_html(_setup), write)
         if write and isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())  # the ids, not the page, travel back

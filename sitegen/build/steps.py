@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitegen import nav
+from sitegen.build.files import Files, Origin
+from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig
 from sitegen.config import load_config as read_config
@@ -24,9 +26,6 @@ from sitegen.markdown.mdx import page_ids
 from sitegen.nav import Navigation, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix, url_for
 from sitegen.render import Renderer, SiteContext
-
-from sitegen.build.files import Files, Origin
-from sitegen.build.output import MARKER, Output
 
 if TYPE_CHECKING:
     import jinja2
@@ -133,7 +132,8 @@ def handwritten_view(
         warnings.append(f"{page.display_path}:{page.line_of('api')}: api: {written!r} is not 'METHOD URL' "
                         "(such as 'POST https://api.example.com/orders'); built as a plain page")
         return None
-    auth_method = page.auth_method or (loaded.config.api.auth.method if loaded.config.api and loaded.config.api.auth else None)
+    api = loaded.config.api
+    auth_method = page.auth_method or (api.auth.method if api and api.auth else None)
     operation = handwritten_operation(project_dir, endpoint, body.param_fields, source=page.display_path,
                                       title=page.title, auth_method=auth_method)
     playground = page.meta.get("playground") if page.meta.get("playground") in ("show", "simple", "hide") else None
@@ -167,6 +167,7 @@ def page_outlines(pages: list[Page]) -> tuple[Outline, ...]:
 def outline(value: object, memo: dict[int, object] | None = None) -> Outline:
     """A comparable copy of the navigation where each page is reduced to what other pages may
     show of it (everything but its text), so that editing a page's text leaves it equal."""
+    # _outline returns a tuple for the Navigation it is given (object only for its leaves).
     return _outline(value, {} if memo is None else memo)  # type: ignore[return-value]
 
 
@@ -181,7 +182,7 @@ def _outline(value: object, memo: dict[int, object]) -> object:
                 memo[id(value)] = tuple(_outline(item, memo) for item in value)
             else:
                 memo[id(value)] = (type(value).__name__,) + tuple(
-                    _outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)  # type: ignore[arg-type]
+                    _outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)
                 )
         return memo[id(value)]
     return value
@@ -275,7 +276,7 @@ def config_css(loaded: LoadedConfig) -> str:
 # --- check_links ------------------------------------------------------------------------
 
 def fragment_warnings(
-    links: list[tuple[str, str, str]], pages: Mapping[str, bytes] | Mapping[str, frozenset[str]]
+    links: list[tuple[str, str, str]], pages: Mapping[str, bytes | frozenset[str]]
 ) -> list[str]:
     """`page#fragment` links whose fragment is no id on the target page (the link is kept).
 

@@ -13,8 +13,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "only when their Host is this address (any Host on 0.0.0.0)")
     parser.add_argument("--port", type=int, default=8000, help="TCP port, 0 for any free one (default: 8000)")
     parser.add_argument("--open", action="store_true", help="open the site in the default web browser")
-    parser.add_argument("--poll", action="store_true", help="poll for changes (network drives, containers) instead of OS file events")
-    parser.add_argument("--api", action="store_true", help="also run the Plant Store reference server and use it as the playground's first base URL")
+    parser.add_argument("--poll", action="store_true",
+                        help="poll for changes (network drives, containers) instead of OS file events")
+    parser.add_argument("--api", action="store_true",
+                        help="also run the Plant Store reference server and use it as the playground's first base URL")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,7 +18,6 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from sitegen.markdown.links import LinkResolver
-from sitegen.markdown.tilde import single_tilde_plugin
 from sitegen.markdown.mdx import (
     MISSING_SNIPPET,
     Document,
@@ -28,6 +27,7 @@ from sitegen.markdown.mdx import (
     page_ids,
     render_document,
 )
+from sitegen.markdown.tilde import single_tilde_plugin
 from sitegen.pages import Page
 
 __all__ = ["MISSING_SNIPPET", "LinkResolver", "RenderedMarkdown", "TocEntry", "make_markdown", "render_markdown"]
@@ -79,7 +79,8 @@ def _warn_past_nesting_limit(md: MarkdownIt) -> None:
                 page.warn(doc.where(start_line), message)
         tokenize(state, start_line, end_line)
 
-    md.block.tokenize = tokenize_and_warn  # type: ignore[method-assign]
+    # mypy types the attribute as the class's unbound method; this replaces it on one instance only.
+    md.block.tokenize = tokenize_and_warn  # type: ignore[method-assign,assignment]
 
 
 def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None) -> RenderedMarkdown:

@@ -87,9 +87,9 @@ def parse_meta(info: str) -> FenceMeta:
 
 
 def _css_class(ttype: _TokenType) -> str:
-    while ttype not in STANDARD_TYPES:
+    while ttype not in STANDARD_TYPES and ttype.parent is not None:
         ttype = ttype.parent
-    return STANDARD_TYPES[ttype]
+    return STANDARD_TYPES.get(ttype, "")  # Token, the root of every type, maps to "" too
 
 
 def highlight_lines(code: str, language: str) -> list[str]:

@@ -221,7 +221,8 @@ class ComponentRenderer:
 
     def _tabs(self, p: _Props) -> dict[str, Any]:
         base = p.ctx.unique_id("tabs")
-        tabs, extra = [], []
+        tabs: list[dict[str, Any]] = []
+        extra: list[Markup] = []
         for child in p.element.children:
             if child.element is not None and child.element.name == "Tab":
                 title = _Props(child.element, p.ctx).text("title") or f"Tab {len(tabs) + 1}"
@@ -237,7 +238,7 @@ class ComponentRenderer:
     def _code_group(self, p: _Props) -> dict[str, Any]:
         """CodeGroup, RequestExample and ResponseExample: one tab per child code block."""
         base = p.ctx.unique_id(p.element.name.lower())
-        panels = []
+        panels: list[dict[str, Any]] = []
         for child in p.element.children:
             number = len(panels) + 1
             panels.append({"title": _child_title(child, len(panels)), "html": Markup(child.html),
@@ -289,7 +290,8 @@ class ComponentRenderer:
         for location in ("query", "path", "body", "header"):
             if p.element.props.get(location) is not None:
                 return self._field(p, p.text(location), location)
-        p.ctx.warn(p.element, "<ParamField> names no parameter (query, path, body or header); it is shown without a name")
+        p.ctx.warn(p.element,
+                   "<ParamField> names no parameter (query, path, body or header); it is shown without a name")
         return self._field(p, None, None)
 
     def _response_field(self, p: _Props) -> dict[str, Any]:

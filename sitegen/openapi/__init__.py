@@ -15,8 +15,8 @@ from sitegen.openapi.model import (
     SecurityScheme,
     Server,
 )
-from sitegen.openapi.view import ApiView, build_api_view
 from sitegen.openapi.schema import Alternative, Property, Schema, ordered_properties, type_label
+from sitegen.openapi.view import ApiView, build_api_view
 
 __all__ = [
     "Alternative",

@@ -76,7 +76,7 @@ def parse_text(text: str, name: str, *, json_first: bool) -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise OpenAPIError(f"{location(name, exc.lineno, exc.colno)}: invalid JSON: {exc.msg}")
+            raise OpenAPIError(f"{location(name, exc.lineno, exc.colno)}: invalid JSON: {exc.msg}") from None
     try:
         check_yaml(text)
     except YamlShapeError as exc:
@@ -87,9 +87,9 @@ def parse_text(text: str, name: str, *, json_first: bool) -> Any:
         mark = exc.problem_mark or exc.context_mark
         where = location(name, mark.line + 1, mark.column + 1) if mark else name
         problem = exc.problem or exc.context or "syntax error"
-        raise OpenAPIError(f"{where}: invalid YAML: {problem}")
+        raise OpenAPIError(f"{where}: invalid YAML: {problem}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
-        raise OpenAPIError(f"{name}: invalid YAML: {exc}")
+        raise OpenAPIError(f"{name}: invalid YAML: {exc}") from None
 
 
 def pointer_escape(part: str) -> str:
@@ -199,7 +199,7 @@ class DocumentStore:
         try:
             value = _walk_pointer(doc.data, fragment)
         except KeyError:
-            raise OpenAPIError(f"{referrer}: $ref '{ref}' not found in {doc.name}")
+            raise OpenAPIError(f"{referrer}: $ref '{ref}' not found in {doc.name}") from None
         return value, f"{doc_uri}#{fragment}"
 
     def handler(self, uri: str) -> Any:

@@ -43,7 +43,9 @@ def schema_example(schema: Schema, direction: Direction = "response", *, require
     `required_only` keeps just the required properties (minimal request bodies);
     `maintain_order=False` lists keys in the display order (required first, then A-Z).
     """
-    again = {"required_only": required_only, "maintain_order": maintain_order, "_depth": _depth + 1}
+    def again(inner: Schema) -> Any:
+        return schema_example(inner, direction, required_only=required_only, maintain_order=maintain_order,
+                              _depth=_depth + 1)
     if schema.has_example:
         return schema.example
     if schema.has_default:
@@ -55,7 +57,7 @@ def schema_example(schema: Schema, direction: Direction = "response", *, require
     if schema.recursive or _depth > 12:
         return [] if schema.is_array else ({} if schema.is_object or not schema.types else None)
     if schema.alternatives:
-        return schema_example(schema.alternatives[0].schema, direction, **again)
+        return again(schema.alternatives[0].schema)
     if schema.is_object:
         result: dict[str, Any] = {}
         for prop in ordered_properties(schema, maintain_order):
@@ -65,12 +67,12 @@ def schema_example(schema: Schema, direction: Direction = "response", *, require
                 continue
             if required_only and not prop.required:
                 continue
-            result[prop.name] = schema_example(prop.schema, direction, **again)
+            result[prop.name] = again(prop.schema)
         return result
     if schema.is_array:
         if schema.items is None:
             return []
-        return [schema_example(schema.items, direction, **again)]
+        return [again(schema.items)]
     constraints = dict(schema.constraints)
     kind = schema.types[0] if schema.types else None
     if kind == "string":

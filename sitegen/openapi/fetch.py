@@ -24,7 +24,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -118,19 +118,19 @@ def fetch_text(
         if exc.code == 304 and cached is not None:
             return Fetched(_decode(cached.body, cached.charset, url, prefix))
         if 300 <= exc.code < 400:
-            raise OpenAPIError(f"{failure}: HTTP {exc.code} more than {MAX_REDIRECTS} redirects")
+            raise OpenAPIError(f"{failure}: HTTP {exc.code} more than {MAX_REDIRECTS} redirects") from None
         if exc.code >= 500 and cached is not None:
             return _fallback(cached, url, prefix, f"HTTP {exc.code} {exc.reason}")
-        raise OpenAPIError(f"{failure}: HTTP {exc.code} {exc.reason}")
+        raise OpenAPIError(f"{failure}: HTTP {exc.code} {exc.reason}") from None
     except _RedirectRefused as exc:
-        raise OpenAPIError(f"{failure}: {exc}")
+        raise OpenAPIError(f"{failure}: {exc}") from None
     except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
         reason = getattr(exc, "reason", None) or exc
         if isinstance(reason, socket.timeout):
             reason = f"no answer within {FETCH_TIMEOUT} s"
         if cached is not None:
             return _fallback(cached, url, prefix, str(reason))
-        raise OpenAPIError(f"{failure}: {reason}")
+        raise OpenAPIError(f"{failure}: {reason}") from None
     text = _decode(body, charset, url, prefix)
     if cache is not None:
         cache.put(url, body, charset=charset, etag=etag, last_modified=last_modified)
@@ -158,7 +158,7 @@ def _decode(body: bytes, charset: str, url: str, prefix: str) -> str:
     try:
         return body.decode(charset)
     except (UnicodeDecodeError, LookupError):
-        raise OpenAPIError(f"{prefix}{url}: OpenAPI file is not valid {charset} text")
+        raise OpenAPIError(f"{prefix}{url}: OpenAPI file is not valid {charset} text") from None
 
 
 def _fallback(cached: _Entry, url: str, prefix: str, reason: str) -> Fetched:
@@ -224,7 +224,7 @@ class _Cache:
                 ignore.write_text("# sitegen's download cache: safe to delete\n*\n", encoding="utf-8")
             self.folder.mkdir(exist_ok=True)
             body_path, meta_path = self._paths(url)
-            fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            fetched_at = datetime.now(UTC).isoformat(timespec="seconds")
             meta = {"url": url, "fetched_at": fetched_at, "etag": etag, "last_modified": last_modified,
                     "charset": charset}
             _write_atomic(body_path, body)

@@ -112,6 +112,7 @@ def _locating(base: type[keywords.KeywordValidator]) -> type[keywords.KeywordVal
     the path of the object being checked (innermost call first) so messages carry a pointer.
     """
 
+    # a subclass of a class chosen at run time: mypy cannot check a dynamic base
     class Locating(base):  # type: ignore[misc, valid-type]
         def __call__(self, *args: Any, **kwargs: Any) -> Any:
             where = next((a for a in args if isinstance(a, SchemaPath)), None)
@@ -128,7 +129,7 @@ def _with_locations(cls: type[SpecValidator]) -> type[SpecValidator]:
     return type(cls.__name__, (cls,), {"keyword_validators": wrapped})
 
 
-_VALIDATORS = {
+_VALIDATORS: dict[type[SpecValidator], type[SpecValidator]] = {
     cls: _with_locations(cls)
     for cls in (OpenAPIV30SpecValidator, OpenAPIV31SpecValidator, OpenAPIV32SpecValidator)
 }

@@ -121,12 +121,13 @@ def sample_request(
     query = [(p.name, _text(parameter_example(p))) for p in operation.parameters_in("query") if p.required]
     headers = [(p.name, _text(parameter_example(p))) for p in operation.parameters_in("header") if p.required]
     cookies = [f"{p.name}={_text(parameter_example(p))}" for p in operation.parameters_in("cookie") if p.required]
-    basic = None
+    basic: tuple[str, str] | None = None
     if auth is not None:
         if auth.method == "bearer":
             headers.insert(0, ("Authorization", f"Bearer {auth.placeholder}"))
         elif auth.method == "basic":
-            basic = tuple(f"<{label}>" for label in auth.basic_labels)
+            user, password = auth.basic_labels
+            basic = (f"<{user}>", f"<{password}>")
         elif auth.location == "query":
             query.append((auth.key_name, auth.placeholder))
         elif auth.location == "cookie":
@@ -145,7 +146,7 @@ def sample_request(
         body = media_example(media, "request", required_only=not media.has_example, maintain_order=maintain_order)
         has_body = True
         headers.append(("Content-Type", content_type))
-    return SampleRequest(operation.method, url, tuple(headers), basic, body, has_body,  # type: ignore[arg-type]
+    return SampleRequest(operation.method, url, tuple(headers), basic, body, has_body,
                          content_type)
 
 

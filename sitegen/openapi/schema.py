@@ -120,7 +120,8 @@ def type_label(schema: Schema) -> str:
         inner = type_label(schema.items) if schema.items is not None else "any"
         base = f"array<{inner}>"
     elif schema.types:
-        labels = [f"{t}<{schema.format}>" if schema.format and t not in ("object", "array") else t for t in schema.types]
+        labels = [f"{t}<{schema.format}>" if schema.format and t not in ("object", "array") else t
+                  for t in schema.types]
         base = " | ".join(labels)
     elif schema.properties:
         base = "object"
@@ -274,7 +275,8 @@ class SchemaBuilder:
         alternatives = tuple(
             Alternative(sub.title or f"Option {index}", sub) for index, sub in enumerate(real, start=1)
         )
-        return replace(schema, alternatives=alternatives, alternatives_kind=kind, nullable=schema.nullable or bool(nulls))
+        return replace(schema, alternatives=alternatives, alternatives_kind=kind,
+                       nullable=schema.nullable or bool(nulls))
 
 
 def _types(raw: dict[str, Any]) -> tuple[tuple[str, ...], bool]:
@@ -318,7 +320,8 @@ def merge_all_of(own: Schema, parts: list[Schema], own_required: set[str]) -> Sc
     properties = tuple(
         Property(
             name,
-            props[0].schema if len(props) == 1 else merge_all_of(props[-1].schema, [p.schema for p in props[:-1]], set()),
+            props[0].schema if len(props) == 1
+            else merge_all_of(props[-1].schema, [p.schema for p in props[:-1]], set()),
             name in required,
         )
         for name, props in by_name.items()

@@ -21,11 +21,13 @@ def render_description(text: str | None) -> str:
     """Block HTML for a description ('' for none)."""
     if not text or not text.strip():
         return ""
-    return _markdown().render(text)
+    html: str = _markdown().render(text)
+    return html
 
 
 def render_inline(text: str | None) -> str:
     """Inline HTML (no wrapping <p>) for one-line texts such as server descriptions."""
     if not text or not text.strip():
         return ""
-    return _markdown().renderInline(text.strip())
+    html: str = _markdown().renderInline(text.strip())
+    return html

@@ -332,7 +332,8 @@ def schema_view(schema: Schema, maintain_order: bool) -> SchemaView:
 def _parameter_row(param: Parameter, maintain_order: bool) -> FieldRow:
     row = field_row(param.name, param.schema, param.required, maintain_order)
     description = render_description(param.description) if param.description else str(row.description)
-    return FieldRow(**{**row.__dict__, "description": Markup(description), "deprecated": param.deprecated or row.deprecated})
+    return FieldRow(**{**row.__dict__, "description": Markup(description),
+                       "deprecated": param.deprecated or row.deprecated})
 
 
 def _pretty(value: Any) -> str:

@@ -19,7 +19,7 @@ import queue
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 
 from sitegen.refserver.models import NewPlant
 
@@ -109,7 +109,7 @@ class PlantStore:
                 first = self._queue.get()
                 if first is _STOP:
                     break
-                batch: list[_Pending] = [first]  # type: ignore[list-item]
+                batch = [cast(_Pending, first)]  # the queue holds requests and _STOP, checked above
                 while len(batch) < self._max_batch:  # take what queued up while we were committing
                     try:
                         item = self._queue.get_nowait()
@@ -118,7 +118,7 @@ class PlantStore:
                     if item is _STOP:
                         stopping = True
                         break
-                    batch.append(item)  # type: ignore[arg-type]
+                    batch.append(cast(_Pending, item))
                 self._deliver(batch, self._commit(conn, batch))
         finally:
             conn.close()
@@ -149,7 +149,7 @@ class PlantStore:
     def _deliver(batch: list[_Pending], outcomes: list[BaseException | None]) -> None:
         # One wake-up per event loop per batch, not one per request.
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
-        for (_, future, loop), outcome in zip(batch, outcomes):
+        for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
             by_loop.setdefault(loop, []).append((future, outcome))
         for loop, results in by_loop.items():
             try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import webbrowser
 from pathlib import Path
+from types import FrameType
 
 import uvicorn
 
@@ -38,7 +39,7 @@ class _Server(uvicorn.Server):
         super().__init__(config)
         self.hub = hub
 
-    def handle_exit(self, sig: int, frame: object) -> None:
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         self.hub.close()
         super().handle_exit(sig, frame)
 

@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sitegen.build import BuiltSite
@@ -87,7 +88,7 @@ class Hub:
 
     # --- event loop ------------------------------------------------------------------------
 
-    def _call(self, function, *args) -> None:  # type: ignore[no-untyped-def]
+    def _call(self, function: Callable[..., object], *args: object) -> None:
         if self._loop is None or self._loop.is_closed():
             function(*args)
         else:

@@ -6,6 +6,7 @@ first change the thread waits until no new change arrives for `DEBOUNCE` seconds
 
 from __future__ import annotations
 
+import functools
 import queue
 import threading
 import time
@@ -67,7 +68,7 @@ class Rebuilder:
                     break
                 paths.add(path)
                 last = max(last, number)
-            self._finish(lambda: self.builder.rebuild(paths), paths, last, time.perf_counter(), "Rebuilt")
+            self._finish(functools.partial(self.builder.rebuild, paths), paths, last, time.perf_counter(), "Rebuilt")
 
     def _finish(self, build: Callable[[], BuiltSite], paths: set[Path], done: int, started: float, verb: str) -> None:
         try:

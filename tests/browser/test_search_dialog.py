@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from chrome_support import build, computed, rgb, serve_project
 from sitegen.colors import contrast
+
+from chrome_support import build, computed, rgb, serve_project
 
 pytestmark = pytest.mark.browser
 

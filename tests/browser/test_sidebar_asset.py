@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from chrome_support import sidebar_links
 from sitegen.build import build_site, write_site
+
+from chrome_support import sidebar_links
 
 pytestmark = pytest.mark.browser
 

@@ -6,18 +6,28 @@ import/export, snippets. See flow.py, text.py, render.py.
 from __future__ import annotations
 
 from markdown_it import MarkdownIt
+from markdown_it.ruler import RuleOptionsType
 from markdown_it.rules_block import code
 
 from sitegen.markdown.mdx.flow import code_unless_mdx, esm_rule, flow_comment_rule, flow_expression_rule, flow_jsx_rule
 from sitegen.markdown.mdx.render import (
-    MISSING_SNIPPET, Document, PageContext, PageState, TocEntry, fold_rule, install_render_rules, page_ids,
+    MISSING_SNIPPET,
+    Document,
+    PageContext,
+    PageState,
+    TocEntry,
+    fold_rule,
+    install_render_rules,
+    page_ids,
     render_document,
 )
 from sitegen.markdown.mdx.text import text_comment_rule, text_expression_rule, text_jsx_rule
 
-__all__ = ["MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "render_document"]
+__all__ = [
+    "MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "render_document",
+]
 
-_INTERRUPTS = {"alt": ["paragraph", "blockquote", "list"]}
+_INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "blockquote", "list"]}
 
 
 def mdx_plugin(md: MarkdownIt) -> None:

@@ -7,6 +7,7 @@ named imports from snippets (their `export const` values), and `export const nam
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,7 +55,7 @@ class Module:
 def read_esm(chunk: str, first_line: int, module: Module) -> None:
     """Add the imports and exports of one ESM block (text up to a blank line) to `module`."""
     starts = [m.start() for m in _STATEMENT_START.finditer(chunk)] + [len(chunk)]
-    for start, end in zip(starts, starts[1:]):
+    for start, end in itertools.pairwise(starts):
         statement = chunk[start:end]
         line = first_line + chunk.count("\n", 0, start)
         if statement.startswith("import"):

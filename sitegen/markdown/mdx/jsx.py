@@ -29,6 +29,13 @@ _INTERESTING_MDX = re.compile(r"[<{`\n]")
 _INTERESTING_MD = re.compile(r"[<`\n]")
 
 
+def _space_end(src: str, pos: int) -> int:
+    """Where the whitespace from `pos` ends (`\\s*` always matches)."""
+    match = _SPACE.match(src, pos)
+    assert match is not None
+    return match.end()
+
+
 @dataclass(frozen=True)
 class Attribute:
     name: str  # "" for a spread `{...props}`
@@ -147,17 +154,17 @@ class Scanner:
 
     def _read_tag(self, pos: int) -> Tag | None:
         src = self.src
-        i = _SPACE.match(src, pos + 1).end()  # type: ignore[union-attr]
+        i = _space_end(src, pos + 1)
         closing = src.startswith("/", i)
         if closing:
-            i = _SPACE.match(src, i + 1).end()  # type: ignore[union-attr]
+            i = _space_end(src, i + 1)
         name, i = self._read_name(i)
         if name is None:
             return None
         attributes: list[Attribute] = []
         while True:
             before = i
-            i = _SPACE.match(src, i).end()  # type: ignore[union-attr]
+            i = _space_end(src, i)
             if i >= len(src):
                 return None
             char = src[i]
@@ -165,7 +172,7 @@ class Scanner:
                 void = not closing and name in VOID_ELEMENTS
                 return Tag(name, pos, i + 1, closing, void, tuple(attributes))
             if char == "/":
-                j = _SPACE.match(src, i + 1).end()  # type: ignore[union-attr]
+                j = _space_end(src, i + 1)
                 if closing or not src.startswith(">", j):
                     return None
                 return Tag(name, pos, j + 1, False, True, tuple(attributes))
@@ -191,11 +198,11 @@ class Scanner:
                     return None
                 attr_name = src[match.start() : local.end()]
                 i = local.end()
-            j = _SPACE.match(src, i).end()  # type: ignore[union-attr]
+            j = _space_end(src, i)
             if not src.startswith("=", j):
                 attributes.append(Attribute(attr_name, "bare", ""))
                 continue
-            j = _SPACE.match(src, j + 1).end()  # type: ignore[union-attr]
+            j = _space_end(src, j + 1)
             quote = src[j : j + 1]
             if quote in ('"', "'"):
                 end = src.find(quote, j + 1)
@@ -222,10 +229,10 @@ class Scanner:
         parts = [match.group()]
         i = match.end()
         while True:
-            j = _SPACE.match(src, i).end()  # type: ignore[union-attr]
+            j = _space_end(src, i)
             if src.startswith(".", j) or src.startswith(":", j):
                 separator = src[j]
-                k = _SPACE.match(src, j + 1).end()  # type: ignore[union-attr]
+                k = _space_end(src, j + 1)
                 part = _NAME.match(src, k)
                 if part is None:
                     return None, i

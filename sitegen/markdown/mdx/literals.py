@@ -106,7 +106,8 @@ class _Parser:
                 return value
             if isinstance(value, dict) and isinstance(key, str) and key in value:
                 value = value[key]
-            elif isinstance(value, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(value):
+            elif (isinstance(value, list) and isinstance(key, int) and not isinstance(key, bool)
+                  and 0 <= key < len(value)):
                 value = value[key]
             elif isinstance(value, (str, list)) and key == "length":
                 value = len(value)

@@ -126,7 +126,8 @@ class _Variables(Mapping[str, Any]):
         if found is not None:
             item, imported = found
             try:
-                path = find_snippet(item.path, self.doc.path, self.state.resolver.project_dir, self.state.resolver.content_dir)
+                resolver = self.state.resolver
+                path = find_snippet(item.path, self.doc.path, resolver.project_dir, resolver.content_dir)
             except OutsideProject:
                 path = None
             if path is not None:
@@ -234,7 +235,8 @@ def _fold_inline(children: list[Token], doc: Document, page: PageState | None) -
             continue
         if child.type == "mdx_text_open" and len(stack) >= MAX_INLINE_DEPTH:
             if page is not None and not too_deep:
-                page.warn(doc.where(child.meta["line"]), f"tags nested deeper than {MAX_INLINE_DEPTH} levels; the deeper tags are left out")
+                page.warn(doc.where(child.meta["line"]),
+                          f"tags nested deeper than {MAX_INLINE_DEPTH} levels; the deeper tags are left out")
             name = child.meta["tag"].name
             too_deep[name] = too_deep.get(name, 0) + 1
             continue
@@ -262,10 +264,13 @@ def _fold_inline(children: list[Token], doc: Document, page: PageState | None) -
     return out
 
 
-def _unclosed(entry: tuple[Token, list[Token]], inner: list[Token], doc: Document, page: PageState | None) -> list[Token]:
+def _unclosed(
+    entry: tuple[Token, list[Token]], inner: list[Token], doc: Document, page: PageState | None
+) -> list[Token]:
     opening, parent = entry
     if page is not None:
-        page.warn(doc.where(opening.meta["line"]), f"<{opening.meta['tag'].name}> is never closed; its content is shown without it")
+        page.warn(doc.where(opening.meta["line"]),
+                  f"<{opening.meta['tag'].name}> is never closed; its content is shown without it")
     return parent + inner
 
 
@@ -315,13 +320,15 @@ def _nothing(self: RendererHTML, tokens: list[Token], idx: int, options: Any, en
 
 def _render_unclosed(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
     state, doc = _context(env)
-    state.warn(doc.where(_line(tokens[idx])), f"<{tokens[idx].meta['tag'].name}> is never closed; its content is shown without it")
+    state.warn(doc.where(_line(tokens[idx])),
+               f"<{tokens[idx].meta['tag'].name}> is never closed; its content is shown without it")
     return ""
 
 
 def _render_stray_close(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
     state, doc = _context(env)
-    state.warn(doc.where(_line(tokens[idx])), f"closing tag </{tokens[idx].meta['tag'].name}> has no opening tag; left out")
+    state.warn(doc.where(_line(tokens[idx])),
+               f"closing tag </{tokens[idx].meta['tag'].name}> has no opening tag; left out")
     return ""
 
 
@@ -344,7 +351,8 @@ def _render_math(self: RendererHTML, tokens: list[Token], idx: int, options: Any
     output, problem = render_math(token.content, display=token.type != "math_inline")
     if problem is not None and "mdx_page" in env:
         state, doc = _context(env)
-        state.warn(doc.where(_line(token)), f"math ${_short(token.content)}$ cannot be read ({problem}); shown as written")
+        state.warn(doc.where(_line(token)),
+                   f"math ${_short(token.content)}$ cannot be read ({problem}); shown as written")
     return output
 
 
@@ -402,7 +410,8 @@ def _render_expression(self: RendererHTML, tokens: list[Token], idx: int, option
     try:
         value = evaluate(text, _Variables(state, doc))
     except NotLiteral:
-        state.warn(doc.where(_line(token)), f"expression {{{_short(text)}}} is not a value sitegen can compute; left out")
+        state.warn(doc.where(_line(token)),
+                   f"expression {{{_short(text)}}} is not a value sitegen can compute; left out")
         return ""
     return _value_html(value)
 
@@ -431,7 +440,8 @@ def _props(state: PageState, doc: Document, tag: Tag, where: str) -> dict[str, A
         elif attribute.kind == "string":
             props[attribute.name] = html.unescape(attribute.value)
         elif not attribute.name:
-            state.warn(where, f"<{tag.name}> attributes {{{_short(attribute.value)}}} are not values sitegen can compute; left out")
+            written = _short(attribute.value)
+            state.warn(where, f"<{tag.name}> attributes {{{written}}} are not values sitegen can compute; left out")
         else:
             try:
                 props[attribute.name] = evaluate(attribute.value, variables)
@@ -441,7 +451,9 @@ def _props(state: PageState, doc: Document, tag: Tag, where: str) -> dict[str, A
     return props
 
 
-def _children(self: RendererHTML, children: list[Token], inline: bool, options: Any, env: dict[str, Any]) -> tuple[str, list[MdxChild]]:
+def _children(
+    self: RendererHTML, children: list[Token], inline: bool, options: Any, env: dict[str, Any]
+) -> tuple[str, list[MdxChild]]:
     if inline:
         groups: list[list[Token]] = []
         for child in children:
