@@ -14,6 +14,7 @@ memory (`BuiltSite`). Modules:
 - `files.py`: `Files`, every file of the output and where it comes from
 - `output.py`: `Output` (staging folder or memory), `write_site`, the atomic swap
 - `cache.py`: `Cached`, the one way a step reuses an earlier result
+- `persist.py`: `BuildCache`, `sitegen build`'s cache of pages and search bundle on disk
 - `progress.py`: the progress bar and time per step (`--profile`)
 """
 
@@ -54,12 +55,15 @@ def build(
     offline: bool = False,
     progress: Progress | None = None,
     times: StepTimes | None = None,
+    cache: bool = True,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
 
     PROJECT may hold its config in `docs/` (see `find_project_dir`); the default output
-    stays PROJECT/site, where the user ran the command."""
+    stays PROJECT/site, where the user ran the command. With `cache` (the default) pages
+    and the search bundle come from `.sitegen-cache/build/` when nothing they depend on
+    changed, and are kept there for the next build (see persist.py)."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
@@ -67,7 +71,8 @@ def build(
     if not project.is_dir():
         raise BuildError(f"{project}: no such folder")
     check_output_dir(project, out_dir)
-    builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline)
+    builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline,
+                          persistent=cache)
     with StagingOutput(out_dir) as output:
         result = builder.build_into(output, progress, times)
         with times.step("swap"):

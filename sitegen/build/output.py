@@ -53,8 +53,18 @@ class Output(Protocol):
 
     def copy(self, path: str, source: Path) -> None: ...
 
-    def start_search(self, search: SearchIndex) -> Future[list[str]]:
-        """Start indexing the searchable pages written so far; the future gives warnings."""
+    def read(self, path: str) -> bytes:
+        """A file written earlier in this build (a page a worker wrote)."""
+        ...
+
+    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
+        """Start indexing the searchable pages written so far; the future gives warnings.
+        `reuse`: a bundle folder made from exactly these pages (the persistent cache), copied
+        instead of running Pagefind."""
+        ...
+
+    def search_bundle(self) -> Path | None:
+        """The folder the bundle was written to, if this output has one on disk."""
         ...
 
 
@@ -79,7 +89,13 @@ class MemoryOutput:
     def copy(self, path: str, source: Path) -> None:
         self.site.copies[path] = source
 
-    def start_search(self, search: SearchIndex) -> Future[list[str]]:
+    def read(self, path: str) -> bytes:
+        return self.site.files[path]
+
+    def search_bundle(self) -> Path | None:
+        return None
+
+    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
         # In memory and cheap to answer (the dev server's index refreshes in the background).
         for path, html in self._searchable.items():
             search.add(path, html)
@@ -143,14 +159,33 @@ class StagingOutput:
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
-    def start_search(self, search: SearchIndex) -> Future[list[str]]:
+    def read(self, path: str) -> bytes:
+        try:
+            return (self.root / path).read_bytes()
+        except OSError as exc:
+            raise BuildError(f"cannot read the site being built: {exc}") from None
+
+    def search_bundle(self) -> Path | None:
+        bundle = self.root / BUNDLE_DIR
+        return bundle if bundle.is_dir() else None
+
+    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
         """Pagefind on the index documents, in a thread (it waits on a subprocess), so that
-        the build copies files meanwhile."""
+        the build copies files meanwhile; or a copy of `reuse`."""
         self._search = ThreadPoolExecutor(1, thread_name_prefix="sitegen-search")
+        if reuse is not None and self.index_input is not None:
+            return self._search.submit(self._copy_bundle, reuse)
         if self.index_input is not None and not self.index_input.is_dir():
             return self._search.submit(list)  # no page to index
         # Without search, finish_on_disk only says why (and runs nothing).
         return self._search.submit(search.finish_on_disk, self.root / _SEARCH_INPUT, self.root / BUNDLE_DIR)
+
+    def _copy_bundle(self, bundle: Path) -> list[str]:
+        try:
+            shutil.copytree(bundle, self.root / BUNDLE_DIR, dirs_exist_ok=True)
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
+        return []
 
     def commit(self) -> None:
         """Swap the staging folder in for `out_dir` (the previous site is removed)."""
