@@ -96,12 +96,21 @@ def _tree_digest(root: Path, skip: tuple[Path, ...] = ()) -> list[tuple[str, str
     return found
 
 
+def _skipped(here: Path, name: str, skip: tuple[Path, ...]) -> bool:
+    """The output and cache folders, the staging folders made beside an output (random
+    names: `.site.new-…`, `.site.old-…`) and git's database are no inputs."""
+    path = here / name
+    return name == ".git" or any(
+        path == skipped or (here == skipped.parent and name.startswith((f".{skipped.name}.new-", f".{skipped.name}.old-")))
+        for skipped in skip)
+
+
 def project_paths(project_dir: Path, skip: tuple[Path, ...]) -> list[str]:
     """Every file and folder path in the project that a link could resolve to."""
     paths: list[str] = []
     for folder, dirs, names in os.walk(project_dir):
         here = Path(folder)
-        dirs[:] = sorted(d for d in dirs if d != ".git" and here / d not in skip)
+        dirs[:] = sorted(d for d in dirs if not _skipped(here, d, skip))
         rel = here.relative_to(project_dir).as_posix()
         paths.append(rel + "/")
         paths.extend(f"{rel}/{name}" for name in sorted(names))
