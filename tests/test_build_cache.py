@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,23 +160,44 @@ def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path
     assert len(entries(orchard)) == 3
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"format": 1, "key": "other"}', b'{"format": 1}'])
-def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: bytes) -> None:
+def read_entry(entry: Path) -> tuple[dict[str, Any], bytes]:
+    header, _, html = entry.read_bytes().partition(b"\n")
+    return json.loads(header), html
+
+
+def write_entry(entry: Path, data: dict[str, Any], html: bytes) -> None:
+    entry.write_bytes(json.dumps(data).encode() + b"\n" + html)
+
+
+@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary"])
+def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -> None:
     for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        entry.write_bytes(damage)
+        data, html = read_entry(entry)
+        if damage == "empty":
+            entry.write_bytes(b"")
+        elif damage == "not json":
+            entry.write_bytes(b"{not json\n" + html)
+        elif damage == "other key":
+            write_entry(entry, {**data, "key": "0" * 40}, html)
+        elif damage == "no fields":
+            write_entry(entry, {"format": data["format"], "key": data["key"]}, html)
+        elif damage == "cut short":
+            write_entry(entry, data, html[:-10])
+        else:
+            entry.write_bytes(bytes(range(256)) * 4)
     site = assert_same_as_cold(orchard, tmp_path)
     assert "Pick apples" in site["harvest/index.html"].decode()
-    assert all(json.loads(entry.read_text())["html"]
-               for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"))  # written again
+    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
+        assert read_entry(entry)[1].startswith(b"<!doctype html>")  # written again
 
 
 def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: Path, tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("do not publish")
     for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data = json.loads(entry.read_text())
+        data, html = read_entry(entry)
         data["assets"] = {"leak.txt": str(secret)}
-        entry.write_text(json.dumps(data))
+        write_entry(entry, data, html)
     site = assert_same_as_cold(orchard, tmp_path)
     assert "leak.txt" not in site
 
@@ -189,9 +211,8 @@ def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable
     assert result.returncode == 0, result.stderr
     assert len(entries(project)) == 3
     for entry in (project / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data = json.loads(entry.read_text())
-        data["html"] = {path: "stale" for path in data["html"]}
-        entry.write_text(json.dumps(data))
+        data, html = read_entry(entry)
+        write_entry(entry, {**data, "html": [[path, 5] for path, _ in data["html"]]}, b"stale" * len(data["html"]))
     result = run_sitegen("build", project, "--no-cache")
     assert result.returncode == 0, result.stderr
     assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()

@@ -39,7 +39,7 @@ from sitegen.openapi.fetch import CACHE_SUBDIR as OPENAPI_SUBDIR
 from sitegen.build.render_pages import PageResult
 
 BUILD_SUBDIR = "build"
-_FORMAT = 1  # bump when the entry layout changes
+_FORMAT = 2  # bump when the entry layout changes
 _ENTRIES = "pages"
 _SEARCH = "search"
 _INDEX = "index.json"
@@ -194,8 +194,7 @@ class BuildCache:
         if not self._usable():
             return None
         try:
-            data = json.loads(_read_no_follow(self.root / _ENTRIES / f"{key}.json"))
-            entry = self._decode(key, data)
+            entry = self._decode(key, _read_no_follow(self.root / _ENTRIES / f"{key}.json"))
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             entry = None  # missing or damaged: rendered again
         if entry is None:
@@ -204,8 +203,12 @@ class BuildCache:
             self.hits += 1
         return entry
 
-    def _decode(self, key: str, data: dict[str, object]) -> CachedPage | None:
-        if data.get("key") != key or data.get("format") != _FORMAT:
+    def _decode(self, key: str, raw: bytes) -> CachedPage | None:
+        # One line of JSON, then the pages' HTML bytes one after another (lengths in the JSON):
+        # decoding megabytes of HTML out of JSON strings cost more than the rest of a warm build.
+        header, _, blob = raw.partition(b"\n")
+        data = json.loads(header)
+        if not isinstance(data, dict) or data.get("key") != key or data.get("format") != _FORMAT:
             return None
         snippets = data["snippets"]
         assert isinstance(snippets, dict)
@@ -219,7 +222,13 @@ class BuildCache:
             if path is None:
                 return None  # a planted entry never copies a file from outside the project
             assets[str(dest)] = path
-        html = {str(path): str(text).encode() for path, text in dict(data["html"]).items()}  # type: ignore[call-overload]
+        html: dict[str, bytes] = {}
+        start = 0
+        for path, size in data["html"]:
+            html[str(path)] = blob[start:start + int(size)]
+            start += int(size)
+        if start != len(blob):
+            return None  # cut short or padded
         result = PageResult(
             page_id=str(data["page_id"]),
             warnings=[str(w) for w in data["warnings"]],  # type: ignore[attr-defined]
@@ -251,7 +260,7 @@ class BuildCache:
                 snippets[name] = file_digest(path)
             data = {
                 "format": _FORMAT, "key": key, "page_id": result.page_id,
-                "html": {path: text.decode() for path, text in html.items()},
+                "html": [[path, len(text)] for path, text in html.items()],
                 "warnings": result.warnings, "fragment_links": result.fragment_links,
                 "features": sorted(result.features), "ids": sorted(result.ids),
                 "assets": {dest: str(source) for dest, source in result.assets.items()},
@@ -259,8 +268,9 @@ class BuildCache:
             }
             if not self._prepare():
                 return
-            _write_atomic(self.root / _ENTRIES / f"{key}.json", json.dumps(data).encode())
-        except (OSError, UnicodeDecodeError):
+            _write_atomic(self.root / _ENTRIES / f"{key}.json",
+                          json.dumps(data).encode() + b"\n" + b"".join(html.values()))
+        except OSError:
             return
 
     def _prepare(self) -> bool:
