@@ -20,6 +20,7 @@ memory (`BuiltSite`). Modules:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
 
 from sitegen.build.builder import CACHE_DIR, SiteBuilder
-from sitegen.build.output import MARKER, BuiltSite, StagingOutput, check_output_dir, write_site
+from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings, redirect_pages
 
@@ -73,11 +74,18 @@ def build(
     check_output_dir(project, out_dir)
     builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline,
                           persistent=cache)
-    with StagingOutput(out_dir) as output:
+    # The manifest of what the last cached build left in out_dir: files still equal to it are
+    # not written again (and nothing is swapped when nothing changed).
+    previous = PreviousOutput(builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json", out_dir) if cache else None
+    with StagingOutput(out_dir, previous) as output:
         result = builder.build_into(output, progress, times)
         with times.step("swap"):
             output.commit()
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps)
+
+
+def _name_hash(path: Path) -> str:
+    return hashlib.blake2b(str(path).encode(), digest_size=8).hexdigest()
 
 
 def build_site(

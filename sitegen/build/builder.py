@@ -273,6 +273,7 @@ class SiteBuilder:
         workers = can_use_workers(self.processes, len(missing)) if not self._bodies.items() else 0
         written: dict[int, dict[str, bytes]] = {}  # page number -> its HTML by output path (to keep)
         if workers:
+            setup.output.prepare_for_workers()
             for index, result in render_in_workers(setup, missing, workers):
                 results[todo[index]] = result
                 progress.advance()
