@@ -84,6 +84,41 @@ def test_rebuild_with_nothing_changed_is_the_same_site(orchard: Path, tmp_path: 
     assert "The season starts in" in site["introduction/index.html"].decode()
 
 
+def test_rebuild_with_nothing_changed_leaves_the_output_folder_alone(orchard: Path) -> None:
+    site = orchard / "site"
+    page = site / "harvest" / "index.html"
+    folder, file = site.stat().st_ino, page.stat()
+    build(orchard)
+    assert site.stat().st_ino == folder  # not swapped
+    assert (page.stat().st_ino, page.stat().st_mtime_ns) == (file.st_ino, file.st_mtime_ns)  # not written
+    assert not [path for path in orchard.iterdir() if path.name.startswith(".site.")]  # no staging left
+
+
+@pytest.mark.parametrize("edit", ["changed", "deleted", "added"])
+def test_an_output_folder_edited_by_hand_is_rebuilt(orchard: Path, tmp_path: Path, edit: str) -> None:
+    site = orchard / "site"
+    if edit == "changed":
+        (site / "harvest" / "index.html").write_text("edited by hand")
+    elif edit == "deleted":
+        (site / "_sitegen" / "config.css").unlink()
+    else:
+        (site / "notes.txt").write_text("left here by hand")
+    folder = site.stat().st_ino
+    assert_same_as_cold(orchard, tmp_path)
+    assert site.stat().st_ino != folder  # swapped in whole: the atomic guarantee holds
+
+
+def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Path) -> None:
+    site = orchard / "site"
+    folder = site.stat().st_ino
+    unchanged = (site / "harvest" / "index.html").stat().st_ino
+    page = orchard / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\nWear gloves.\n")
+    assert_same_as_cold(orchard, tmp_path)
+    assert site.stat().st_ino != folder
+    assert (site / "harvest" / "index.html").stat().st_ino == unchanged  # linked, not written again
+
+
 @pytest.mark.parametrize("change", ["page", "snippet", "template", "docs.json", "version"])
 def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: str,
                                          monkeypatch: pytest.MonkeyPatch) -> None:

@@ -327,7 +327,8 @@ class StagingOutput:
     def commit(self) -> None:
         """Swap the staging folder in for `out_dir` (the previous site is removed); or
         nothing at all when `out_dir` already holds exactly this build."""
-        if self._root is None and self._previous is not None and set(self._kept) == set(self._previous.files):
+        if self._root is None and self._previous is not None and set(self._kept) == set(self._previous.files) \
+                and set(self._kept) == _files_in(self.out_dir):  # no file added by hand either
             self.unchanged = True
             return
         root = self.root
@@ -335,6 +336,16 @@ class StagingOutput:
         _swap(root, self.out_dir)
         if self._manifest is not None:
             self._manifest.save(self.digests)
+
+
+def _files_in(folder: Path) -> set[str]:
+    found: set[str] = set()
+    for parent, dirs, names in os.walk(folder):
+        here = Path(parent).relative_to(folder).as_posix()
+        prefix = "" if here == "." else here + "/"
+        found.update(prefix + name for name in names)
+        found.update(prefix + name for name in dirs if os.path.islink(os.path.join(parent, name)))
+    return found
 
 
 def check_output_dir(project_dir: Path, out_dir: Path) -> None:
