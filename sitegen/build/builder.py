@@ -27,6 +27,7 @@ from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
 from sitegen.errors import BuildError, ContentError
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
+from sitegen.markdown.mdx import page_ids
 from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
 from sitegen.render import Renderer
 from sitegen.search import SearchIndex
@@ -41,7 +42,6 @@ from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.render_pages import (
     PageResult, RenderedBody, RenderSetup, TrackingResolver, can_use_workers, render_in_workers, render_page,
 )
-from sitegen.markdown.mdx import page_ids
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView
@@ -274,18 +274,18 @@ class SiteBuilder:
         written: dict[int, dict[str, bytes]] = {}  # page number -> its HTML by output path (to keep)
         if workers:
             setup.output.prepare_for_workers()
-            for index, result in render_in_workers(setup, missing, workers):
-                results[todo[index]] = result
+            for index, finished in render_in_workers(setup, missing, workers):
+                results[todo[index]] = finished
                 progress.advance()
             for number in todo:  # pages a worker could not write (memory): in page order
-                page, result = pages[number], results[number]
-                assert result is not None
-                html_by_path = result.html if result.html or disk is None or result.errors else {
+                page, done = pages[number], results[number]
+                assert done is not None
+                html_by_path = done.html if done.html or disk is None or done.errors else {
                     path: setup.output.read(path) for path in self._outputs_of(setup, page)}
-                for path, html in result.html.items():
+                for path, html in done.html.items():
                     self._write_page(setup, page, path, html)
-                result.html = {}
-                if not result.errors:
+                done.html = {}
+                if not done.errors:
                     for path, html in html_by_path.items():
                         self._note(page, path, html)
                     if number in keys:
@@ -296,7 +296,8 @@ class SiteBuilder:
                 page = pages[number]
                 made: dict[str, bytes] = {}
 
-                def keep(output: Page, rendered: RenderedBody, view: ApiView | None) -> bytes:
+                def keep(output: Page, rendered: RenderedBody, view: ApiView | None,
+                         made: dict[str, bytes] = made) -> bytes:
                     html = made[output.output] = html_for(output, rendered, view)
                     return html
                 results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True)
@@ -310,11 +311,11 @@ class SiteBuilder:
             self._html.keep_only(outputs)
         if disk is not None:
             for number, html_by_path in written.items():
-                result = results[number]
-                assert result is not None
-                if isinstance(result.ids, bytes):
-                    result.ids = page_ids(result.ids.decode())
-                disk.store(keys[number], html_by_path, result)
+                kept = results[number]
+                assert kept is not None
+                if isinstance(kept.ids, bytes):
+                    kept.ids = page_ids(kept.ids.decode())
+                disk.store(keys[number], html_by_path, kept)
         progress.close()
         return [result for result in results if result is not None]
 
