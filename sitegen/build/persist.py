@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from importlib import metadata
 import json
 import os
 import shutil
@@ -67,13 +68,26 @@ def file_digest(path: Path) -> str:
         return hashlib.file_digest(handle, "blake2b").hexdigest()[:40]
 
 
+# Libraries whose version can change what a page looks like (parsing, highlighting, templates,
+# math, diagrams, the search bundle's format).
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "pydantic", "pyyaml",
+              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin")
+
+
 @functools.cache
 def code_hash() -> str:
-    """A hash of sitegen's own source files: a code change (a developer's edit) invalidates
-    everything. Computed once per process."""
+    """A hash of sitegen's own source files (a code change, a developer's edit, invalidates
+    everything) and of the versions of the libraries that shape its output. Once per process."""
     package = Path(sitegen.__file__).parent
     digest = hashlib.blake2b(digest_size=20)
-    for path in sorted(package.rglob("*.py")):
+    for library in _LIBRARIES:
+        try:
+            digest.update(f"{library}=={metadata.version(library)}\n".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{library} missing\n".encode())
+    for path in sorted(package.rglob("*")):
+        if path.suffix == ".pyc" or not path.is_file():
+            continue
         digest.update(path.relative_to(package).as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
     return digest.hexdigest()
