@@ -187,6 +187,22 @@ def test_search_bundle_from_the_cache_equals_a_fresh_one(example_project: Path, 
     assert len(list(bundles.iterdir())) == 1
 
 
+def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_path: Path) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    build(example_project)
+    page = example_project / "content" / "errors.mdx"
+    page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
+    build(example_project)  # index documents kept in the cache from here on
+    moved = example_project / "content" / "legacy" / "migrating.mdx"
+    moved.unlink()
+    page.write_text(page.read_text() + "\nNeither is a yellow one.\n")
+    assert_same_as_cold(example_project, tmp_path)
+    documents = example_project / ".sitegen-cache" / "build" / "search-input"
+    assert (documents / "errors" / "index.html").is_file()
+    assert not (documents / "legacy" / "migrating").exists()
+
+
 def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path) -> None:
     import shutil
     shutil.rmtree(orchard / ".sitegen-cache")

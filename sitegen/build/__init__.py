@@ -77,7 +77,8 @@ def build(
     # The manifest of what the last cached build left in out_dir: files still equal to it are
     # not written again (and nothing is swapped when nothing changed).
     previous = PreviousOutput(builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json", out_dir) if cache else None
-    with StagingOutput(out_dir, previous) as output:
+    search_input = builder.cache_dir / "build" / "search-input" if cache else None
+    with StagingOutput(out_dir, previous, search_input) as output:
         result = builder.build_into(output, progress, times)
         with times.step("swap"):
             output.commit()

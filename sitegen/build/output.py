@@ -183,8 +183,12 @@ class StagingOutput:
 
     shared_with_workers = True
 
-    def __init__(self, out_dir: Path, previous: PreviousOutput | None = None) -> None:
+    def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None) -> None:
         self.out_dir = out_dir
+        # With a persistent cache, Pagefind reads index documents from `search_input` (kept
+        # between builds: only those that changed are written) instead of the staging folder.
+        self._search_input = search_input if previous is not None else None
+        self._documents: dict[str, bytes] = {}  # output path -> index document (search_input mode)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         self._manifest = previous  # saved again after a swap
         self._previous = previous if previous is not None and previous.files else None
@@ -254,6 +258,11 @@ class StagingOutput:
 
     def prepare_for_workers(self) -> None:
         self._materialize()
+        if self._search_input is not None:  # workers write index documents into the staging folder
+            self._search_input = None
+            for path, document in self._documents.items():
+                self._write_file(self.root / _SEARCH_INPUT / path, document)
+            self._documents = {}
 
     def _target(self, path: str) -> Path:
         target = self.root / path
@@ -275,6 +284,9 @@ class StagingOutput:
             raise BuildError(f"cannot write the site: {exc}") from None
 
     def write_page(self, path: str, html: bytes, searchable: bool) -> None:
+        if searchable and self._searchable and self._search_input is not None:
+            self._documents[path] = index_document(html)
+            searchable = False  # written to search_input when Pagefind runs
         if self._keep(path, digest_of(html)):
             if searchable and self._searchable:
                 self._kept_pages.append(path)
@@ -284,9 +296,59 @@ class StagingOutput:
             self._write_index_document(path, html)
 
     def _write_index_document(self, path: str, html: bytes) -> None:
-        target = self.root / _SEARCH_INPUT / path
+        self._write_file(self.root / _SEARCH_INPUT / path, index_document(html))
+
+    @staticmethod
+    def _write_file(target: Path, data: bytes) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(index_document(html))
+        target.write_bytes(data)
+
+    def _sync_search_input(self, folder: Path) -> bool:
+        """Make `folder` hold exactly this build's index documents, writing only those that
+        differ from what its record says (and its files' stats confirm); False when the
+        folder cannot be used (then the staging folder gets them)."""
+        record_path = folder.with_name(folder.name + ".json")
+        try:
+            if folder.is_symlink() or record_path.is_symlink():
+                return False
+            try:
+                known = {str(k): (str(d), int(size), int(mtime))
+                         for k, (d, size, mtime) in dict(json.loads(record_path.read_bytes())).items()}
+            except (OSError, ValueError, TypeError):
+                known = {}
+            record_path.unlink(missing_ok=True)  # rewritten below: never describes a half-done folder
+            folder.mkdir(parents=True, exist_ok=True)
+            records: dict[str, tuple[Digest, int, int]] = {}
+            for path, document in self._documents.items():
+                target, digest = folder / path, digest_of(document)
+                entry = known.get(path)
+                try:
+                    st = os.stat(target, follow_symlinks=False)
+                    same = entry is not None and entry == (digest, st.st_size, st.st_mtime_ns)
+                except OSError:
+                    same = False
+                if not same:
+                    target.unlink(missing_ok=True)  # a symlink planted there is replaced, not followed
+                    self._write_file(target, document)
+                    st = os.stat(target, follow_symlinks=False)
+                records[path] = (digest, st.st_size, st.st_mtime_ns)
+            for parent, dirs, names in os.walk(folder, topdown=False):  # documents of pages gone
+                for name in names:
+                    rel = Path(parent, name).relative_to(folder).as_posix()
+                    if rel not in records:
+                        os.unlink(os.path.join(parent, name))
+                for name in dirs:
+                    full = os.path.join(parent, name)
+                    if os.path.islink(full):
+                        os.unlink(full)
+                    elif not os.listdir(full):
+                        os.rmdir(full)
+            scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
+            scratch.write_text(json.dumps(records))
+            os.replace(scratch, record_path)
+        except OSError:
+            return False
+        return True
 
     def copy(self, path: str, source: Path) -> None:
         try:
@@ -319,6 +381,15 @@ class StagingOutput:
             return self._search.submit(list)
         if not self._searchable:
             return self._search.submit(search.why_not)  # warnings only: nothing is indexed
+        if self._search_input is not None:
+            folder = self._search_input
+            if not self._documents:
+                return self._search.submit(list)  # no page to index
+            if not self._sync_search_input(folder):
+                for path, document in self._documents.items():
+                    self._write_file(self.root / _SEARCH_INPUT / path, document)
+                folder = self.root / _SEARCH_INPUT
+            return self._search.submit(search.finish_on_disk, folder, self.root / BUNDLE_DIR)
         if not self._kept_pages and (self._root is None or not (self._root / _SEARCH_INPUT).is_dir()):
             return self._search.submit(list)  # no page to index
         self._materialize()  # Pagefind reads the index documents from the staging folder
