@@ -366,7 +366,8 @@ def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, r
     `Extras.files`."""
     extras = Extras()
     extras.files["404.html"] = not_found
-    extras.files.update(renderer.nav_assets())  # the shared sidebar of each section    extras.redirects, extras.warnings = redirect_pages(loaded, pages)
+    extras.files.update(renderer.nav_assets())  # the shared sidebar of each section
+    extras.redirects, extras.warnings = redirect_pages(loaded, pages)
     extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
     extras.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
     extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
