@@ -251,6 +251,10 @@ class SearchIndex:
             return [f"search: {exc}; the site is built without search"]
         return []
 
+    def why_not(self) -> list[str]:
+        """The warnings of a build that does not index (none when search is off)."""
+        return self._unavailable() or []
+
     def _unavailable(self) -> list[str] | None:
         """None when this build indexes; else its warnings (none when search is off)."""
         if not self.enabled:

@@ -14,18 +14,20 @@ memory (`BuiltSite`). Modules:
 - `files.py`: `Files`, every file of the output and where it comes from
 - `output.py`: `Output` (staging folder or memory), `write_site`, the atomic swap
 - `cache.py`: `Cached`, the one way a step reuses an earlier result
+- `persist.py`: `BuildCache`, `sitegen build`'s cache of pages and search bundle on disk
 - `progress.py`: the progress bar and time per step (`--profile`)
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.build.builder import CACHE_DIR, SiteBuilder
-from sitegen.build.output import MARKER, BuiltSite, StagingOutput, check_output_dir, write_site
+from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings, redirect_pages
 from sitegen.config import find_project_dir
@@ -53,12 +55,15 @@ def build(
     offline: bool = False,
     progress: Progress | None = None,
     times: StepTimes | None = None,
+    cache: bool = True,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
 
     PROJECT may hold its config in `docs/` (see `find_project_dir`); the default output
-    stays PROJECT/site, where the user ran the command."""
+    stays PROJECT/site, where the user ran the command. With `cache` (the default) pages
+    and the search bundle come from `.sitegen-cache/build/` when nothing they depend on
+    changed, and are kept there for the next build (see persist.py)."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
@@ -66,12 +71,22 @@ def build(
     if not project.is_dir():
         raise BuildError(f"{project}: no such folder")
     check_output_dir(project, out_dir)
-    builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline)
-    with StagingOutput(out_dir) as output:
+    builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline,
+                          persistent=cache)
+    # The manifest of what the last cached build left in out_dir: files still equal to it are
+    # not written again (and nothing is swapped when nothing changed).
+    manifest = builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json"
+    previous = PreviousOutput(manifest, out_dir) if cache else None
+    search_input = builder.cache_dir / "build" / "search-input" if cache else None
+    with StagingOutput(out_dir, previous, search_input) as output:
         result = builder.build_into(output, progress, times)
         with times.step("swap"):
             output.commit()
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps)
+
+
+def _name_hash(path: Path) -> str:
+    return hashlib.blake2b(str(path).encode(), digest_size=8).hexdigest()
 
 
 def build_site(

@@ -13,6 +13,7 @@ still pending. Where the files go is the `Output`'s business (a staging folder o
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from sitegen.build import steps
 from sitegen.build.cache import Cached
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import BuiltSite, MemoryOutput, Output
+from sitegen.build.persist import BuildCache, SiteInputs, site_key
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.render_pages import (
     PageResult,
@@ -35,11 +37,13 @@ from sitegen.build.render_pages import (
     render_in_workers,
     render_page,
 )
+from sitegen.cachedir import CACHE_DIR
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
 from sitegen.confine import inside_project
 from sitegen.errors import BuildError, ContentError
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
+from sitegen.markdown.mdx import page_ids
 from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
 from sitegen.render import Renderer
 from sitegen.search import SearchIndex
@@ -48,7 +52,6 @@ from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView
 
-CACHE_DIR = ".sitegen-cache"  # written into every output so we only ever replace our own folders
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,7 @@ class SiteBuilder:
         processes: int = 1,
         search: SearchIndex | None = None,
         offline: bool = False,
+        persistent: bool = False,
     ) -> None:
         self.project_dir = find_project_dir(project_dir.resolve())
         self.strict = strict
@@ -88,6 +92,10 @@ class SiteBuilder:
         self.base_urls = tuple(base_urls)
         self._markdown = make_markdown()
         self.search = search or SearchIndex()  # kept across builds: it reuses an unchanged bundle
+        # `sitegen build` (without --no-cache): pages and the search bundle from .sitegen-cache/build/
+        self.persistent = persistent
+        self._disk: BuildCache | None = None  # this build's, when persistent
+        self._digests: dict[str, bytes] = {}  # searchable output path -> hash of its HTML (this build)
         self._reset()
 
     @property
@@ -244,31 +252,102 @@ class SiteBuilder:
                 lambda: renderer.render_page(page, rendered.body, api=view).encode(), slot=page.output)
         return html_for
 
-    def _render_pages(self, setup: RenderSetup, pages: list[Page], progress: Progress) -> list[PageResult]:
-        """Every page, written to the output as it is rendered; results in page order."""
+    def _render_pages(
+        self, setup: RenderSetup, pages: list[Page], progress: Progress, site: str | None
+    ) -> list[PageResult]:
+        """Every page, written to the output as it is rendered (or taken from the persistent
+        cache when `site`, the site key, is given); results in page order."""
         progress.start(len(pages))
         results: list[PageResult | None] = [None] * len(pages)
-        workers = can_use_workers(self.processes, len(pages)) if not self._bodies.items() else 0
-        if workers:
-            for number, result in render_in_workers(setup, pages, workers):
-                results[number] = result
+        disk = self._disk if site is not None else None
+        self._digests = {}
+        todo = list(range(len(pages)))
+        keys: dict[int, str] = {}
+        if disk is not None and site is not None:
+            todo = []
+            for number, page in enumerate(pages):
+                key = disk.page_key(site, page.id, page.source)
+                entry = disk.load(key) if key is not None else None
+                if entry is None:
+                    todo.append(number)
+                    if key is not None:
+                        keys[number] = key
+                    continue
+                for path, html in entry.html.items():
+                    self._write_page(setup, page, path, html)
+                results[number] = entry.result
                 progress.advance()
-            # pages a worker could not write (memory): in page order
-            for page, written in zip(pages, results, strict=True):
-                assert written is not None
-                for path, html in written.html.items():
-                    setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
-                written.html = {}
+        missing = [pages[number] for number in todo]
+        workers = can_use_workers(self.processes, len(missing)) if not self._bodies.items() else 0
+        written: dict[int, dict[str, bytes]] = {}  # page number -> its HTML by output path (to keep)
+        if workers:
+            setup.output.prepare_for_workers()
+            for index, finished in render_in_workers(setup, missing, workers):
+                results[todo[index]] = finished
+                progress.advance()
+            for number in todo:  # pages a worker could not write (memory): in page order
+                page, done = pages[number], results[number]
+                assert done is not None
+                html_by_path = done.html if done.html or disk is None or done.errors else {
+                    path: setup.output.read(path) for path in self._outputs_of(setup, page)}
+                for path, html in done.html.items():
+                    self._write_page(setup, page, path, html)
+                done.html = {}
+                if not done.errors:
+                    for path, html in html_by_path.items():
+                        self._note(page, path, html)
+                    if number in keys:
+                        written[number] = html_by_path
         else:
             html_for = self._html_for(setup)
-            for number, page in enumerate(pages):
-                results[number] = render_page(setup, page, lambda output: self._body(setup, output), html_for, True)
+            for number in todo:
+                page = pages[number]
+                made: dict[str, bytes] = {}
+
+                def keep(output: Page, rendered: RenderedBody, view: ApiView | None,
+                         made: dict[str, bytes] = made) -> bytes:
+                    html = made[output.output] = html_for(output, rendered, view)
+                    return html
+                results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True)
+                for path, html in made.items():
+                    self._note(page, path, html)
+                if number in keys:
+                    written[number] = made
                 progress.advance()
             outputs = [page.output for page in pages] + ["index.html", "404.html"]
             self._bodies.keep_only(outputs)
             self._html.keep_only(outputs)
+        if disk is not None:
+            for number, html_by_path in written.items():
+                kept = results[number]
+                assert kept is not None
+                if isinstance(kept.ids, bytes):
+                    kept.ids = page_ids(kept.ids.decode())
+                disk.store(keys[number], html_by_path, kept)
         progress.close()
         return [result for result in results if result is not None]
+
+    def _outputs_of(self, setup: RenderSetup, page: Page) -> list[str]:
+        return [page.output] + (["index.html"] if page.id == setup.root_copy else [])
+
+    def _write_page(self, setup: RenderSetup, page: Page, path: str, html: bytes) -> None:
+        setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
+        self._note(page, path, html)
+
+    def _note(self, page: Page, path: str, html: bytes) -> None:
+        """Remember a searchable page's HTML hash: the search bundle is kept by them all."""
+        if self._disk is not None and path == page.output and not (page.hidden or page.noindex):
+            self._digests[path] = hashlib.blake2b(html, digest_size=20).digest()
+
+    def _site_key(self, loaded: LoadedConfig, pages: list[Page], theme: Theme, setup: RenderSetup, search: bool) -> str:
+        """The hash of everything every page's HTML depends on (see persist.py)."""
+        inputs = SiteInputs(
+            project_dir=self.project_dir, skip=self.exclude, theme_dirs=theme.dirs,
+            config_files=tuple(self.project_dir / name for name in CONFIG_NAMES),
+            outline=steps.page_outlines(pages),
+            extra=(search, setup.root_copy, self.base_urls, self.offline, loaded.file_name),
+        )
+        return site_key(inputs)
 
     def build_into(
         self, output: Output, progress: Progress | None = None, times: StepTimes | None = None
@@ -323,8 +402,10 @@ class SiteBuilder:
             files.add_written(page.output, Origin.PAGE)
         if setup.root_copy is not None:
             files.add_written("index.html", Origin.PAGE)
+        self._disk = BuildCache(self.cache_dir, self.project_dir) if self.persistent else None
         with times.step("render_pages"):
-            results = self._render_pages(setup, pages, progress)
+            site = self._site_key(loaded, pages, theme.theme, setup, search) if self._disk is not None else None
+            results = self._render_pages(setup, pages, progress, site)
         errors = [error for result in results for error in result.errors]
         if errors:
             raise ContentError(errors)
@@ -348,10 +429,18 @@ class SiteBuilder:
                 files.add_copy(path, source)
         # Pagefind reads the pages already written while the files are copied.
         with times.step("index_search+copy_files"):
-            indexing = output.start_search(self.search)
+            search_key = self._disk.search_key(self._digests.items()) if self._disk is not None and search else None
+            reuse = self._disk.search_bundle(search_key) if self._disk is not None and search_key else None
+            indexing = output.start_search(self.search, reuse)
             steps.copy_files(output, files)
             search_warnings = indexing.result()
+            if self._disk is not None and search_key and reuse is None and not search_warnings:
+                bundle = output.search_bundle()
+                if bundle is not None:
+                    self._disk.store_search_bundle(search_key, bundle)
         self._copied = files.sources()
+        if self._disk is not None:
+            self._disk.finish()  # drop what this build did not use
         warnings += extras.warnings + search_warnings + theme.theme.refusals + mermaid_warnings
         warnings = list(dict.fromkeys(warnings))  # a warning found twice is shown once
         if self.strict and warnings:

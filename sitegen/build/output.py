@@ -9,6 +9,8 @@ only see `Output`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -21,6 +23,8 @@ from typing import Protocol
 from sitegen.errors import BuildError
 from sitegen.pages import content_root
 from sitegen.search import BUNDLE_DIR, SearchIndex, index_document
+
+Digest = str  # blake2b of a file's bytes, hex
 
 MARKER = ".sitegen-build"
 _SEARCH_INPUT = ".sitegen-search-input"  # in the staging folder: what Pagefind reads; removed before the swap
@@ -53,8 +57,22 @@ class Output(Protocol):
 
     def copy(self, path: str, source: Path) -> None: ...
 
-    def start_search(self, search: SearchIndex) -> Future[list[str]]:
-        """Start indexing the searchable pages written so far; the future gives warnings."""
+    def read(self, path: str) -> bytes:
+        """A file written earlier in this build (a page a worker wrote)."""
+        ...
+
+    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
+        """Start indexing the searchable pages written so far; the future gives warnings.
+        `reuse`: a bundle folder made from exactly these pages (the persistent cache), copied
+        instead of running Pagefind."""
+        ...
+
+    def search_bundle(self) -> Path | None:
+        """The folder the bundle was written to, if this output has one on disk."""
+        ...
+
+    def prepare_for_workers(self) -> None:
+        """Worker processes are about to write pages themselves (a staging folder must exist)."""
         ...
 
 
@@ -79,7 +97,16 @@ class MemoryOutput:
     def copy(self, path: str, source: Path) -> None:
         self.site.copies[path] = source
 
-    def start_search(self, search: SearchIndex) -> Future[list[str]]:
+    def read(self, path: str) -> bytes:
+        return self.site.files[path]
+
+    def search_bundle(self) -> Path | None:
+        return None
+
+    def prepare_for_workers(self) -> None:
+        pass
+
+    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
         # In memory and cheap to answer (the dev server's index refreshes in the background).
         for path, html in self._searchable.items():
             search.add(path, html)
@@ -90,19 +117,132 @@ class MemoryOutput:
         return done
 
 
+def digest_of(data: bytes) -> Digest:
+    return hashlib.blake2b(data, digest_size=20).hexdigest()
+
+
+def file_digest(path: Path) -> Digest:
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, lambda: hashlib.blake2b(digest_size=20)).hexdigest()
+
+
+class PreviousOutput:
+    """What the last build left in the output folder: each file's content hash and the
+    stat (size, mtime, inode) it had right after the swap, saved at `manifest` (in the build
+    cache). A file whose stat still matches holds that content; anything else is unknown."""
+
+    def __init__(self, manifest: Path, out_dir: Path) -> None:
+        self.manifest = manifest
+        self.out_dir = out_dir
+        self.files: dict[str, tuple[Digest, int, int, int]] = {}
+        try:
+            data = json.loads(manifest.read_bytes())
+            if isinstance(data, dict) and data.get("out_dir") == str(out_dir) and out_dir.is_dir():
+                self.files = {str(path): (str(d), int(size), int(mtime), int(ino))
+                              for path, (d, size, mtime, ino) in dict(data["files"]).items()}
+        except (OSError, ValueError, TypeError, KeyError):
+            self.files = {}  # no manifest, or a damaged one: nothing is known to be there
+
+    def holds(self, path: str, digest: Digest) -> bool:
+        known = self.files.get(path)
+        if known is None or known[0] != digest:
+            return False
+        try:
+            st = os.stat(self.out_dir / path, follow_symlinks=False)
+        except OSError:
+            return False
+        return (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:]
+
+    def save(self, digests: dict[str, Digest]) -> None:
+        """After a swap: the manifest of what `out_dir` holds now (files workers or Pagefind
+        wrote are hashed here). A manifest that cannot be written costs the next build time."""
+        files: dict[str, tuple[Digest, int, int, int]] = {}
+        try:
+            for folder, _, names in os.walk(self.out_dir):
+                for name in names:
+                    path = Path(folder, name)
+                    rel = path.relative_to(self.out_dir).as_posix()
+                    st = os.stat(path, follow_symlinks=False)
+                    files[rel] = (digests.get(rel) or file_digest(path), st.st_size, st.st_mtime_ns, st.st_ino)
+            self.manifest.parent.mkdir(parents=True, exist_ok=True)
+            scratch = self.manifest.with_name(f".{self.manifest.name}.tmp-{os.getpid()}")
+            scratch.write_text(json.dumps({"out_dir": str(self.out_dir), "files": files}))
+            os.replace(scratch, self.manifest)
+        except OSError:
+            self.manifest.unlink(missing_ok=True)
+
+
 class StagingOutput:
     """A folder beside `out_dir`; `commit()` swaps it in. Use as a context manager: leaving
-    it without a commit (an error) removes the folder."""
+    it without a commit (an error) removes the folder.
+
+    With `previous` (the manifest of what the last build left in `out_dir`), files equal to
+    what is already there are only noted, and no folder is made, until the first file that
+    differs: then the staging folder is made and the noted files are hard-linked into it from
+    `out_dir`. A build that wrote nothing new (and left nothing out) swaps nothing."""
 
     shared_with_workers = True
 
-    def __init__(self, out_dir: Path) -> None:
+    def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None) -> None:
         self.out_dir = out_dir
+        # With a persistent cache, Pagefind reads index documents from `search_input` (kept
+        # between builds: only those that changed are written) instead of the staging folder.
+        self._search_input = search_input if previous is not None else None
+        self._documents: dict[str, bytes] = {}  # output path -> index document (search_input mode)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
-        self.root = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
-        self.index_input: Path | None = None  # set when the build offers search
-        self._made: set[Path] = {self.root}
+        self._manifest = previous  # saved again after a swap
+        self._previous = previous if previous is not None and previous.files else None
+        self._root: Path | None = None
+        self._searchable = False  # set when the build offers search
+        self._kept: dict[str, Digest] = {}  # equal to out_dir's file, not written yet
+        self._kept_pages: list[str] = []  # searchable ones among them (their index documents)
+        self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
+        self._made: set[Path] = set()
         self._search: ThreadPoolExecutor | None = None
+        self.unchanged = False  # after commit: out_dir already held exactly this build
+        if self._previous is None:
+            self._materialize()
+
+    @property
+    def root(self) -> Path:
+        if self._root is None:
+            self._materialize()
+        assert self._root is not None
+        return self._root
+
+    @property
+    def index_input(self) -> Path | None:
+        return self.root / _SEARCH_INPUT if self._searchable else None
+
+    def _materialize(self) -> None:
+        """Make the staging folder, with every noted file linked in from `out_dir`."""
+        if self._root is not None:
+            return
+        self._root = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.new-", dir=self.out_dir.parent))
+        self._made = {self._root}
+        try:
+            for path in self._kept:
+                source, target = self.out_dir / path, self._target(path)
+                try:
+                    os.link(source, target)  # same file system: the folders are siblings
+                except OSError:
+                    shutil.copyfile(source, target)
+            for path in self._kept_pages:
+                self._write_index_document(path, (self.out_dir / path).read_bytes())
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
+        self._kept, self._kept_pages = {}, []
+
+    def _keep(self, path: str, digest: Digest) -> bool:
+        """True when `path` is already in `out_dir` with this content (nothing to write yet)."""
+        self.digests[path] = digest
+        if self._root is not None or self._previous is None:
+            return False
+        if self._previous.holds(path, digest):
+            self._kept[path] = digest
+            return True
+        self._materialize()
+        return False
 
     def __enter__(self) -> StagingOutput:
         return self
@@ -110,11 +250,19 @@ class StagingOutput:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._search is not None:
             self._search.shutdown(wait=True)
-        if self.root.exists():
-            shutil.rmtree(self.root, ignore_errors=True)
+        if self._root is not None and self._root.exists():
+            shutil.rmtree(self._root, ignore_errors=True)
 
     def offer_search(self, enabled: bool) -> None:
-        self.index_input = self.root / _SEARCH_INPUT if enabled else None
+        self._searchable = enabled
+
+    def prepare_for_workers(self) -> None:
+        self._materialize()
+        if self._search_input is not None:  # workers write index documents into the staging folder
+            self._search_input = None
+            for path, document in self._documents.items():
+                self._write_file(self.root / _SEARCH_INPUT / path, document)
+            self._documents = {}
 
     def _target(self, path: str) -> Path:
         target = self.root / path
@@ -125,38 +273,150 @@ class StagingOutput:
         return target
 
     def write(self, path: str, data: bytes) -> None:
+        if self._keep(path, digest_of(data)):
+            return
+        self._write(path, data)
+
+    def _write(self, path: str, data: bytes) -> None:
         try:
             self._target(path).write_bytes(data)
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
     def write_page(self, path: str, html: bytes, searchable: bool) -> None:
-        self.write(path, html)
-        if searchable and self.index_input is not None:
-            target = self.index_input / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(index_document(html))
+        if searchable and self._searchable and self._search_input is not None:
+            self._documents[path] = index_document(html)
+            searchable = False  # written to search_input when Pagefind runs
+        if self._keep(path, digest_of(html)):
+            if searchable and self._searchable:
+                self._kept_pages.append(path)
+            return
+        self._write(path, html)
+        if searchable and self._searchable:
+            self._write_index_document(path, html)
+
+    def _write_index_document(self, path: str, html: bytes) -> None:
+        self._write_file(self.root / _SEARCH_INPUT / path, index_document(html))
+
+    @staticmethod
+    def _write_file(target: Path, data: bytes) -> None:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+    def _sync_search_input(self, folder: Path) -> bool:
+        """Make `folder` hold exactly this build's index documents, writing only those that
+        differ from what its record says (and its files' stats confirm); False when the
+        folder cannot be used (then the staging folder gets them)."""
+        record_path = folder.with_name(folder.name + ".json")
+        try:
+            if folder.is_symlink() or record_path.is_symlink():
+                return False
+            try:
+                known = {str(k): (str(d), int(size), int(mtime))
+                         for k, (d, size, mtime) in dict(json.loads(record_path.read_bytes())).items()}
+            except (OSError, ValueError, TypeError):
+                known = {}
+            record_path.unlink(missing_ok=True)  # rewritten below: never describes a half-done folder
+            folder.mkdir(parents=True, exist_ok=True)
+            records: dict[str, tuple[Digest, int, int]] = {}
+            for path, document in self._documents.items():
+                target, digest = folder / path, digest_of(document)
+                entry = known.get(path)
+                try:
+                    st = os.stat(target, follow_symlinks=False)
+                    same = entry is not None and entry == (digest, st.st_size, st.st_mtime_ns)
+                except OSError:
+                    same = False
+                if not same:
+                    target.unlink(missing_ok=True)  # a symlink planted there is replaced, not followed
+                    self._write_file(target, document)
+                    st = os.stat(target, follow_symlinks=False)
+                records[path] = (digest, st.st_size, st.st_mtime_ns)
+            for parent, dirs, names in os.walk(folder, topdown=False):  # documents of pages gone
+                for name in names:
+                    rel = Path(parent, name).relative_to(folder).as_posix()
+                    if rel not in records:
+                        os.unlink(os.path.join(parent, name))
+                for name in dirs:
+                    full = os.path.join(parent, name)
+                    if os.path.islink(full):
+                        os.unlink(full)
+                    elif not os.listdir(full):
+                        os.rmdir(full)
+            scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
+            scratch.write_text(json.dumps(records))
+            os.replace(scratch, record_path)
+        except OSError:
+            return False
+        return True
 
     def copy(self, path: str, source: Path) -> None:
         try:
+            if self._previous is not None and self._root is None and self._keep(path, file_digest(source)):
+                return
             shutil.copyfile(source, self._target(path))
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
-    def start_search(self, search: SearchIndex) -> Future[list[str]]:
+    def read(self, path: str) -> bytes:
+        try:
+            return (self.out_dir / path if path in self._kept else self.root / path).read_bytes()
+        except OSError as exc:
+            raise BuildError(f"cannot read the site being built: {exc}") from None
+
+    def search_bundle(self) -> Path | None:
+        if self._root is None:
+            return None
+        bundle = self._root / BUNDLE_DIR
+        return bundle if bundle.is_dir() else None
+
+    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
         """Pagefind on the index documents, in a thread (it waits on a subprocess), so that
-        the build copies files meanwhile."""
+        the build copies files meanwhile; or `reuse` copied in (here: cheap)."""
         self._search = ThreadPoolExecutor(1, thread_name_prefix="sitegen-search")
-        if self.index_input is not None and not self.index_input.is_dir():
+        if reuse is not None and self._searchable:
+            for source in sorted(reuse.rglob("*")):
+                if source.is_file():
+                    self.copy(f"{BUNDLE_DIR}/{source.relative_to(reuse).as_posix()}", source)
+            return self._search.submit(list)
+        if not self._searchable:
+            return self._search.submit(search.why_not)  # warnings only: nothing is indexed
+        if self._search_input is not None:
+            folder = self._search_input
+            if not self._documents:
+                return self._search.submit(list)  # no page to index
+            if not self._sync_search_input(folder):
+                for path, document in self._documents.items():
+                    self._write_file(self.root / _SEARCH_INPUT / path, document)
+                folder = self.root / _SEARCH_INPUT
+            return self._search.submit(search.finish_on_disk, folder, self.root / BUNDLE_DIR)
+        if not self._kept_pages and (self._root is None or not (self._root / _SEARCH_INPUT).is_dir()):
             return self._search.submit(list)  # no page to index
-        # Without search, finish_on_disk only says why (and runs nothing).
+        self._materialize()  # Pagefind reads the index documents from the staging folder
         return self._search.submit(search.finish_on_disk, self.root / _SEARCH_INPUT, self.root / BUNDLE_DIR)
 
     def commit(self) -> None:
-        """Swap the staging folder in for `out_dir` (the previous site is removed)."""
-        if self.index_input is not None:
-            shutil.rmtree(self.index_input, ignore_errors=True)
-        _swap(self.root, self.out_dir)
+        """Swap the staging folder in for `out_dir` (the previous site is removed); or
+        nothing at all when `out_dir` already holds exactly this build."""
+        if self._root is None and self._previous is not None and set(self._kept) == set(self._previous.files) \
+                and set(self._kept) == _files_in(self.out_dir):  # no file added by hand either
+            self.unchanged = True
+            return
+        root = self.root
+        shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
+        _swap(root, self.out_dir)
+        if self._manifest is not None:
+            self._manifest.save(self.digests)
+
+
+def _files_in(folder: Path) -> set[str]:
+    found: set[str] = set()
+    for parent, dirs, names in os.walk(folder):
+        here = Path(parent).relative_to(folder).as_posix()
+        prefix = "" if here == "." else here + "/"
+        found.update(prefix + name for name in names)
+        found.update(prefix + name for name in dirs if os.path.islink(os.path.join(parent, name)))
+    return found
 
 
 def check_output_dir(project_dir: Path, out_dir: Path) -> None:

@@ -106,6 +106,7 @@ class PageResult:
     ids: frozenset[str] | bytes = frozenset()  # the ids on the built page, or its HTML (read when needed)
     assets: dict[str, Path] = field(default_factory=dict)  # files its links reference -> copied
     html: dict[str, bytes] = field(default_factory=dict)  # from a worker that cannot write to the output
+    snippets: tuple[str, ...] = ()  # snippet files the page inlined (the persistent cache checks them)
 
 
 # The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
@@ -153,6 +154,7 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
             result.warnings += body.warnings
             result.fragment_links = body.fragment_links
             result.features = body.features
+            result.snippets = tuple(sorted(str(path) for path in body.snippets))
             result.ids = html  # read for ids only if some link has a #fragment to this page
         for asset, source in rendered.links.assets.items():
             result.assets.setdefault(asset, source)

@@ -17,6 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="print errors and warnings only, no summary")
     parser.add_argument("--offline", action="store_true",
                         help="never fetch remote OpenAPI documents: use .sitegen-cache/ or fail")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="render every page again; neither read nor write .sitegen-cache/build/")
     parser.add_argument("--profile", action="store_true", help="print the time each build step took (on stderr)")
 
 
@@ -25,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     times = StepTimes()
     try:
         report = build(args.project, out_dir=args.out, strict=args.strict, offline=args.offline,
-                       progress=progress, times=times)
+                       progress=progress, times=times, cache=not args.no_cache)
     finally:
         progress.close()
         if args.profile:

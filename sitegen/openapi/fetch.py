@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sitegen.cachedir import ensure_cache_dir
 from sitegen.errors import OpenAPIError
 
 FETCH_TIMEOUT = 15  # seconds per network operation; a build should fail, not hang, on a dead server
@@ -216,12 +217,9 @@ class _Cache:
     def put(self, url: str, body: bytes, *, charset: str, etag: str | None, last_modified: str | None) -> None:
         """Store a fetch; a cache that cannot be written only costs the next offline build."""
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
+            ensure_cache_dir(self.root)
             if not self._usable():
                 return
-            ignore = self.root / ".gitignore"
-            if not ignore.exists() and not ignore.is_symlink():
-                ignore.write_text("# sitegen's download cache: safe to delete\n*\n", encoding="utf-8")
             self.folder.mkdir(exist_ok=True)
             body_path, meta_path = self._paths(url)
             fetched_at = datetime.now(UTC).isoformat(timespec="seconds")

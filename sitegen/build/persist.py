@@ -1,0 +1,361 @@
+"""The persistent build cache of `sitegen build`: `.sitegen-cache/build/` in the project.
+
+Each page's rendered HTML (and the small data the build needs of it afterwards: warnings,
+fragment links, ids, referenced files, features) is stored in one JSON file named by a hash
+of everything the page's output depends on:
+
+- the *site key*: sitegen's version and a hash of its own `.py` files, every theme file
+  (built-in and project override), docs.json's bytes, the bytes of every YAML/JSON file in
+  the project and of the downloaded OpenAPI documents, the site outline (every page's id and
+  front matter, after OpenAPI summaries became titles), the set of file paths in the project
+  (what links may resolve to), and whether pages offer search;
+- the page's id and its source bytes;
+- the bytes of every snippet it inlined (stored in the entry and checked on every hit).
+
+Correctness over hit rate: any change anywhere in the site key renders every page again.
+A missing, corrupt or unreadable entry is a miss, never an error; entries are written
+atomically (temporary file + rename) and every entry the last build did not use is removed,
+so the folder never grows without bound. The search bundle is kept the same way, keyed by
+the hash of every indexed page's HTML. The folder is safe to delete.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+import sitegen
+from sitegen.build.render_pages import PageResult
+from sitegen.cachedir import ensure_cache_dir
+from sitegen.confine import inside_project
+from sitegen.markdown import MISSING_SNIPPET
+from sitegen.openapi.fetch import CACHE_SUBDIR as OPENAPI_SUBDIR
+
+BUILD_SUBDIR = "build"
+_FORMAT = 2  # bump when the entry layout changes
+_ENTRIES = "pages"
+_SEARCH = "search"
+_INDEX = "index.json"
+
+
+def _hash(*parts: bytes) -> str:
+    digest = hashlib.blake2b(digest_size=20)
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "little"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "blake2b").hexdigest()[:40]
+
+
+# Libraries whose version can change what a page looks like (parsing, highlighting, templates,
+# math, diagrams, the search bundle's format).
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "pydantic", "pyyaml",
+              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin")
+
+
+@functools.cache
+def code_hash() -> str:
+    """A hash of sitegen's own source files (a code change, a developer's edit, invalidates
+    everything) and of the versions of the libraries that shape its output. Once per process."""
+    package = Path(sitegen.__file__).parent
+    digest = hashlib.blake2b(digest_size=20)
+    for library in _LIBRARIES:
+        try:
+            digest.update(f"{library}=={metadata.version(library)}\n".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{library} missing\n".encode())
+    for path in sorted(package.rglob("*")):
+        if path.suffix == ".pyc" or not path.is_file():
+            continue
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _tree_digest(root: Path, skip: tuple[Path, ...] = ()) -> list[tuple[str, str]]:
+    """(relative path, content hash) of every file under `root` (symlinks followed by name only)."""
+    found: list[tuple[str, str]] = []
+    if not root.is_dir():
+        return found
+    for folder, dirs, names in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if here / d not in skip)
+        for name in sorted(names):
+            path = here / name
+            try:
+                found.append((path.relative_to(root).as_posix(), file_digest(path)))
+            except OSError:
+                found.append((path.relative_to(root).as_posix(), "unreadable"))
+    return found
+
+
+def _skipped(here: Path, name: str, skip: tuple[Path, ...]) -> bool:
+    """The output and cache folders, the staging folders made beside an output (random
+    names: `.site.new-…`, `.site.old-…`) and git's database are no inputs."""
+    path = here / name
+    return name == ".git" or any(
+        path == skipped
+        or (here == skipped.parent and name.startswith((f".{skipped.name}.new-", f".{skipped.name}.old-")))
+        for skipped in skip)
+
+
+def project_paths(project_dir: Path, skip: tuple[Path, ...]) -> list[str]:
+    """Every file and folder path in the project that a link could resolve to."""
+    paths: list[str] = []
+    for folder, dirs, names in os.walk(project_dir):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not _skipped(here, d, skip))
+        rel = here.relative_to(project_dir).as_posix()
+        paths.append(rel + "/")
+        paths.extend(f"{rel}/{name}" for name in sorted(names))
+    return paths
+
+
+@dataclass(frozen=True)
+class SiteInputs:
+    """What every page's output depends on besides its own source and snippets."""
+
+    project_dir: Path
+    skip: tuple[Path, ...]  # the output folder, the cache: never inputs
+    theme_dirs: tuple[Path, ...]
+    config_files: tuple[Path, ...]  # docs.json / mint.json (whichever exist)
+    outline: object  # repr-able: every page's id and front matter (steps.page_outlines)
+    extra: object  # repr-able: anything else the chrome shows (search on, home page copy...)
+
+
+def site_key(inputs: SiteInputs) -> str:
+    project = inputs.project_dir
+    parts: list[bytes] = [f"format {_FORMAT}".encode(), sitegen.__version__.encode(), code_hash().encode()]
+    for theme_dir in inputs.theme_dirs:
+        parts.append(repr((str(theme_dir), _tree_digest(theme_dir))).encode())
+    parts.append(repr(_tree_digest(project / "themes", inputs.skip)).encode())
+    for config in inputs.config_files:
+        try:
+            parts.append(config.name.encode() + b"\0" + config.read_bytes())
+        except OSError:
+            parts.append(config.name.encode() + b"\0missing")
+    paths = project_paths(project, inputs.skip)
+    parts.append("\n".join(paths).encode())
+    # OpenAPI documents (and anything else YAML/JSON a page may load): their bytes.
+    for rel in paths:
+        if rel.endswith((".yaml", ".yml", ".json")):
+            try:
+                parts.append(rel.encode() + b"\0" + file_digest(project / rel).encode())
+            except OSError:
+                parts.append(rel.encode() + b"\0unreadable")
+    cache_root = project / ".sitegen-cache"
+    parts.append(repr(_tree_digest(cache_root / OPENAPI_SUBDIR)).encode())  # downloaded OpenAPI documents
+    parts.append(repr(inputs.outline).encode())
+    parts.append(repr(inputs.extra).encode())
+    return _hash(*parts)
+
+
+@dataclass
+class CachedPage:
+    html: dict[str, bytes]  # output path -> HTML (the page, and the root copy of the home page)
+    result: PageResult
+
+
+class BuildCache:
+    """`.sitegen-cache/build/`: page entries and the search bundle of the last build."""
+
+    def __init__(self, cache_root: Path, project_dir: Path) -> None:
+        self.cache_root = cache_root
+        self.root = cache_root / BUILD_SUBDIR
+        self.project_dir = project_dir
+        self._used: set[str] = set()
+        self._search_used: str | None = None
+        self.hits = 0
+        self.misses = 0
+
+    # --- keys ------------------------------------------------------------------------------
+
+    def page_key(self, site: str, page_id: str, source: Path) -> str | None:
+        try:
+            text = source.read_bytes()
+        except OSError:
+            return None
+        return _hash(site.encode(), page_id.encode(), text)
+
+    # --- pages -----------------------------------------------------------------------------
+
+    def _usable(self) -> bool:
+        return not self.cache_root.is_symlink() and not self.root.is_symlink()
+
+    def load(self, key: str) -> CachedPage | None:
+        """The entry for `key` if it is whole and its snippets did not change; else None."""
+        self._used.add(key)
+        if not self._usable():
+            return None
+        try:
+            entry = self._decode(key, _read_no_follow(self.root / _ENTRIES / f"{key}.json"))
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            entry = None  # missing or damaged: rendered again
+        if entry is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return entry
+
+    def _decode(self, key: str, raw: bytes) -> CachedPage | None:
+        # One line of JSON, then the pages' HTML bytes one after another (lengths in the JSON):
+        # decoding megabytes of HTML out of JSON strings cost more than the rest of a warm build.
+        header, _, blob = raw.partition(b"\n")
+        data = json.loads(header)
+        if not isinstance(data, dict) or data.get("key") != key or data.get("format") != _FORMAT:
+            return None
+        snippets = data["snippets"]
+        assert isinstance(snippets, dict)
+        for name, digest in snippets.items():
+            path = self._inside(name)
+            if path is None or file_digest(path) != digest:
+                return None
+        assets: dict[str, Path] = {}
+        for dest, source in dict(data["assets"]).items():
+            path = self._inside(str(source))
+            if path is None:
+                return None  # a planted entry never copies a file from outside the project
+            assets[str(dest)] = path
+        html: dict[str, bytes] = {}
+        start = 0
+        for path, size in data["html"]:
+            html[str(path)] = blob[start:start + int(size)]
+            start += int(size)
+        if start != len(blob):
+            return None  # cut short or padded
+        result = PageResult(
+            page_id=str(data["page_id"]),
+            warnings=[str(w) for w in data["warnings"]],
+            fragment_links=[(str(a), str(b), str(c)) for a, b, c in data["fragment_links"]],
+            features=frozenset(str(f) for f in data["features"]),
+            ids=frozenset(str(i) for i in data["ids"]),
+            assets=assets,
+            snippets=tuple(snippets),
+        )
+        return CachedPage(html, result)
+
+    def _inside(self, name: str) -> Path | None:
+        path = Path(name)
+        if not path.is_absolute():
+            return None
+        return inside_project(self.project_dir, path)
+
+    def store(self, key: str, html: dict[str, bytes], result: PageResult) -> None:
+        """Keep a page that rendered without errors; a cache that cannot be written costs
+        only the next build's time."""
+        if result.errors or isinstance(result.ids, bytes):
+            return
+        snippets: dict[str, str] = {}
+        try:
+            for name in result.snippets:
+                path = Path(name)
+                if path == MISSING_SNIPPET:
+                    continue  # a snippet that was missing: the file paths are in the site key
+                snippets[name] = file_digest(path)
+            data = {
+                "format": _FORMAT, "key": key, "page_id": result.page_id,
+                "html": [[path, len(text)] for path, text in html.items()],
+                "warnings": result.warnings, "fragment_links": result.fragment_links,
+                "features": sorted(result.features), "ids": sorted(result.ids),
+                "assets": {dest: str(source) for dest, source in result.assets.items()},
+                "snippets": snippets,
+            }
+            if not self._prepare():
+                return
+            _write_atomic(self.root / _ENTRIES / f"{key}.json",
+                          json.dumps(data).encode() + b"\n" + b"".join(html.values()))
+        except OSError:
+            return
+
+    def _prepare(self) -> bool:
+        ensure_cache_dir(self.cache_root)
+        if not self._usable():
+            return False
+        (self.root / _ENTRIES).mkdir(parents=True, exist_ok=True)
+        return not (self.root / _ENTRIES).is_symlink()
+
+    # --- the search bundle -----------------------------------------------------------------
+
+    def search_key(self, pages: Iterable[tuple[str, bytes]]) -> str:
+        parts = [sitegen.__version__.encode(), code_hash().encode()]
+        for path, html in sorted(pages):
+            parts.append(path.encode() + b"\0" + hashlib.blake2b(html, digest_size=20).digest())
+        return _hash(*parts)
+
+    def search_bundle(self, key: str) -> Path | None:
+        """The stored bundle folder for `key` (whole: it was renamed into place), or None."""
+        self._search_used = key
+        folder = self.root / _SEARCH / key
+        if self._usable() and not (self.root / _SEARCH).is_symlink() and folder.is_dir() \
+                and not folder.is_symlink() and (folder / "pagefind.js").is_file():
+            return folder
+        return None
+
+    def store_search_bundle(self, key: str, bundle: Path) -> None:
+        self._search_used = key
+        try:
+            if not self._prepare() or not bundle.is_dir():
+                return
+            target = self.root / _SEARCH / key
+            target.parent.mkdir(exist_ok=True)
+            if target.exists():
+                return
+            scratch = Path(tempfile.mkdtemp(prefix=".new-", dir=target.parent))
+            shutil.rmtree(scratch)
+            shutil.copytree(bundle, scratch)
+            os.rename(scratch, target)
+        except OSError:
+            return
+
+    # --- the end of a build ----------------------------------------------------------------
+
+    def finish(self) -> None:
+        """Remove every entry the build did not use, and write the index of what is kept."""
+        if not self._usable() or not self.root.is_dir():
+            return
+        try:
+            entries = self.root / _ENTRIES
+            if entries.is_dir() and not entries.is_symlink():
+                for path in entries.iterdir():
+                    if path.suffix != ".json" or path.stem not in self._used:
+                        path.unlink(missing_ok=True)
+            searches = self.root / _SEARCH
+            if searches.is_dir() and not searches.is_symlink():
+                for path in searches.iterdir():
+                    if path.name != self._search_used:
+                        shutil.rmtree(path, ignore_errors=True) if path.is_dir() and not path.is_symlink() \
+                            else path.unlink(missing_ok=True)
+            index = {"format": _FORMAT, "sitegen": sitegen.__version__, "pages": sorted(self._used),
+                     "search": self._search_used}
+            _write_atomic(self.root / _INDEX, json.dumps(index, indent=1).encode())
+        except OSError:
+            return
+
+
+def _read_no_follow(path: Path) -> bytes:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, scratch = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(scratch, path)
+    except BaseException:
+        Path(scratch).unlink(missing_ok=True)
+        raise

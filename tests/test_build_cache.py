@@ -1,0 +1,269 @@
+"""`sitegen build`'s persistent cache (.sitegen-cache/build/): it never serves stale output.
+
+Each test builds for real, changes one input, builds again with the cache and compares the
+output folder byte for byte with a cold build (`--no-cache`) into another folder.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sitegen
+from sitegen.build import build
+from sitegen.search import pagefind_binary
+
+from conftest import run_sitegen
+
+CONFIG = {
+    "name": "Orchard Docs",
+    "theme": "mint",
+    "colors": {"primary": "#2f7a3d"},
+    "navigation": [
+        {"group": "Get started", "pages": ["introduction", "pruning"]},
+        {"group": "Reference", "pages": ["harvest"]},
+    ],
+}
+PAGES = {
+    "introduction.mdx": (
+        "---\ntitle: Introduction\ndescription: What the orchard docs cover\n---\n\n"
+        "import Season from '/snippets/season.mdx'\n\n"
+        "Welcome to the orchard. See [pruning](/pruning#when-to-prune) before spring.\n\n"
+        "<Season />\n\n"
+        "<Card title=\"Harvest\" href=\"/harvest\">\n  When the apples are ready.\n</Card>\n"
+    ),
+    "pruning.mdx": "---\ntitle: Pruning\n---\n\n## When to prune\n\nLate winter, before the buds swell.\n",
+    "harvest.md": "---\ntitle: Harvest\n---\n\nPick apples when the seeds turn brown.\n",
+    "/snippets/season.mdx": "<Note>\n  The season starts in **September**.\n</Note>\n",
+}
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def assert_same_as_cold(project: Path, tmp_path: Path) -> dict[str, bytes]:
+    """Build with the cache into PROJECT/site and without it into another folder: equal."""
+    build(project)
+    cold = tmp_path / "cold"
+    build(project, out_dir=cold, cache=False)
+    cached, fresh = tree(project / "site"), tree(cold)
+    assert sorted(cached) == sorted(fresh)
+    for name in fresh:
+        assert cached[name] == fresh[name], f"{name} differs from a cold build"
+    return cached
+
+
+def entries(project: Path) -> set[str]:
+    return set(json.loads((project / ".sitegen-cache" / "build" / "index.json").read_text())["pages"])
+
+
+@pytest.fixture
+def orchard(make_project: Callable[..., Path]) -> Path:
+    project = make_project(CONFIG, PAGES)
+    build(project)  # the cold build that fills the cache
+    return project
+
+
+def test_cache_folder_ignores_itself_and_keeps_one_entry_per_page(orchard: Path) -> None:
+    cache = orchard / ".sitegen-cache"
+    assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert len(list((cache / "build" / "pages").glob("*.json"))) == 3
+    assert len(entries(orchard)) == 3
+
+
+def test_rebuild_with_nothing_changed_is_the_same_site(orchard: Path, tmp_path: Path) -> None:
+    before = entries(orchard)
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert entries(orchard) == before
+    assert "The season starts in" in site["introduction/index.html"].decode()
+
+
+def test_rebuild_with_nothing_changed_leaves_the_output_folder_alone(orchard: Path) -> None:
+    site = orchard / "site"
+    page = site / "harvest" / "index.html"
+    folder, file = site.stat().st_ino, page.stat()
+    build(orchard)
+    assert site.stat().st_ino == folder  # not swapped
+    assert (page.stat().st_ino, page.stat().st_mtime_ns) == (file.st_ino, file.st_mtime_ns)  # not written
+    assert not [path for path in orchard.iterdir() if path.name.startswith(".site.")]  # no staging left
+
+
+@pytest.mark.parametrize("edit", ["changed", "deleted", "added"])
+def test_an_output_folder_edited_by_hand_is_rebuilt(orchard: Path, tmp_path: Path, edit: str) -> None:
+    site = orchard / "site"
+    if edit == "changed":
+        (site / "harvest" / "index.html").write_text("edited by hand")
+    elif edit == "deleted":
+        (site / "_sitegen" / "config.css").unlink()
+    else:
+        (site / "notes.txt").write_text("left here by hand")
+    folder = site.stat().st_ino
+    assert_same_as_cold(orchard, tmp_path)
+    assert site.stat().st_ino != folder  # swapped in whole: the atomic guarantee holds
+
+
+def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Path) -> None:
+    site = orchard / "site"
+    folder = site.stat().st_ino
+    unchanged = (site / "harvest" / "index.html").stat().st_ino
+    page = orchard / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\nWear gloves.\n")
+    assert_same_as_cold(orchard, tmp_path)
+    assert site.stat().st_ino != folder
+    assert (site / "harvest" / "index.html").stat().st_ino == unchanged  # linked, not written again
+
+
+@pytest.mark.parametrize("change", ["page", "snippet", "template", "docs.json", "version"])
+def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: str,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    before = entries(orchard)
+    content = orchard / "content"
+    if change == "page":
+        page = content / "pruning.mdx"
+        page.write_text(page.read_text().replace("Late winter", "Early March"))
+        expect = ("pruning/index.html", "Early March")
+    elif change == "snippet":
+        (orchard / "snippets" / "season.mdx").write_text("<Note>\n  The season starts in **October**.\n</Note>\n")
+        expect = ("introduction/index.html", "October")
+    elif change == "template":
+        override = orchard / "themes" / "default" / "templates" / "page.html"
+        override.parent.mkdir(parents=True)
+        builtin = Path(sitegen.__file__).parent.parent / "themes" / "default" / "templates" / "page.html"
+        original = builtin.read_text()
+        assert "{% block content %}" in original
+        override.write_text(original.replace("{% block content %}", "{% block content %}<p>Grown with care</p>", 1))
+        expect = ("harvest/index.html", "Grown with care")
+    elif change == "docs.json":
+        config = json.loads((orchard / "docs.json").read_text())
+        config["navigation"][1]["group"] = "Almanac"
+        (orchard / "docs.json").write_text(json.dumps(config))
+        expect = ("pruning/index.html", "Almanac")
+    else:
+        monkeypatch.setattr(sitegen, "__version__", sitegen.__version__ + ".dev1")
+        expect = ("harvest/index.html", "Pick apples")
+    site = assert_same_as_cold(orchard, tmp_path)
+    path, text = expect
+    assert text in site[path].decode()
+    after = entries(orchard)
+    if change == "page":
+        assert len(after - before) == 1  # only the edited page rendered again
+    elif change == "snippet":
+        assert after == before  # same key; the entry's snippet hash no longer matches
+    else:
+        assert not after & before  # every page rendered again
+    assert len(list((orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"))) == 3  # old entries dropped
+
+
+def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:
+    build(example_project)
+    spec = example_project / "openapi.yaml"
+    spec.write_text(spec.read_text().replace("summary: Create a plant", "summary: Plant a new plant"))
+    site = assert_same_as_cold(example_project, tmp_path)
+    assert "Plant a new plant" in site["api-reference/plants/create/index.html"].decode()
+    # ... and in the shared sidebar every page loads
+    assert [name for name, data in site.items() if b"Plant a new plant" in data and name.startswith("_sitegen/nav")]
+
+
+def test_search_bundle_from_the_cache_equals_a_fresh_one(example_project: Path, tmp_path: Path) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    build(example_project)
+    bundles = example_project / ".sitegen-cache" / "build" / "search"
+    first = [path.name for path in bundles.iterdir()]
+    assert len(first) == 1
+    site = assert_same_as_cold(example_project, tmp_path)
+    assert [path.name for path in bundles.iterdir()] == first  # reused, not made again
+    assert any(name.startswith("_sitegen/search/") and name.endswith(".pf_meta") for name in site)
+    page = example_project / "content" / "errors.mdx"
+    page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
+    assert_same_as_cold(example_project, tmp_path)
+    assert [path.name for path in bundles.iterdir()] != first  # indexed again, the old one dropped
+    assert len(list(bundles.iterdir())) == 1
+
+
+def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_path: Path) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    build(example_project)
+    page = example_project / "content" / "errors.mdx"
+    page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
+    build(example_project)  # index documents kept in the cache from here on
+    moved = example_project / "content" / "legacy" / "migrating.mdx"
+    moved.unlink()
+    page.write_text(page.read_text() + "\nNeither is a yellow one.\n")
+    assert_same_as_cold(example_project, tmp_path)
+    documents = example_project / ".sitegen-cache" / "build" / "search-input"
+    assert (documents / "errors" / "index.html").is_file()
+    assert not (documents / "legacy" / "migrating").exists()
+
+
+def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path) -> None:
+    import shutil
+    shutil.rmtree(orchard / ".sitegen-cache")
+    assert_same_as_cold(orchard, tmp_path)
+    assert (orchard / ".sitegen-cache" / ".gitignore").is_file()
+    assert len(entries(orchard)) == 3
+
+
+def read_entry(entry: Path) -> tuple[dict[str, Any], bytes]:
+    header, _, html = entry.read_bytes().partition(b"\n")
+    return json.loads(header), html
+
+
+def write_entry(entry: Path, data: dict[str, Any], html: bytes) -> None:
+    entry.write_bytes(json.dumps(data).encode() + b"\n" + html)
+
+
+@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary"])
+def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -> None:
+    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
+        data, html = read_entry(entry)
+        if damage == "empty":
+            entry.write_bytes(b"")
+        elif damage == "not json":
+            entry.write_bytes(b"{not json\n" + html)
+        elif damage == "other key":
+            write_entry(entry, {**data, "key": "0" * 40}, html)
+        elif damage == "no fields":
+            write_entry(entry, {"format": data["format"], "key": data["key"]}, html)
+        elif damage == "cut short":
+            write_entry(entry, data, html[:-10])
+        else:
+            entry.write_bytes(bytes(range(256)) * 4)
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "Pick apples" in site["harvest/index.html"].decode()
+    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
+        assert read_entry(entry)[1].startswith(b"<!doctype html>")  # written again
+
+
+def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("do not publish")
+    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
+        data, html = read_entry(entry)
+        data["assets"] = {"leak.txt": str(secret)}
+        write_entry(entry, data, html)
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "leak.txt" not in site
+
+
+def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable[..., Path]) -> None:
+    project = make_project(CONFIG, PAGES)
+    result = run_sitegen("build", project, "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert not (project / ".sitegen-cache" / "build").exists()
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    assert len(entries(project)) == 3
+    for entry in (project / ".sitegen-cache" / "build" / "pages").glob("*.json"):
+        data, _ = read_entry(entry)
+        write_entry(entry, {**data, "html": [[path, 5] for path, _ in data["html"]]}, b"stale" * len(data["html"]))
+    result = run_sitegen("build", project, "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()
