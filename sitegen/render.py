@@ -332,11 +332,12 @@ class Renderer:
             feedback=self.feedback_links(page),
             api=api,
             page_features=body.features,
+            page_nav_script=self.nav_script(section)[0] if section and section.groups else None,
         )
 
     def render_not_found(self) -> str:
         return self.env.get_template("404.html").render(
             site=self.site, config=self.site.config, root="", section=None, page=None,
             sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
-            page_version=None, feedback=[], page_features=frozenset(),
+            page_version=None, feedback=[], page_features=frozenset(), page_nav_script=None,
         )

@@ -150,9 +150,12 @@ def test_a_page_carries_only_its_own_group(make_project: Callable[..., Path], tm
         assert f'data-page="{other}"' not in html
     assert "Configuration file" not in html and "Databases" not in html
     assert '<a class="nav-group-link" href="../reference/cli/">Reference</a>' in html
-    script = re.search(r'<script src="\.\./(_sitegen/nav/[0-9a-f]{16}\.js)" data-root="\.\./" '
-                       r'data-current="quickstart"></script>', html)
-    assert script is not None
+    # The section's script loads in <head> (render-blocking: complete at first paint) ...
+    script = re.search(r'<script src="\.\./(_sitegen/nav/[0-9a-f]{16}\.js)"></script>', html)
+    assert script is not None and html.index(script.group(0)) < html.index("</head>")
+    # ... and a one-line call right after the page's own <nav> puts the section in.
+    assert ('</nav>\n<script data-root="../" data-current="quickstart">window.sitegenNav && '
+            'sitegenNav(document.currentScript)</script>') in html
     shared = (tmp_path / "site" / script.group(1)).read_text()
     assert 'data-page=\\"reference/config\\"' in shared and "Configuration file" in shared
 

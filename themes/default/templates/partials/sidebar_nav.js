@@ -1,10 +1,10 @@
 /* sitegen: the whole navigation of one sidebar section, shared (and cached) by all its pages.
-   Each page loads this file with a plain synchronous <script> right after its own small
-   <nav>, so the complete sidebar is in place before the first paint; no fetch, so it works
-   from file:// and under any sub-path. */
-(function (html, icons) {
+   Each page loads this file with a plain synchronous <script> in its <head> (no fetch, so it
+   works from file:// and under any sub-path); a one-line script right after the page's own
+   small <nav> then puts the whole section in, before the first paint: no flash, no shift. */
+window.sitegenNav = (function (html, icons) {
   "use strict";
-  var script = document.currentScript;
+  return function (script) {
   var nav = script && script.previousElementSibling;
   if (!nav || !nav.hasAttribute("data-nav")) return;
   var current = script.getAttribute("data-current");
@@ -20,4 +20,5 @@
     }
     break;
   }
+  };
 })({{ nav_json }}, {{ icons_json }});
