@@ -364,3 +364,39 @@ def test_playground_of_a_hand_written_api_page_has_an_input_per_param_field(make
     expect(playground).to_be_visible()
     for name in ("customer_id", "quantity"):
         expect(playground.locator(f'[data-field="body"][data-name="{name}"]')).to_be_visible()
+
+
+EXAMPLES = """
+## List plants
+
+<RequestExample>
+```bash cURL
+curl https://api.acme.dev/plants
+```
+</RequestExample>
+
+<ResponseExample>
+```json 200
+{"id": 1}
+```
+</ResponseExample>
+"""
+
+
+def test_request_and_response_examples_sit_in_the_right_column_on_wide_screens(
+    make_project, page, static_server
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(make_project, page, static_server, EXAMPLES)
+    expect(page.locator("aside.toc .request-example")).to_be_visible()
+    expect(page.locator("aside.toc .response-example")).to_be_visible()
+    assert page.locator(".prose .request-example").count() == 0
+    page.set_viewport_size({"width": 700, "height": 800})
+    expect(page.locator(".prose .request-example")).to_be_visible()
+    expect(page.locator(".prose .response-example")).to_be_visible()
+    # Back in the text where they were written: after the heading, before "After."
+    order = page.evaluate("[...document.querySelectorAll('.prose h2, .prose .code-group, .prose p')]"
+                          ".map(e => e.classList.contains('code-group') ? e.className : e.textContent)")
+    requests = [i for i, text in enumerate(order) if "request-example" in text]
+    responses = [i for i, text in enumerate(order) if "response-example" in text]
+    assert requests[0] < responses[0] < order.index("After.")
