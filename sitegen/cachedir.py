@@ -6,6 +6,8 @@ so nobody has to add it to the project's own ignore file.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 CACHE_DIR = ".sitegen-cache"
@@ -18,3 +20,23 @@ def ensure_cache_dir(cache_root: Path) -> None:
     ignore = cache_root / ".gitignore"
     if not ignore.exists() and not ignore.is_symlink():
         ignore.write_text("# sitegen's caches (downloads, builds): safe to delete\n*\n", encoding="utf-8")
+
+
+def read_no_follow(path: Path) -> bytes:
+    """A cache file's bytes; a symlink planted in the cache is refused (OSError), never followed."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write via a temporary file and rename, so an interrupted build leaves no torn entry
+    (and a planted symlink is replaced, not written through)."""
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

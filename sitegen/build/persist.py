@@ -34,7 +34,7 @@ from pathlib import Path
 
 import sitegen
 from sitegen.build.render_pages import PageResult
-from sitegen.cachedir import ensure_cache_dir
+from sitegen.cachedir import ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
 from sitegen.openapi.fetch import CACHE_SUBDIR as OPENAPI_SUBDIR
@@ -200,7 +200,7 @@ class BuildCache:
         if not self._usable():
             return None
         try:
-            entry = self._decode(key, _read_no_follow(self.root / _ENTRIES / f"{key}.json"))
+            entry = self._decode(key, read_no_follow(self.root / _ENTRIES / f"{key}.json"))
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             entry = None  # missing or damaged: rendered again
         if entry is None:
@@ -274,7 +274,7 @@ class BuildCache:
             }
             if not self._prepare():
                 return
-            _write_atomic(self.root / _ENTRIES / f"{key}.json",
+            write_atomic(self.root / _ENTRIES / f"{key}.json",
                           json.dumps(data).encode() + b"\n" + b"".join(html.values()))
         except OSError:
             return
@@ -339,23 +339,6 @@ class BuildCache:
                             else path.unlink(missing_ok=True)
             index = {"format": _FORMAT, "sitegen": sitegen.__version__, "pages": sorted(self._used),
                      "search": self._search_used}
-            _write_atomic(self.root / _INDEX, json.dumps(index, indent=1).encode())
+            write_atomic(self.root / _INDEX, json.dumps(index, indent=1).encode())
         except OSError:
             return
-
-
-def _read_no_follow(path: Path) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, scratch = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(scratch, path)
-    except BaseException:
-        Path(scratch).unlink(missing_ok=True)
-        raise

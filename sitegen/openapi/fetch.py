@@ -16,9 +16,7 @@ from __future__ import annotations
 import hashlib
 import http.client
 import json
-import os
 import socket
-import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -28,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sitegen.cachedir import ensure_cache_dir
+from sitegen.cachedir import ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.errors import OpenAPIError
 
 FETCH_TIMEOUT = 15  # seconds per network operation; a build should fail, not hang, on a dead server
@@ -200,8 +198,8 @@ class _Cache:
             return None
         body_path, meta_path = self._paths(url)
         try:
-            meta = json.loads(_read_no_follow(meta_path))
-            body = _read_no_follow(body_path)
+            meta = json.loads(read_no_follow(meta_path))
+            body = read_no_follow(body_path)
         except (OSError, ValueError):  # missing, a symlink, or damaged: as if not cached
             return None
         if not isinstance(meta, dict) or meta.get("url") != url:
@@ -225,25 +223,7 @@ class _Cache:
             fetched_at = datetime.now(UTC).isoformat(timespec="seconds")
             meta = {"url": url, "fetched_at": fetched_at, "etag": etag, "last_modified": last_modified,
                     "charset": charset}
-            _write_atomic(body_path, body)
-            _write_atomic(meta_path, json.dumps(meta, indent=2).encode("utf-8"))
+            write_atomic(body_path, body)
+            write_atomic(meta_path, json.dumps(meta, indent=2).encode("utf-8"))
         except OSError:
             return
-
-
-def _read_no_follow(path: Path) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file and rename, so an interrupted build leaves no torn entry."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temp, path)  # replaces a planted symlink rather than writing through it
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
