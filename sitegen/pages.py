@@ -44,7 +44,7 @@ PAGE_MODES = ("default", "wide", "custom", "center")
 # libyaml's loader is >10x faster than the pure-Python one (both are "safe" loaders); on
 # an error the pure-Python one re-reads the text because its messages and marks are better.
 _FAST_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
+FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
 
 
 @dataclass(frozen=True)
@@ -322,7 +322,7 @@ _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.M)
 
 def _key_lines(text: str) -> dict[str, int]:
     """Line of each top-level front matter key, for messages (YAML keeps no positions)."""
-    match = _FRONT_MATTER.match(text.removeprefix("\ufeff"))
+    match = FRONT_MATTER.match(text.removeprefix("\ufeff"))
     if not match:
         return {}
     lines: dict[str, int] = {}
@@ -334,7 +334,7 @@ def _key_lines(text: str) -> dict[str, int]:
 def split_front_matter(text: str, display: str) -> tuple[dict[str, Any], str, int]:
     """(front matter, body, line where the body starts). YAML errors name file and line."""
     text = text.removeprefix("\ufeff")
-    match = _FRONT_MATTER.match(text)
+    match = FRONT_MATTER.match(text)
     if not match:
         return {}, text, 1
     try:

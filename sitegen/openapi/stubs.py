@@ -14,11 +14,10 @@ import yaml
 from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.model import ApiCatalog, Operation
+from sitegen.pages import FRONT_MATTER, PAGE_SUFFIXES
 from sitegen.untrusted import MAX_PAGE_BYTES, YamlShapeError, check_yaml, read_limited
 
-PAGE_SUFFIXES = (".md", ".mdx")
 SKIP_DIRS = {"node_modules", "site", ".git", ".venv", "venv", "__pycache__"}
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 
 
 def _page_files(project_dir: Path) -> list[Path]:
@@ -39,7 +38,7 @@ def documented_operations(project_dir: Path, catalog: ApiCatalog) -> set[int]:
             data, too_big = read_limited(path, MAX_PAGE_BYTES)
         except OSError:
             continue
-        match = _FRONT_MATTER.match(data.decode("utf-8", errors="replace")) if too_big is None else None
+        match = FRONT_MATTER.match(data.decode("utf-8", errors="replace")) if too_big is None else None
         if not match:
             continue
         try:

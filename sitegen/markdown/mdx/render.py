@@ -21,6 +21,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors.index import slugify, unique_slug
 
+from sitegen.confine import OUTSIDE
 from sitegen.markdown.code import parse_info, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
@@ -544,7 +545,7 @@ def _render_snippet(state: PageState, doc: Document, where: str, written: str, p
     try:
         path = find_snippet(written, doc.path, resolver.project_dir, resolver.content_dir)
     except OutsideProject:
-        state.warn(where, f"import '{written}' is outside the project; left out")
+        state.warn(where, f"import '{written}' is {OUTSIDE}; left out")
         return ""
     if path is None:
         state.warn(where, f"snippet '{written}' not found; left out")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sitegen.confine import inside_project
 from sitegen.errors import location
-from sitegen.pages import _FRONT_MATTER  # one front matter syntax for pages and snippets
+from sitegen.pages import FRONT_MATTER  # one front matter syntax for pages and snippets
 from sitegen.untrusted import MAX_PAGE_BYTES, read_limited, text_problem, too_large
 
 __all__ = ["SnippetSource", "find_snippet", "load_snippet"]
@@ -70,7 +70,7 @@ def load_snippet(path: Path, project_dir: Path) -> SnippetSource:
     text, problem = _read(path, display)
     text = text.replace("\r\n", "\n")
     first_line = 1
-    match = _FRONT_MATTER.match(text)
+    match = FRONT_MATTER.match(text)
     if match:
         first_line += text.count("\n", 0, match.end())
         text = text[match.end() :]
