@@ -11,9 +11,13 @@ Per size and tool, each a separate process (the real CLIs):
   cold     output folder removed first
   warm     rebuilt into the same output folder, nothing changed
   1 page   one page's text rewritten, then rebuilt into the same output folder
-Times are the median of --runs. Peak RSS is the largest `ru_maxrss` of the build's process
-tree (RUSAGE_CHILDREN read in a fresh Python process wrapped around each build, so it is
-the biggest single process, not the sum of workers), the maximum over all of a tool's runs.
+Times are the median of --runs. Two memory columns, each the maximum over a tool's runs:
+"peak RSS (whole tree)" is the largest sum of memory over the build's whole process tree
+(the build, its workers, Pagefind; proportional set size, so pages forked workers share
+count once), sampled from /proc every 50 ms; "largest process" is
+the largest `ru_maxrss` of any one process of the tree (RUSAGE_CHILDREN read in a fresh
+Python process wrapped around each build). `--cold-only TOOL@SIZE` skips the warm and
+one-page builds of a tool at a size (shown as "–").
 The sitegen ÷ tool column is sitegen's cold median over that tool's, from the same run.
 """
 
@@ -39,14 +43,56 @@ import corpus  # noqa: E402  (bench/corpus.py, beside this file)
 TOOLS = ("sitegen", "mkdocs", "material")
 LABELS = {"sitegen": "sitegen", "mkdocs": "MkDocs (default theme)", "material": "MkDocs Material"}
 
-# Runs one command in a fresh interpreter, so RUSAGE_CHILDREN holds that build's tree only.
+# Runs one command in a fresh interpreter, so RUSAGE_CHILDREN holds that build's tree only,
+# and samples the whole tree's memory (the build, its workers, Pagefind) every 50 ms from
+# /proc: the sum of proportional set sizes (memory shared by forked workers counted once) is
+# what a machine must have free; the largest single process is not.
 MEASURE = """
-import json, resource, subprocess, sys, time
+import json, os, resource, subprocess, sys, time
+
+def tree_rss_kb(root):
+    parents, rss = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as status:
+                fields = dict(line.split(":", 1) for line in status if ":" in line)
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields.get("PPid", "0"))
+        rss[int(entry)] = int(fields.get("VmRSS", "0 kB").split()[0] or 0)
+    members, grew = {root}, True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in members and pid not in members:
+                members.add(pid)
+                grew = True
+    total = 0
+    for pid in members:  # proportional set size: pages a forked worker shares are counted once
+        try:
+            with open(f"/proc/{pid}/smaps_rollup") as rollup:
+                total += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
+        except (OSError, StopIteration):
+            total += rss.get(pid, 0)
+    return total
+
 started = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+peak_tree = 0
+import threading
+stderr = []
+reader = threading.Thread(target=lambda: stderr.append(process.stderr.read()))
+reader.start()
+while process.poll() is None:
+    peak_tree = max(peak_tree, tree_rss_kb(process.pid))
+    time.sleep(0.05)
+reader.join()
 seconds = time.perf_counter() - started
 rss_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({"seconds": seconds, "rss_kb": rss_kb, "rc": done.returncode, "stderr": done.stderr}))
+print(json.dumps({"seconds": seconds, "rss_kb": rss_kb, "tree_kb": peak_tree, "rc": process.returncode,
+                  "stderr": "".join(stderr)}))
 """
 
 
@@ -56,6 +102,8 @@ class Measured:
     warm: list[float] = field(default_factory=list)
     edit: list[float] = field(default_factory=list)
     rss_kb: int = 0
+    tree_kb: int = 0
+    cold_only: bool = False
     output_bytes: int = 0
     warnings: int = 0
 
@@ -85,6 +133,7 @@ def run_once(tool: str, project: Path, out: Path, result: Measured) -> float:
     if lines:
         print(f"  {tool}: {len(lines)} stderr line(s), first: {lines[0][:200]}", file=sys.stderr)
     result.rss_kb = max(result.rss_kb, measured["rss_kb"])
+    result.tree_kb = max(result.tree_kb, measured["tree_kb"])
     return float(measured["seconds"])
 
 
@@ -92,17 +141,19 @@ def folder_bytes(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
-def bench_tool(tool: str, root: Path, edit_page: str, runs: int) -> Measured:
+def bench_tool(tool: str, root: Path, edit_page: str, runs: int, cold_only: bool = False) -> Measured:
     project = corpus.project_dir(root, tool)
     out = root / f"out-{tool}"
     page = corpus.page_path(root, tool, edit_page)
     original = page.read_text(encoding="utf-8")
-    result = Measured()
+    result = Measured(cold_only=cold_only)
     try:
         for _ in range(runs):
             shutil.rmtree(out, ignore_errors=True)
             result.cold.append(run_once(tool, project, out, result))
         result.output_bytes = folder_bytes(out)
+        if cold_only:
+            return result
         for _ in range(runs):
             result.warm.append(run_once(tool, project, out, result))
         for run in range(runs):
@@ -158,15 +209,18 @@ def available(tool: str) -> str | None:
 
 
 def table(pages: int, results: dict[str, Measured]) -> list[str]:
-    rows = ["| tool | cold s | warm s | 1 page changed s | cold pages/s | peak RSS MB | output MB | bytes/page"
-            " | sitegen cold ÷ this cold | stderr lines |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = ["| tool | cold s | warm s | 1 page changed s | cold pages/s | peak RSS MB (whole tree) "
+            "| largest process MB | output MB | bytes/page | sitegen cold ÷ this cold | stderr lines |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     baseline = statistics.median(results["sitegen"].cold) if "sitegen" in results else None
     for tool, result in results.items():
-        cold, warm, edit = (statistics.median(times) for times in (result.cold, result.warm, result.edit))
+        cold = statistics.median(result.cold)
+        warm, edit = ("–", "–") if result.cold_only else (
+            f"{statistics.median(result.warm):.2f}", f"{statistics.median(result.edit):.2f}")
         ratio = f"{baseline / cold:.2f}" if baseline is not None else "–"
-        rows.append(f"| {LABELS[tool]} | {cold:.2f} | {warm:.2f} | {edit:.2f} | {pages / cold:.0f} | "
-                    f"{result.rss_kb / 1024:.0f} | {result.output_bytes / 1e6:.1f} | {result.output_bytes / pages:,.0f}"
+        rows.append(f"| {LABELS[tool]} | {cold:.2f} | {warm} | {edit} | {pages / cold:.0f} | "
+                    f"{result.tree_kb / 1024:.0f} | {result.rss_kb / 1024:.0f} | {result.output_bytes / 1e6:.1f} | "
+                    f"{result.output_bytes / pages:,.0f}"
                     f" | {ratio} | {result.warnings} |")
     return rows
 
@@ -178,6 +232,9 @@ def main() -> int:
     parser.add_argument("--tools", default=",".join(TOOLS), help=f"comma-separated, from {','.join(TOOLS)}")
     parser.add_argument("--skip", action="append", default=[], metavar="TOOL@SIZE",
                         help="leave one tool out at one size (e.g. material@5000); repeatable")
+    parser.add_argument("--cold-only", action="append", default=[], metavar="TOOL@SIZE",
+                        help="measure only the cold build of one tool at one size (MkDocs keeps no cache, so its "
+                             "warm and one-page builds are full builds too); repeatable")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--corpus", type=Path, help="write the corpora here and keep them (default: a temp folder, removed)")
     args = parser.parse_args()
@@ -212,9 +269,13 @@ def main() -> int:
                     skipped.append(LABELS[tool])
                     continue
                 print(f"[{pages} pages] {tool} ...", file=sys.stderr, flush=True)
-                results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs)
+                results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs,
+                                           cold_only=f"{tool}@{pages}" in args.cold_only)
             print(f"\n### {pages} pages ({stats['groups']} navigation groups)\n")
             print("\n".join(table(pages, results)))
+            cold_only = [LABELS[tool] for tool in results if results[tool].cold_only]
+            if cold_only:
+                print(f"\nCold build only (--cold-only): {', '.join(cold_only)}.")
             if skipped:
                 print(f"\nNot run at this size (--skip): {', '.join(skipped)}.")
             sys.stdout.flush()
