@@ -1,6 +1,7 @@
 """docs.json (or mint.json): frozen Pydantic models and the loader.
 
-The models follow Mintlify's classic mint.json schema (README.md, section docs.json).
+The models follow Mintlify's classic mint.json schema (README.md, section docs.json; every key
+is documented in content/reference/docs-json.mdx, which tests/test_docs_reference.py checks).
 Attribute names are snake_case; the JSON keys are the camelCase aliases.
 
 Two kinds of problems are reported:

@@ -56,7 +56,7 @@ def test_build_indexes_every_real_page_once(example_project: Path) -> None:
     entry = json.loads((bundle / "pagefind-entry.json").read_text())
     pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/**/index.html")
                    if BUNDLE_DIR not in p.as_posix())
-    assert entry["languages"]["en"]["page_count"] == len(pages) == 12
+    assert entry["languages"]["en"]["page_count"] == len(pages) == 13
     records = fragments(site)
     urls = sorted(record["url"] for record in records)
     # The root copy of the home page ("/") and the 404 page are not results; each page is there once.
