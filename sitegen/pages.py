@@ -114,14 +114,20 @@ def _navigation_refs(project_dir: Path) -> list[str]:
         return []
     refs: list[str] = []
 
-    def collect(node: Any) -> None:
-        if isinstance(node, str):
+    def collect(node: Any, listed: bool = True) -> None:
+        # `listed`: strings here are page references (a `pages` array); v2's levels (tabs,
+        # anchors, groups…) are walked for theirs, their names and hrefs are not pages.
+        if isinstance(node, str) and listed:
             refs.append(node)
         elif isinstance(node, list):
             for item in node:
-                collect(item)
+                collect(item, listed)
         elif isinstance(node, dict):
-            collect(node.get("pages"))
+            for key, value in node.items():
+                if key == "pages":
+                    collect(value)
+                elif isinstance(value, (list, dict)):
+                    collect(value, listed=False)
 
     collect(raw.get("navigation") if isinstance(raw, dict) else None)
     return refs
