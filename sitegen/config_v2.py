@@ -744,7 +744,7 @@ def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]
         previous: str | None = None
         for item in (p for p in placed if p.version == version):
             key = json.dumps([item.tab, _label(item.anchor) if item.anchor else None,
-                              item.group.model_dump(mode="json", by_alias=True)], sort_keys=True)
+                              item.group.model_dump(mode="json", by_alias=True, warnings=False)], sort_keys=True)
             if key not in keyed:
                 order.insert(order.index(previous) + 1 if previous is not None else 0, key)
                 keyed[key] = []

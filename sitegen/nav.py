@@ -157,7 +157,7 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
         if loaded.tree is not None:  # v2: tabs and anchors hold their groups
             key = loaded.tree.divisions[index]
         else:  # classic: a group sits in the tab and anchor its first page's URL falls under
-            key = _division(first[0].page.id, config) if first else (None, None)
+            key = division(first[0].page.id, config) if first else (None, None)
         buckets.setdefault(key, []).append(group)
     sections = [
         NavSection(key=_section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups))
@@ -179,7 +179,7 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     by_key = {(s.tab, s.anchor): s for s in sections}
     for page in pages:
         if page.id not in navigation._section_by_page:
-            home = by_key.get(_division(page.id, config))
+            home = by_key.get(division(page.id, config))
             if home is not None:
                 navigation._section_by_page[page.id] = home
     navigation.tabs = _tab_entries(config, navigation, loaded.tree.primary_tab if loaded.tree else None)
@@ -309,7 +309,8 @@ def _matches(page_id: str, prefix: str | None) -> bool:
     return page_id == prefix or page_id.startswith(prefix + "/")
 
 
-def _division(page_id: str, config: SiteConfig) -> tuple[int | None, int | None]:
+def division(page_id: str, config: SiteConfig) -> tuple[int | None, int | None]:
+    """(tab index, anchor index) a classic page id falls under by URL prefix (None: primary/top)."""
     return _match_index(page_id, config.tabs), _match_index(page_id, config.anchors)
 
 
