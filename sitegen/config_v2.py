@@ -42,7 +42,7 @@ from sitegen.config import (
     _walk_path,
     _without_control_characters,
 )
-from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
+from sitegen.confine import inside_project, is_script_url, refusal, script_url_warning
 from sitegen.errors import ConfigError, location
 from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text
 
@@ -377,36 +377,40 @@ class _RefResolver:
         return ConfigError(f"{self.top.name}: {where or '(top level)'}: {text}")
 
     def _walk(self, node: Any, where: str, file: Path, chain: tuple[str, ...],
-              real_chain: tuple[Path, ...], depth: int) -> Any:
+              real_chain: tuple[Path, ...], depth: int, start: str | None = None) -> Any:
+        """`start`: where in docs.json the chain of `$ref`s leading here began (None: in
+        docs.json itself), the spot messages name; `where` is the path in the composed JSON."""
         if depth > MAX_NESTING:
-            raise self._error(where, nesting_message())
+            raise self._error(start or where, nesting_message())
         if isinstance(node, list):
-            return [self._walk(item, f"{where}[{index}]", file, chain, real_chain, depth + 1)
+            return [self._walk(item, f"{where}[{index}]", file, chain, real_chain, depth + 1, start)
                     for index, item in enumerate(node)]
         if not isinstance(node, dict):
             return node
         if "$ref" in node:
-            return self._expand(node, where, file, chain, real_chain, depth)
-        return {key: self._walk(value, f"{where}.{key}" if where else key, file, chain, real_chain, depth + 1)
+            return self._expand(node, where, file, chain, real_chain, depth, start)
+        return {key: self._walk(value, f"{where}.{key}" if where else key, file, chain, real_chain, depth + 1, start)
                 for key, value in node.items()}
 
     def _expand(self, node: dict[str, Any], where: str, file: Path, chain: tuple[str, ...],
-                real_chain: tuple[Path, ...], depth: int) -> Any:
+                real_chain: tuple[Path, ...], depth: int, start: str | None) -> Any:
+        spot = start if start is not None else where
+        via = "" if start is None else f" (in {chain[-1]})"
         reference = node["$ref"]
         if not isinstance(reference, str):
-            raise self._error(f"{where}.$ref" if where else "$ref", f"{json.dumps(reference)} is not a string")
+            raise self._error(spot, f"$ref {json.dumps(reference)} is not a string{via}")
         self.expansions += 1
         if self.expansions > MAX_REF_EXPANSIONS:
-            raise self._error(where, f"more than {MAX_REF_EXPANSIONS} $ref expansions; not read further")
+            raise self._error(spot, f"more than {MAX_REF_EXPANSIONS} $ref expansions; not read further")
         target = file.parent / reference
         real = inside_project(self.project_dir, target)
         if real is None:
-            raise self._error(where, f"$ref '{reference}' is {OUTSIDE}; not read")
+            raise ConfigError(refusal(f"{self.top.name}: {spot + '.' if spot else ''}$ref", reference) + via)
         shown = self.display(target)
         if real in real_chain:
-            raise self._error(where, "$ref cycle: " + " -> ".join((*chain, shown)))
+            raise self._error(spot, "$ref cycle: " + " -> ".join((*chain, shown)))
         if not real.is_file():
-            raise self._error(where, f"$ref '{reference}': no such file")
+            raise self._error(spot, f"$ref '{reference}': no such file{via}")
         text = read_text(real, shown, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
         deep = json_nesting(text)
         if deep is not None:
@@ -417,14 +421,14 @@ class _RefResolver:
             raise ConfigError(f"{location(shown, exc.lineno, exc.colno)}: {exc.msg}") from None
         if where not in self.origins:
             self.origins[where] = shown
-        content = self._walk(content, where, real, (*chain, shown), (*real_chain, real), depth + 1)
+        content = self._walk(content, where, real, (*chain, shown), (*real_chain, real), depth + 1, spot)
         siblings = {key: value for key, value in node.items() if key != "$ref"}
         if not siblings:
             return content
         if not isinstance(content, dict):
-            raise self._error(where, f"$ref '{reference}' holds {_kind(content)}, so the keys beside "
-                              f"$ref ({', '.join(siblings)}) cannot be laid over it")
-        laid = {key: self._walk(value, f"{where}.{key}" if where else key, file, chain, real_chain, depth + 1)
+            raise self._error(spot, f"$ref '{reference}' holds {_kind(content)}, so the keys beside "
+                              f"$ref ({', '.join(siblings)}) cannot be laid over it{via}")
+        laid = {key: self._walk(value, f"{where}.{key}" if where else key, file, chain, real_chain, depth + 1, start)
                 for key, value in siblings.items()}
         return {**content, **laid}
 
