@@ -23,7 +23,7 @@ import posixpath
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
@@ -84,8 +84,11 @@ class SourceObject(Model):
     directory: str | None = None
 
 
-OpenApiSource = _one_of("a string, an array of strings or an object {source, directory}",
-                        string=str, array=list[str], object=SourceObject)
+if TYPE_CHECKING:  # mypy cannot read a call's result as a type; pydantic reads the real union
+    OpenApiSource: TypeAlias = str | list[str] | SourceObject
+else:
+    OpenApiSource = _one_of("a string, an array of strings or an object {source, directory}",
+                            string=str, array=list[str], object=SourceObject)
 
 
 class IconObject(Model):
@@ -94,7 +97,10 @@ class IconObject(Model):
     library: str | None = None
 
 
-Icon = _one_of("a string or an object {name, style, library}", string=str, object=IconObject)
+if TYPE_CHECKING:
+    Icon: TypeAlias = str | IconObject
+else:
+    Icon = _one_of("a string or an object {name, style, library}", string=str, object=IconObject)
 
 
 class ModeImages(Model):
@@ -131,7 +137,7 @@ class Icons(Model):
 class NavbarLink(Model):
     label: str
     href: str
-    icon: Icon = None  # type: ignore[valid-type]
+    icon: Icon | None = None
 
 
 class NavbarPrimary(Model):
@@ -187,8 +193,8 @@ class Mdx(Model):
 
 
 class ApiV2(Model):
-    openapi: OpenApiSource = None  # type: ignore[valid-type]
-    asyncapi: OpenApiSource = None  # type: ignore[valid-type]
+    openapi: OpenApiSource | None = None
+    asyncapi: OpenApiSource | None = None
     playground: Playground = Playground()
     params: dict[str, Any] = {}
     examples: dict[str, Any] = {}
@@ -199,12 +205,12 @@ class Group(NavGroup):
     """A v2 group: the classic one (so navigation reads both) with v2's extra keys."""
 
     pages: list[_one_of("a page path or a group object", string=str, object="Group")] = []  # type: ignore[valid-type]
-    icon: Icon = None  # type: ignore[valid-type]
+    icon: Icon | None = None  # type: ignore[assignment]  # v2 icons may be {name, style}
     root: str | None = None  # the page the group's title opens
     expanded: bool = False
     tag: str | None = None
     hidden: bool = False
-    openapi: OpenApiSource = None  # type: ignore[valid-type]
+    openapi: OpenApiSource | None = None
 
 
 class Level(Model):
@@ -218,8 +224,8 @@ class Level(Model):
     dropdowns: list[Dropdown] = []
     groups: list[Group] = []
     pages: list[_one_of("a page path or a group object", string=str, object=Group)] = []  # type: ignore[valid-type]
-    openapi: OpenApiSource = None  # type: ignore[valid-type]
-    icon: Icon = None  # type: ignore[valid-type]
+    openapi: OpenApiSource | None = None
+    icon: Icon | None = None
     hidden: bool = False
     href: str | None = None
     global_: Global | None = Field(default=None, alias="global")
@@ -601,7 +607,8 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     if background is not None and (background.light or background.dark):
         from sitegen.colors import DEFAULT_BG_DARK, DEFAULT_BG_LIGHT  # colors imports config
 
-        colors["background"] = {"light": background.light or DEFAULT_BG_LIGHT, "dark": background.dark or DEFAULT_BG_DARK}
+        colors["background"] = {"light": background.light or DEFAULT_BG_LIGHT,
+                                "dark": background.dark or DEFAULT_BG_DARK}
     raw["colors"] = colors
     image = config.background.image
     if image is not None:
@@ -692,17 +699,17 @@ def _flatten(level: Level, where: str, version: str | None, tab: str | None,
                              f"yet (its pages are built; the site shows '{flat.language}')")
         _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", version, tab, anchor, flat, notes)
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
-    for index, entry in sorted(shown, key=lambda item: not item[1].default):  # the default version first
-        if entry.version not in flat.versions:
-            flat.versions.append(entry.version)
-        _flatten(entry, f"{where}.versions[{index}]", entry.version, tab, anchor, flat, notes)
-    for index, entry in enumerate(level.tabs):
-        if entry.hidden:
+    for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
+        if release.version not in flat.versions:
+            flat.versions.append(release.version)
+        _flatten(release, f"{where}.versions[{index}]", release.version, tab, anchor, flat, notes)
+    for index, section in enumerate(level.tabs):
+        if section.hidden:
             continue
-        if entry.href and not entry.has_content:
-            flat.external_tabs.append((entry.tab, entry.href))
+        if section.href and not section.has_content:
+            flat.external_tabs.append((section.tab, section.href))
         else:
-            _flatten(entry, f"{where}.tabs[{index}]", version, entry.tab, anchor, flat, notes)
+            _flatten(section, f"{where}.tabs[{index}]", version, section.tab, anchor, flat, notes)
     for key in ("anchors", "dropdowns"):
         for index, item in enumerate(getattr(level, key)):
             if item.href and not item.has_content:
@@ -759,7 +766,8 @@ def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]
     for key in order:
         items = keyed[key]
         if {item.version for item in items} == set(versions):
-            merged.append(items[0] if not items[0].version else _Placed(items[0].group, None, items[0].tab, items[0].anchor))
+            first = items[0]
+            merged.append(_Placed(first.group, None, first.tab, first.anchor))
         else:
             for item in items:
                 merged.append(_Placed(item.group.model_copy(update={"version": item.version}), item.version,

@@ -13,7 +13,7 @@ What v2 has no place for is listed, one line each, and left out.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,9 @@ from sitegen.nav import division, normalize_page_ref, url_prefix
 
 SCHEMA_URL = "https://mintlify.com/docs.json"
 _PLAYGROUND = {"show": "interactive", "simple": "simple", "hide": "none"}
+# Records a setting not carried over: (JSON path, what happened). None: already recorded
+# (each version's tree is built from the same settings, the first reports for all).
+Lose = Callable[[str, str], None]
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ def _unknown(loaded: LoadedConfig) -> list[str]:
     return [warning for warning in loaded.warnings if warning.endswith(": unknown key")]
 
 
-def _api(config: SiteConfig, lose: Any) -> dict[str, Any]:
+def _api(config: SiteConfig, lose: Lose) -> dict[str, Any]:
     out: dict[str, Any] = {}
     sources = config.openapi_sources
     if sources:
@@ -116,7 +119,7 @@ def _api(config: SiteConfig, lose: Any) -> dict[str, Any]:
     return out
 
 
-def _navigation(config: SiteConfig, lose: Any) -> dict[str, Any]:
+def _navigation(config: SiteConfig, lose: Lose) -> dict[str, Any]:
     divisions = [_group_division(group, config) for group in config.navigation]
     content_anchors = {anchor for _, anchor in divisions if anchor is not None}
     external = [(index, anchor) for index, anchor in enumerate(config.anchors) if url_prefix(anchor.url) is None]
@@ -132,7 +135,8 @@ def _navigation(config: SiteConfig, lose: Any) -> dict[str, Any]:
                                             for index, anchor in external]}
     for index, anchor in enumerate(config.anchors):
         if url_prefix(anchor.url) is not None and index not in content_anchors:
-            lose(f"anchors[{index}]", f"anchor '{anchor.name}' holds no navigation group, and a v2 anchor is its groups; not carried over")
+            lose(f"anchors[{index}]", f"anchor '{anchor.name}' holds no navigation group, and a v2 anchor is "
+                 "its groups; not carried over")
     return navigation
 
 
@@ -141,7 +145,7 @@ def _group_division(group: NavGroup, config: SiteConfig) -> tuple[int | None, in
     return division(normalize_page_ref(first), config) if first is not None else (None, None)
 
 
-def _pages(group: NavGroup) -> Any:
+def _pages(group: NavGroup) -> Iterator[str]:
     for entry in group.pages:
         if isinstance(entry, NavGroup):
             yield from _pages(entry)
@@ -150,7 +154,7 @@ def _pages(group: NavGroup) -> Any:
 
 
 def _version_tree(config: SiteConfig, divisions: list[tuple[int | None, int | None]], content_anchors: set[int],
-                  version: str | None, lose: Any) -> dict[str, Any]:
+                  version: str | None, lose: Lose | None) -> dict[str, Any]:
     """The navigation of one version: tabs, in them anchors, in them groups."""
     tabs: list[tuple[str, int | None]] = [(config.top_anchor.name, None)]
     tabs += [(tab.name, index) for index, tab in enumerate(config.tabs)]
@@ -168,16 +172,17 @@ def _version_tree(config: SiteConfig, divisions: list[tuple[int | None, int | No
             for anchor_index, anchor_name in anchors:
                 if anchor_index is not None and config.anchors[anchor_index].version not in (None, version):
                     continue
-                mine = [_group(group, version, lose) for anchor, group in groups if anchor == anchor_index]
+                mine = [_group(group, version) for anchor, group in groups if anchor == anchor_index]
                 if not mine:
                     continue
                 entry = ({"anchor": anchor_name} | _top_icon(config) if anchor_index is None
                          else _anchor(config.anchors[anchor_index], anchor_index, lose))
                 body["anchors"].append(entry | {"groups": mine})
         else:
-            body = {"groups": [_group(group, version, lose) for _, group in groups]}
+            body = {"groups": [_group(group, version) for _, group in groups]}
             if content_anchors and any(anchor is not None for anchor, _ in groups) and lose is not None:
-                lose(f"tabs[{tab_index}]", "its groups under anchors are listed without their anchor (only the first tab carries anchors)")
+                lose(f"tabs[{tab_index}]", "its groups under anchors are listed without their anchor "
+                     "(only the first tab carries anchors)")
         shown.append({"tab": tab_name} | body)
     if not config.tabs:
         return shown[0] if shown else {"groups": []}
@@ -189,14 +194,15 @@ def _top_icon(config: SiteConfig) -> dict[str, Any]:
     return {"icon": top.icon if top.icon_type == "duotone" else {"name": top.icon, "style": top.icon_type}}
 
 
-def _anchor(anchor: Anchor, index: int, lose: Any) -> dict[str, Any]:
+def _anchor(anchor: Anchor, index: int, lose: Lose | None) -> dict[str, Any]:
     out: dict[str, Any] = {"anchor": anchor.name}
     if anchor.icon:
         out["icon"] = anchor.icon if anchor.icon_type == "duotone" else {"name": anchor.icon, "style": anchor.icon_type}
     color = anchor.color
     if isinstance(color, Gradient):
         if lose is not None:
-            lose(f"anchors[{index}].color", f"v2 anchor colours are plain, not gradients; its first colour {color.from_} is used")
+            lose(f"anchors[{index}].color",
+                 f"v2 anchor colours are plain, not gradients; its first colour {color.from_} is used")
         color = color.from_
     if color is not None:
         out["color"] = {"light": color, "dark": color}
@@ -205,13 +211,14 @@ def _anchor(anchor: Anchor, index: int, lose: Any) -> dict[str, Any]:
     return out
 
 
-def _group(group: NavGroup, version: str | None, lose: Any) -> dict[str, Any]:
-    pages: list[Any] = [entry if isinstance(entry, str) else _group(entry, version, lose)
+def _group(group: NavGroup, version: str | None) -> dict[str, Any]:
+    pages: list[Any] = [entry if isinstance(entry, str) else _group(entry, version)
                         for entry in group.pages
                         if isinstance(entry, str) or entry.version in (None, version)]
     out: dict[str, Any] = {"group": group.group}
     if group.icon:
-        out["icon"] = group.icon if group.icon_type in (None, "duotone") else {"name": group.icon, "style": group.icon_type}
+        plain = group.icon_type in (None, "duotone")
+        out["icon"] = group.icon if plain else {"name": group.icon, "style": group.icon_type}
     return out | {"pages": pages}
 
 
