@@ -312,3 +312,17 @@ def test_migrate_writes_docs_json_beside_a_mint_json(make_project: Callable[...,
     ]
     assert load_config(project).file.name == "docs.json"
     assert sidebar(project) == classic_sidebar
+
+
+def test_editing_a_ref_file_rebuilds_the_navigation_in_serve(tmp_path: Path) -> None:
+    from sitegen.build import SiteBuilder
+
+    twin = tmp_path / "plant-store-v2"
+    shutil.copytree(TWIN, twin, ignore=shutil.ignore_patterns("site", ".sitegen-cache"))
+    builder = SiteBuilder(twin)
+    before = builder.build().files["quickstart/index.html"].decode()
+    assert ">Get started<" in before
+    part = twin / "navigation" / "documentation.json"
+    part.write_text(part.read_text(encoding="utf-8").replace('"Get started"', '"First steps"'), encoding="utf-8")
+    after = builder.rebuild([part]).files["quickstart/index.html"].decode()
+    assert ">First steps<" in after and ">Get started<" not in after
