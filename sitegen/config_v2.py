@@ -44,7 +44,7 @@ from sitegen.config import (
 )
 from sitegen.confine import inside_project, is_script_url, refusal, script_url_warning
 from sitegen.errors import ConfigError, location
-from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text
+from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text, size_text
 
 THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia")
 # More `$ref` expansions than any real site has; a file referring to another twice, which
@@ -361,6 +361,7 @@ class _RefResolver:
         self.project_dir = project_dir
         self.top = config_file
         self.expansions = 0
+        self.total_bytes = config_file.stat().st_size
         self.origins: dict[str, str] = {}  # JSON path in the composed config -> file it came from
 
     def display(self, path: Path) -> str:
@@ -418,6 +419,10 @@ class _RefResolver:
         if not real.is_file():
             raise self._error(spot, f"$ref '{reference}': no such file{via}")
         text = read_text(real, shown, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
+        self.total_bytes += len(text)
+        if self.total_bytes > MAX_CONFIG_BYTES:  # the same file may be named many times
+            raise self._error(spot, f"docs.json and its $ref files add up to more than {size_text(MAX_CONFIG_BYTES)} "
+                              "(the limit for docs.json); not read further")
         deep = json_nesting(text)
         if deep is not None:
             raise ConfigError(f"{location(shown, *deep)}: {nesting_message()}")
@@ -517,9 +522,12 @@ def _drop_script_urls(node: Any, where: str, warnings: list[str]) -> bool:
             warnings.append(script_url_warning(here, value))
             del node[key]
             continue
+        if key == "logo" and where == "" and isinstance(value, dict) and isinstance(value.get("href"), str) \
+                and is_script_url(value["href"]):
+            warnings.append(script_url_warning("logo.href", value["href"], "the logo links to the home page"))
+            del value["href"]
+            continue
         if isinstance(value, (dict, list)) and _drop_script_urls(value, here, warnings):
-            if key == "logo":  # logo.href: the logo still shows and links home
-                continue
             del node[key]
     return False
 

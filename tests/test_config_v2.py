@@ -123,14 +123,17 @@ def test_script_urls_are_left_out_with_a_warning(make_project: Callable[..., Pat
          "global": {"anchors": [{"anchor": "Bad", "href": "javascript:alert(1)"},
                                 {"anchor": "Forum", "href": "https://forum.acme.example"}]}},
         navbar={"links": [{"label": "X", "href": " JavaScript:alert(1)"}]},
+        logo={"light": "logo.svg", "dark": "logo.svg", "href": "vbscript:x"},
     ), PAGES)
     loaded = load_config(project)
     assert list(loaded.warnings) == [
         "docs.json: navigation.global.anchors[0].href: 'javascript:alert(1)' is a script URL; the entry is left out",
         "docs.json: navbar.links[0].href: ' JavaScript:alert(1)' is a script URL; the entry is left out",
+        "docs.json: logo.href: 'vbscript:x' is a script URL; the logo links to the home page",
     ]
     assert [anchor.name for anchor in loaded.config.anchors] == ["Forum"]
     assert loaded.config.topbar_links == []
+    assert loaded.config.logo is not None and loaded.config.logo.href == "/"
 
 
 # --- $ref ------------------------------------------------------------------------------
@@ -183,6 +186,14 @@ def test_ref_to_a_missing_or_broken_file_names_it(make_project: Callable[..., Pa
     project = make_project(v2({"tabs": [{"$ref": "nav/tab.json"}]}),
                            {**PAGES, "/nav/tab.json": '{"tab": "A",\n "groups": [}'}, name="broken")
     assert errors_of(project) == ["nav/tab.json:2:13: Expecting value"]
+
+
+def test_refs_may_not_add_up_to_more_than_the_docs_json_limit(make_project: Callable[..., Path]) -> None:
+    # A 3 MB file named twice: each read is within the limit, together they are not.
+    big = json.dumps({"group": "Big", "pages": ["intro"], "note": "x" * 3_000_000})
+    project = make_project(v2({"groups": [{"$ref": "big.json"}, {"$ref": "big.json"}]}), {**PAGES, "/big.json": big})
+    assert errors_of(project) == ["docs.json: navigation.groups[1]: docs.json and its $ref files add up to more "
+                                  "than 5.0 MB (the limit for docs.json); not read further"]
 
 
 # --- the tree: languages, versions, dropdowns, groups ----------------------------------
