@@ -333,6 +333,11 @@ class NavTree:
 # --- loading -------------------------------------------------------------------------
 
 
+def resolve_refs(raw: dict[str, Any], path: Path, project_dir: Path) -> dict[str, Any]:
+    """`raw` with every `$ref` replaced by its file's JSON (ConfigError when one cannot be)."""
+    return _RefResolver(project_dir.resolve(), path).resolve(raw)
+
+
 def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
     name = path.name
     resolver = _RefResolver(project_dir.resolve(), path)

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from sitegen import config_v2
 from sitegen.config import find_config_file
 from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError, ContentError, location
@@ -110,6 +111,8 @@ def _navigation_refs(project_dir: Path) -> list[str]:
         if json_nesting(text) is not None:  # json.loads would raise RecursionError
             return []
         raw = json.loads(text)
+        if isinstance(raw, dict) and config_v2.is_v2(raw):  # its navigation may sit in $ref files
+            raw = config_v2.resolve_refs(raw, path, project_dir)
     except (ConfigError, ValueError):
         return []
     refs: list[str] = []

@@ -81,12 +81,15 @@ def test_v2_is_read_and_shown_through_the_classic_theme(make_project: Callable[.
 
 def test_missing_and_wrong_values_are_errors_with_their_json_path(make_project: Callable[..., Path]) -> None:
     project = make_project({"theme": "mint", "name": 7, "colors": {"light": "#FFF"},
-                            "navigation": {"tabs": [{"groups": []}, {"tab": "B", "hidden": "yes"}]}}, PAGES)
+                            "navigation": {"tabs": [{"groups": []}, {"tab": "B", "hidden": "yes", "icon": 5}],
+                                           "groups": [{"group": "G", "pages": "intro"}]}}, PAGES)
     assert errors_of(project) == [
         "docs.json: name: 7 is not a string",
         "docs.json: colors.primary: required key is missing",
         "docs.json: navigation.tabs[0].tab: required key is missing",
+        "docs.json: navigation.tabs[1].icon: 5 is not a string or an object {name, style, library}",
         "docs.json: navigation.tabs[1].hidden: 'yes' is not a boolean (true or false)",
+        "docs.json: navigation.groups[0].pages: 'intro' is not an array",
     ]
     result = run_sitegen("build", project)
     assert result.returncode == 1 and "Traceback" not in result.stderr
@@ -178,6 +181,15 @@ def test_ref_outside_the_project_is_refused_without_reading_it(make_project: Cal
     (project / "docs.json").write_text(json.dumps(v2({"groups": [{"$ref": "nav.json"}]})), encoding="utf-8")
     assert errors_of(project) == ["docs.json: navigation.groups[0].$ref: 'nav.json' is outside the project; "
                                   "not read"]
+
+
+def test_pages_beside_docs_json_are_found_when_the_navigation_is_in_ref_files(
+        make_project: Callable[..., Path]) -> None:
+    # content/ holds something else; the $ref'd navigation names pages beside docs.json.
+    project = make_project(v2({"groups": [{"$ref": "nav.json"}]}),
+                           {"/nav.json": json.dumps({"group": "Start", "pages": ["intro", "setup"]}),
+                            "/intro.mdx": "# Intro\n", "/setup.mdx": "# Setup\n", "notes/draft.mdx": "# Draft\n"})
+    assert sidebar(project) == [("primary", [("Start", None, ["intro", "setup"])])]
 
 
 def test_ref_to_a_missing_or_broken_file_names_it(make_project: Callable[..., Path]) -> None:
