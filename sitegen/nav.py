@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
-from sitegen.config_v2 import Group
+from sitegen.config_v2 import Group, NavTree
 from sitegen.confine import is_script_url, script_url_warning
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
 
@@ -103,6 +103,9 @@ class Navigation:
     tabs: list[TabEntry] = field(default_factory=list)  # empty when docs.json has no tabs
     anchors: list[AnchorEntry] = field(default_factory=list)  # empty when docs.json has no anchors
     warnings: list[str] = field(default_factory=list)  # entries left out (missing pages, empty groups)
+    # v2 docs.json: the whole tree (languages, versions, dropdowns…) for what the theme does
+    # not show yet; the sections above are its default language, versions merged.
+    tree: NavTree | None = None
     _section_by_page: dict[str, NavSection] = field(default_factory=dict)
     _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)
@@ -163,7 +166,7 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
         NavSection(key=_section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups))
         for (tab, anchor), groups in buckets.items()
     ]
-    navigation = Navigation(sections=sections, ordered=[], warnings=warnings)
+    navigation = Navigation(sections=sections, ordered=[], warnings=warnings, tree=loaded.tree)
     for section in sections:
         for group in section.groups:
             for item in group.walk():
