@@ -276,12 +276,25 @@ def assert_same_pages(classic: Path, other: Path) -> None:
     one, two = build_site(classic), build_site(other)
     pages = sorted(path for path in one.files if path.endswith(".html"))
     assert pages == sorted(path for path in two.files if path.endswith(".html"))
-    assert len(pages) == 14
+    assert len(pages) == len(list((classic / "content").rglob("*.mdx"))) + 2  # + the home copy and 404
     for path in pages:
         assert _comparable(one.files[path].decode()) == _comparable(two.files[path].decode()), path
     sidebars = sorted(path for path in one.files if path.startswith("_sitegen/nav/"))
     assert sidebars and sidebars == sorted(path for path in two.files if path.startswith("_sitegen/nav/"))
     assert all(one.files[path] == two.files[path] for path in sidebars)
+
+
+def test_v2_twin_holds_the_same_files_as_the_classic_plant_store() -> None:
+    """The twin copies the root's pages, images and OpenAPI file (a project reads nothing
+    outside itself): when one changes, copy it to examples/plant-store-v2/ too."""
+    def files(root: Path) -> dict[str, bytes]:
+        return {path.relative_to(root).as_posix(): path.read_bytes()
+                for folder in ("content", "images") for path in sorted((root / folder).rglob("*")) if path.is_file()}
+
+    ours, twins = files(REPO), files(TWIN)
+    assert sorted(ours) == sorted(twins), "copy the root's content/ and images/ to examples/plant-store-v2/"
+    assert [name for name in ours if ours[name] != twins[name]] == []
+    assert (REPO / "openapi.yaml").read_bytes() == (TWIN / "openapi.yaml").read_bytes()
 
 
 def test_v2_twin_of_the_plant_store_builds_the_same_pages(example_project: Path, tmp_path: Path) -> None:
