@@ -366,7 +366,10 @@ class _RefResolver:
         self.project_dir = project_dir
         self.top = config_file
         self.expansions = 0
-        self.total_bytes = config_file.stat().st_size
+        try:
+            self.total_bytes = config_file.stat().st_size  # docs.json itself counts toward the limit
+        except OSError:
+            self.total_bytes = 0
         self.origins: dict[str, str] = {}  # JSON path in the composed config -> file it came from
 
     def display(self, path: Path) -> str:
@@ -456,7 +459,6 @@ def _kind(value: Any) -> str:
 
 # --- values Mintlify builds through ----------------------------------------------------
 
-_LEVEL_KEYS = ("languages", "versions", "tabs", "anchors", "dropdowns", "groups")
 _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("theme",), THEMES, "mint", "using 'mint' (this theme's look is the same for all)"),
     (("appearance", "default"), ("system", "light", "dark"), None, "following the visitor's system setting"),
