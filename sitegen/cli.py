@@ -23,6 +23,9 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
             "Run the Plant Store reference API (POST /plants)."),
     "openapi-pages": ("sitegen.commands.openapi_pages", "write a page per OpenAPI operation",
                       "Write one .mdx page per OpenAPI operation that has no page yet."),
+    "migrate": ("sitegen.commands.migrate", "write a v2 docs.json from a classic mint.json",
+                "Write Mintlify's v2 docs.json from PROJECT's classic mint.json/docs.json and list "
+                "what it could not carry over."),
     "gh-deploy": ("sitegen.commands.gh_deploy", "build and push the site to a gh-pages branch",
                   "Build PROJECT and commit it to a branch (default gh-pages) without touching the "
                   "working tree, then push it."),

@@ -20,7 +20,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -45,6 +45,9 @@ from sitegen.untrusted import (
     read_text,
     without_control_characters,
 )
+
+if TYPE_CHECKING:
+    from sitegen.config_v2 import NavTree
 
 CONFIG_NAMES = ("docs.json", "mint.json")
 # Mintlify repositories often keep their docs in docs/ beside the code.
@@ -251,6 +254,9 @@ class LoadedConfig:
     config: SiteConfig
     file: Path  # the docs.json / mint.json that was read
     warnings: tuple[str, ...]
+    # A v2 docs.json's whole navigation tree (languages, versions, dropdowns…) and where each
+    # of `config.navigation`'s groups sits; None for the classic schema (see config_v2.py).
+    tree: NavTree | None = None
 
     @property
     def file_name(self) -> str:
@@ -299,6 +305,10 @@ def load_config(project_dir: Path) -> LoadedConfig:
         raise ConfigError(f"{location(name, exc.lineno, exc.colno)}: {exc.msg}") from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{name}: the top level must be a JSON object, not {_json_kind(raw)}")
+    from sitegen import config_v2  # it builds on this module's models
+
+    if config_v2.is_v2(raw):
+        return config_v2.load_v2(raw, path, project_dir)
     controls: list[str] = []
     raw = _without_control_characters(raw, "", controls)
     raw, lenient = _lenient(raw)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
+from sitegen.config_v2 import Group, NavTree
 from sitegen.confine import is_script_url, script_url_warning
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
 
@@ -54,9 +55,14 @@ class NavSection:
 
 @dataclass(frozen=True)
 class NavGroupNode:
-    title: str
+    title: str  # "" for a v2 run of pages outside any group
     items: tuple[NavPage | NavGroupNode, ...]
     version: str | None
+    # v2 groups only (docs.json `navigation`); the theme does not show them yet.
+    root: NavPage | None = None  # the page the group's title opens
+    expanded: bool = False
+    tag: str | None = None
+    icon: str | None = None
 
     def walk(self) -> list[NavPage]:
         out: list[NavPage] = []
@@ -97,6 +103,9 @@ class Navigation:
     tabs: list[TabEntry] = field(default_factory=list)  # empty when docs.json has no tabs
     anchors: list[AnchorEntry] = field(default_factory=list)  # empty when docs.json has no anchors
     warnings: list[str] = field(default_factory=list)  # entries left out (missing pages, empty groups)
+    # v2 docs.json: the whole tree (languages, versions, dropdowns…) for what the theme does
+    # not show yet; the sections above are its default language, versions merged.
+    tree: NavTree | None = None
     _section_by_page: dict[str, NavSection] = field(default_factory=dict)
     _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)
@@ -142,22 +151,22 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     config = loaded.config
     warnings: list[str] = []
     by_id = {page.id: _without_script_link(page, warnings) for page in pages}
-    root_groups: list[NavGroupNode] = []
-    for index, spec in enumerate(config.navigation):
-        node = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
-        if node is not None:
-            root_groups.append(node)
-
     buckets: dict[tuple[int | None, int | None], list[NavGroupNode]] = {}
-    for group in root_groups:
+    for index, spec in enumerate(config.navigation):
+        group = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
+        if group is None:
+            continue
         first = group.walk()
-        key = _division(first[0].page.id, config) if first else (None, None)
+        if loaded.tree is not None:  # v2: tabs and anchors hold their groups
+            key = loaded.tree.divisions[index]
+        else:  # classic: a group sits in the tab and anchor its first page's URL falls under
+            key = division(first[0].page.id, config) if first else (None, None)
         buckets.setdefault(key, []).append(group)
     sections = [
         NavSection(key=_section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups))
         for (tab, anchor), groups in buckets.items()
     ]
-    navigation = Navigation(sections=sections, ordered=[], warnings=warnings)
+    navigation = Navigation(sections=sections, ordered=[], warnings=warnings, tree=loaded.tree)
     for section in sections:
         for group in section.groups:
             for item in group.walk():
@@ -173,10 +182,10 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     by_key = {(s.tab, s.anchor): s for s in sections}
     for page in pages:
         if page.id not in navigation._section_by_page:
-            home = by_key.get(_division(page.id, config))
+            home = by_key.get(division(page.id, config))
             if home is not None:
                 navigation._section_by_page[page.id] = home
-    navigation.tabs = _tab_entries(config, navigation)
+    navigation.tabs = _tab_entries(config, navigation, loaded.tree.primary_tab if loaded.tree else None)
     navigation.anchors = _anchor_entries(config, navigation)
     return navigation
 
@@ -190,11 +199,12 @@ def _without_script_link(page: Page, warnings: list[str]) -> Page:
     return dataclasses.replace(page, link_out=None)
 
 
-def _tab_entries(config: SiteConfig, navigation: Navigation) -> list[TabEntry]:
+def _tab_entries(config: SiteConfig, navigation: Navigation, primary_name: str | None) -> list[TabEntry]:
     if not config.tabs:
         return []
-    # The primary tab holds every page outside the tabs; it is named like the top anchor.
-    primary = TabEntry(config.top_anchor.name, None, navigation.first_page_where(tab=None))
+    # The primary tab holds every page outside the tabs; it is named like the top anchor
+    # (v2: it is the first tab, with its own name).
+    primary = TabEntry(primary_name or config.top_anchor.name, None, navigation.first_page_where(tab=None))
     return [primary] + [
         TabEntry(tab.name, index, navigation.first_page_where(tab=index))
         for index, tab in enumerate(config.tabs)
@@ -242,26 +252,42 @@ def _resolve_group(
     for index, entry in enumerate(group.pages):
         here = f"{path}.pages[{index}]"
         if isinstance(entry, NavGroup):
+            if isinstance(entry, Group) and entry.hidden:
+                continue  # a hidden v2 group: its pages are built, not listed
             node = _resolve_group(entry, here, version, by_id, config_name, project_dir, warnings)
             if node is not None:
                 items.append(node)
             continue
-        page = by_id.get(normalize_page_ref(entry))
+        page = _find_page(entry, here, by_id, config_name, project_dir, warnings)
         if page is None:
-            looked = content_root(project_dir).relative_to(project_dir).as_posix()
-            prefix = "" if looked == "." else looked + "/"
-            stem = normalize_page_ref(entry)
-            warnings.append(
-                f"{config_name}: {here}: page '{entry}' not found "
-                f"(looked for {prefix}{stem}.md, .mdx); left out of the navigation"
-            )
             continue
         if page.hidden or page.noindex:
             continue
         items.append(NavPage(page=page, version=page.version or version))
     if not items:
         return None  # its missing pages were reported above
-    return NavGroupNode(title=group.group, items=tuple(items), version=version)
+    if not isinstance(group, Group):
+        return NavGroupNode(title=group.group, items=tuple(items), version=version)
+    root = _find_page(group.root, f"{path}.root", by_id, config_name, project_dir, warnings) if group.root else None
+    icon = group.icon if isinstance(group.icon, str) or group.icon is None else group.icon.name
+    return NavGroupNode(title=group.group, items=tuple(items), version=version,
+                        root=NavPage(root, root.version or version) if root else None,
+                        expanded=group.expanded, tag=group.tag, icon=icon)
+
+
+def _find_page(
+    entry: str, here: str, by_id: dict[str, Page], config_name: str, project_dir: Path, warnings: list[str]
+) -> Page | None:
+    page = by_id.get(normalize_page_ref(entry))
+    if page is None:
+        looked = content_root(project_dir).relative_to(project_dir).as_posix()
+        prefix = "" if looked == "." else looked + "/"
+        stem = normalize_page_ref(entry)
+        warnings.append(
+            f"{config_name}: {here}: page '{entry}' not found "
+            f"(looked for {prefix}{stem}.md, .mdx); left out of the navigation"
+        )
+    return page
 
 
 def normalize_page_ref(ref: str) -> str:
@@ -286,7 +312,8 @@ def _matches(page_id: str, prefix: str | None) -> bool:
     return page_id == prefix or page_id.startswith(prefix + "/")
 
 
-def _division(page_id: str, config: SiteConfig) -> tuple[int | None, int | None]:
+def division(page_id: str, config: SiteConfig) -> tuple[int | None, int | None]:
+    """(tab index, anchor index) a classic page id falls under by URL prefix (None: primary/top)."""
     return _match_index(page_id, config.tabs), _match_index(page_id, config.anchors)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from sitegen import config_v2
 from sitegen.config import find_config_file
 from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError, ContentError, location
@@ -110,18 +111,26 @@ def _navigation_refs(project_dir: Path) -> list[str]:
         if json_nesting(text) is not None:  # json.loads would raise RecursionError
             return []
         raw = json.loads(text)
+        if isinstance(raw, dict) and config_v2.is_v2(raw):  # its navigation may sit in $ref files
+            raw = config_v2.resolve_refs(raw, path, project_dir)
     except (ConfigError, ValueError):
         return []
     refs: list[str] = []
 
-    def collect(node: Any) -> None:
-        if isinstance(node, str):
+    def collect(node: Any, listed: bool = True) -> None:
+        # `listed`: strings here are page references (a `pages` array); v2's levels (tabs,
+        # anchors, groups…) are walked for theirs, their names and hrefs are not pages.
+        if isinstance(node, str) and listed:
             refs.append(node)
         elif isinstance(node, list):
             for item in node:
-                collect(item)
+                collect(item, listed)
         elif isinstance(node, dict):
-            collect(node.get("pages"))
+            for key, value in node.items():
+                if key == "pages":
+                    collect(value)
+                elif isinstance(value, (list, dict)):
+                    collect(value, listed=False)
 
     collect(raw.get("navigation") if isinstance(raw, dict) else None)
     return refs

@@ -164,6 +164,10 @@ class SiteBuilder:
             return
         if path.suffix in (".yaml", ".yml", ".json"):
             self._specs_generation += 1
+        if path.suffix == ".json":
+            # It may be a part of a v2 docs.json (`$ref`): reading the config again is cheap,
+            # and an equal result leaves every later cached step as it was.
+            self._config_generation += 1
         if exists and path in self._copied:
             return  # a copied file changed: it is served and copied from disk as it is now
         self._files_generation += 1

@@ -1,0 +1,825 @@
+"""docs.json in Mintlify's current ("v2") schema: detection, `$ref`, models, and the
+conversion into the one site model the rest of sitegen reads.
+
+A v2 docs.json has `theme` and an object `navigation` (a tree: languages → versions → tabs
+→ anchors → dropdowns → groups → pages, any level optional). It is read in four passes:
+
+1. `$ref` objects are replaced by the JSON file they name (inside the project only, within
+   the docs.json size and nesting limits; a cycle is an error naming the chain);
+2. values Mintlify builds through (an unknown theme or enum value, script URLs, social
+   links without an icon) become warnings with their JSON path, as for the classic schema;
+3. the Pydantic models below validate the result, with the classic wording for errors and
+   unknown keys (`config._describe`, `config._unknown_keys`);
+4. `to_classic` maps it onto the classic `SiteConfig` the templates read (navbar → topbar
+   links and button, footer.socials → footerSocials, versions → the version picker, tabs,
+   anchors and dropdowns → tabs and anchors) and keeps the whole tree in a `NavTree` for
+   what the theme cannot show yet (languages other than the default, dropdown menus).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+
+from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
+
+from sitegen.config import (
+    SOCIAL_KEYS,
+    HexColor,
+    LoadedConfig,
+    LogoImages,
+    Model,
+    NavGroup,
+    Redirect,
+    SiteConfig,
+    _describe,
+    _unknown_keys,
+    _walk_path,
+    _without_control_characters,
+)
+from sitegen.confine import inside_project, is_script_url, refusal, script_url_warning
+from sitegen.errors import ConfigError, location
+from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text, size_text
+
+THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia")
+# More `$ref` expansions than any real site has; a file referring to another twice, which
+# refers to a third twice, and so on would otherwise grow exponentially.
+MAX_REF_EXPANSIONS = 2_000
+
+
+def is_v2(raw: dict[str, Any]) -> bool:
+    """Mintlify's own rule of thumb: v2 has an object `navigation` (and a `theme`)."""
+    navigation = raw.get("navigation")
+    return isinstance(navigation, dict) or ("theme" in raw and not isinstance(navigation, list))
+
+
+def _one_of(expected: str, **kinds: Any) -> Any:
+    """A union whose branch is picked by the JSON type (string, array or object), so errors
+    come from one branch only; like `config._either` for more than two branches."""
+    python = {"string": str, "array": list, "object": dict}
+
+    def pick(value: Any) -> str | None:
+        if isinstance(value, BaseModel):
+            return "~object"
+        return next((f"~{kind}" for kind in kinds if isinstance(value, python[kind])), None)
+
+    branches = tuple(Annotated[kind_type, Tag(f"~{kind}")] for kind, kind_type in kinds.items())
+    union: Any = branches[0]
+    for branch in branches[1:]:
+        union = union | branch
+    return Annotated[union, Discriminator(pick, custom_error_type="wrong_kind",
+                                          custom_error_message=f"is not {expected}")]
+
+
+# --- models --------------------------------------------------------------------------
+
+
+class SourceObject(Model):
+    source: str
+    directory: str | None = None
+
+
+if TYPE_CHECKING:  # mypy cannot read a call's result as a type; pydantic reads the real union
+    OpenApiSource: TypeAlias = str | list[str] | SourceObject
+else:
+    OpenApiSource = _one_of("a string, an array of strings or an object {source, directory}",
+                            string=str, array=list[str], object=SourceObject)
+
+
+class IconObject(Model):
+    name: str
+    style: str | None = None
+    library: str | None = None
+
+
+if TYPE_CHECKING:
+    Icon: TypeAlias = str | IconObject
+else:
+    Icon = _one_of("a string or an object {name, style, library}", string=str, object=IconObject)
+
+
+class ModeImages(Model):
+    light: str
+    dark: str
+
+
+class ModeColors(Model):
+    light: HexColor | None = None
+    dark: HexColor | None = None
+
+
+class ColorsV2(Model):
+    primary: HexColor
+    light: HexColor | None = None
+    dark: HexColor | None = None
+
+
+class Appearance(Model):
+    default: Literal["system", "light", "dark"] = "system"
+    strict: bool = False
+
+
+class BackgroundV2(Model):
+    image: _one_of("a string or an object {light, dark}", string=str, object=ModeImages) = None  # type: ignore[valid-type]
+    decoration: Literal["gradient", "grid", "windows"] | None = None
+    color: ModeColors | None = None
+
+
+class Icons(Model):
+    library: Literal["fontawesome", "lucide"] = "fontawesome"
+
+
+class NavbarLink(Model):
+    label: str
+    href: str
+    icon: Icon | None = None
+
+
+class NavbarPrimary(Model):
+    type: Literal["button", "github"] = "button"
+    href: str
+    label: str | None = None
+
+    @model_validator(mode="after")
+    def _label_for_buttons(self) -> NavbarPrimary:
+        if self.type == "button" and not self.label:
+            raise PydanticCustomError("name_required", "label is required when type is 'button'")
+        return self
+
+
+class Navbar(Model):
+    links: list[NavbarLink] = []
+    primary: NavbarPrimary | None = None
+
+
+class FooterItem(Model):
+    label: str
+    href: str
+
+
+class FooterColumn(Model):
+    header: str | None = None
+    items: list[FooterItem]
+
+
+class Footer(Model):
+    socials: dict[str, str] = {}
+    links: list[FooterColumn] = []
+
+
+class Banner(Model):
+    content: str
+    dismissible: bool = False
+
+
+class Playground(Model):
+    display: Literal["interactive", "simple", "none"] = "interactive"
+    proxy: bool = True
+
+
+class MdxAuth(Model):
+    method: Literal["bearer", "basic", "key", "cobo"] | None = None
+    name: str | None = None
+
+
+class Mdx(Model):
+    auth: MdxAuth | None = None
+    server: _one_of("a string or an array of strings", string=str, array=list[str]) = None  # type: ignore[valid-type]
+
+
+class ApiV2(Model):
+    openapi: OpenApiSource | None = None
+    asyncapi: OpenApiSource | None = None
+    playground: Playground = Playground()
+    params: dict[str, Any] = {}
+    examples: dict[str, Any] = {}
+    mdx: Mdx | None = None
+
+
+class Group(NavGroup):
+    """A v2 group: the classic one (so navigation reads both) with v2's extra keys."""
+
+    pages: list[_one_of("a page path or a group object", string=str, object="Group")] = []  # type: ignore[valid-type]
+    icon: Icon | None = None  # type: ignore[assignment]  # v2 icons may be {name, style}
+    root: str | None = None  # the page the group's title opens
+    expanded: bool = False
+    tag: str | None = None
+    hidden: bool = False
+    openapi: OpenApiSource | None = None
+
+
+class Level(Model):
+    """What every navigation level may hold: the levels below it, groups or pages, and the
+    keys each level shares (its own OpenAPI document, icon, hidden, an external href)."""
+
+    languages: list[Language] = []
+    versions: list[Version] = []
+    tabs: list[TabV2] = []
+    anchors: list[AnchorV2] = []
+    dropdowns: list[Dropdown] = []
+    groups: list[Group] = []
+    pages: list[_one_of("a page path or a group object", string=str, object=Group)] = []  # type: ignore[valid-type]
+    openapi: OpenApiSource | None = None
+    icon: Icon | None = None
+    hidden: bool = False
+    href: str | None = None
+    global_: Global | None = Field(default=None, alias="global")
+
+    @property
+    def has_content(self) -> bool:
+        return bool(self.languages or self.versions or self.tabs or self.anchors or self.dropdowns
+                    or self.groups or self.pages)
+
+
+class Language(Level):
+    language: str
+    default: bool = False
+
+
+class Version(Level):
+    version: str
+    default: bool = False
+
+
+class TabV2(Level):
+    tab: str
+
+
+class AnchorV2(Level):
+    anchor: str
+    color: ModeColors | None = None
+
+
+class Dropdown(Level):
+    dropdown: str
+    description: str | None = None
+    color: ModeColors | None = None
+
+
+class Global(Model):
+    """Entries shown on every page (Mintlify: in every language and version)."""
+
+    languages: list[Language] = []
+    versions: list[Version] = []
+    tabs: list[TabV2] = []
+    anchors: list[AnchorV2] = []
+    dropdowns: list[Dropdown] = []
+
+
+class NavigationV2(Level):
+    pass
+
+
+class SiteConfigV2(Model):
+    schema_url: str | None = Field(default=None, alias="$schema")
+    theme: str
+    name: str
+    colors: ColorsV2
+    navigation: NavigationV2
+    description: str | None = None
+    logo: _one_of("a string or an object {light, dark, href}", string=str, object=LogoImages) = None  # type: ignore[valid-type]
+    favicon: _one_of("a string or an object {light, dark}", string=str, object=ModeImages) = None  # type: ignore[valid-type]
+    appearance: Appearance = Appearance()
+    background: BackgroundV2 = BackgroundV2()
+    icons: Icons = Icons()
+    navbar: Navbar = Navbar()
+    footer: Footer = Footer()
+    banner: Banner | None = None
+    redirects: list[Redirect] = []
+    api: ApiV2 = ApiV2()
+    # Known keys whose settings do not change what this theme builds: accepted as objects,
+    # their content not checked (Mintlify's hosted search, SEO tags, analytics, fonts…).
+    fonts: dict[str, Any] = {}
+    styling: dict[str, Any] = {}
+    seo: dict[str, Any] = {}
+    search: dict[str, Any] = {}
+    contextual: dict[str, Any] = {}
+    errors: dict[str, Any] = {}
+    integrations: dict[str, Any] = {}
+    thumbnails: dict[str, Any] = {}
+    metadata: dict[str, Any] = {}
+    variables: dict[str, Any] = {}
+
+
+for _model in (Group, Level, Language, Version, TabV2, AnchorV2, Dropdown, Global, NavigationV2, SiteConfigV2):
+    _model.model_rebuild()
+
+
+# --- the whole tree, kept for what the theme cannot show yet -----------------------------
+
+Division = tuple[int | None, int | None]  # (tab index, anchor index) in the classic SiteConfig
+
+
+@dataclass(frozen=True)
+class NavTree:
+    """A v2 docs.json's navigation as written (every language, version, tab, anchor,
+    dropdown and global entry), with how it was mapped onto the classic site model.
+
+    `divisions[i]` is where `config.navigation[i]` sits: v2 tabs and anchors hold their
+    groups, so sections come from here instead of from URL prefixes."""
+
+    navigation: NavigationV2
+    language: str | None  # the language whose navigation the site shows (None: no languages)
+    languages: tuple[str, ...]
+    divisions: tuple[Division, ...]
+    primary_tab: str | None  # the first tab's name (the classic "primary" tab)
+
+
+# --- loading -------------------------------------------------------------------------
+
+
+def resolve_refs(raw: dict[str, Any], path: Path, project_dir: Path) -> dict[str, Any]:
+    """`raw` with every `$ref` replaced by its file's JSON (ConfigError when one cannot be)."""
+    return _RefResolver(project_dir.resolve(), path).resolve(raw)
+
+
+def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
+    name = path.name
+    resolver = _RefResolver(project_dir.resolve(), path)
+    raw = resolver.resolve(raw)
+    controls: list[str] = []
+    raw = _without_control_characters(raw, "", controls)
+    lenient: list[str] = []
+    raw = _lenient(raw, lenient)
+    try:
+        config = SiteConfigV2.model_validate(raw)
+    except ValidationError as exc:
+        raise ConfigError([f"{name}: {resolver.origin(_describe(err))}" for err in exc.errors()]) from None
+    warnings = [f"{name}: {resolver.origin(f'{where}: unknown key')}" for where in _unknown_keys(config, "")]
+    warnings += [f"{name}: {resolver.origin(text)}" for text in lenient + controls]
+    notes: list[str] = []
+    site, tree = to_classic(config, notes)
+    warnings += [f"{name}: {resolver.origin(text)}" for text in notes]
+    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree)
+
+
+class _RefResolver:
+    """Replaces every `{"$ref": "file.json"}` by that file's JSON (sibling keys are laid
+    over it), relative to the file holding the reference, never outside the project."""
+
+    def __init__(self, project_dir: Path, config_file: Path) -> None:
+        self.project_dir = project_dir
+        self.top = config_file
+        self.expansions = 0
+        try:
+            self.total_bytes = config_file.stat().st_size  # docs.json itself counts toward the limit
+        except OSError:
+            self.total_bytes = 0
+        self.origins: dict[str, str] = {}  # JSON path in the composed config -> file it came from
+
+    def display(self, path: Path) -> str:
+        real = inside_project(self.project_dir, path)
+        return real.relative_to(self.project_dir).as_posix() if real else path.name
+
+    def resolve(self, raw: dict[str, Any]) -> dict[str, Any]:
+        resolved = self._walk(raw, "", self.top, (self.display(self.top),), (self.top.resolve(),), 0)
+        assert isinstance(resolved, dict)
+        return resolved
+
+    def origin(self, message: str) -> str:
+        """`message` with the file its JSON path came from, when that is a `$ref`'d file."""
+        where = message.split(":", 1)[0]
+        best = max((p for p in self.origins if where == p or where.startswith((p + ".", p + "["))),
+                   key=len, default=None)
+        return message if best is None else f"{message} (from {self.origins[best]})"
+
+    def _error(self, where: str, text: str) -> ConfigError:
+        return ConfigError(f"{self.top.name}: {where or '(top level)'}: {text}")
+
+    def _walk(self, node: Any, where: str, file: Path, chain: tuple[str, ...],
+              real_chain: tuple[Path, ...], depth: int, start: str | None = None) -> Any:
+        """`start`: where in docs.json the chain of `$ref`s leading here began (None: in
+        docs.json itself), the spot messages name; `where` is the path in the composed JSON."""
+        if depth > MAX_NESTING:
+            raise self._error(start or where, nesting_message())
+        if isinstance(node, list):
+            return [self._walk(item, f"{where}[{index}]", file, chain, real_chain, depth + 1, start)
+                    for index, item in enumerate(node)]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            return self._expand(node, where, file, chain, real_chain, depth, start)
+        return {key: self._walk(value, f"{where}.{key}" if where else key, file, chain, real_chain, depth + 1, start)
+                for key, value in node.items()}
+
+    def _expand(self, node: dict[str, Any], where: str, file: Path, chain: tuple[str, ...],
+                real_chain: tuple[Path, ...], depth: int, start: str | None) -> Any:
+        spot = start if start is not None else where
+        via = "" if start is None else f" (in {chain[-1]})"
+        reference = node["$ref"]
+        if not isinstance(reference, str):
+            raise self._error(spot, f"$ref {json.dumps(reference)} is not a string{via}")
+        self.expansions += 1
+        if self.expansions > MAX_REF_EXPANSIONS:
+            raise self._error(spot, f"more than {MAX_REF_EXPANSIONS} $ref expansions; not read further")
+        target = file.parent / reference
+        real = inside_project(self.project_dir, target)
+        if real is None:
+            raise ConfigError(refusal(f"{self.top.name}: {spot + '.' if spot else ''}$ref", reference) + via)
+        shown = self.display(target)
+        if real in real_chain:
+            raise self._error(spot, "$ref cycle: " + " -> ".join((*chain, shown)))
+        if not real.is_file():
+            raise self._error(spot, f"$ref '{reference}': no such file{via}")
+        text = read_text(real, shown, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
+        self.total_bytes += len(text)
+        if self.total_bytes > MAX_CONFIG_BYTES:  # the same file may be named many times
+            raise self._error(spot, f"docs.json and its $ref files add up to more than {size_text(MAX_CONFIG_BYTES)} "
+                              "(the limit for docs.json); not read further")
+        deep = json_nesting(text)
+        if deep is not None:
+            raise ConfigError(f"{location(shown, *deep)}: {nesting_message()}")
+        try:
+            content = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"{location(shown, exc.lineno, exc.colno)}: {exc.msg}") from None
+        if where not in self.origins:
+            self.origins[where] = shown
+        content = self._walk(content, where, real, (*chain, shown), (*real_chain, real), depth + 1, spot)
+        siblings = {key: value for key, value in node.items() if key != "$ref"}
+        if not siblings:
+            return content
+        if not isinstance(content, dict):
+            raise self._error(spot, f"$ref '{reference}' holds {_kind(content)}, so the keys beside "
+                              f"$ref ({', '.join(siblings)}) cannot be laid over it{via}")
+        laid = {key: self._walk(value, f"{where}.{key}" if where else key, file, chain, real_chain, depth + 1, start)
+                for key, value in siblings.items()}
+        return {**content, **laid}
+
+
+def _kind(value: Any) -> str:
+    return {list: "an array", str: "a string", bool: "a boolean", type(None): "null", dict: "an object"}.get(
+        type(value), "a number")
+
+
+# --- values Mintlify builds through ----------------------------------------------------
+
+_ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
+    (("theme",), THEMES, "mint", "using 'mint' (this theme's look is the same for all)"),
+    (("appearance", "default"), ("system", "light", "dark"), None, "following the visitor's system setting"),
+    (("background", "decoration"), ("gradient", "grid", "windows"), None, "no decoration"),
+    (("icons", "library"), ("fontawesome", "lucide"), None, "using Font Awesome"),
+    (("api", "playground", "display"), ("interactive", "simple", "none"), "interactive", "using 'interactive'"),
+    (("api", "mdx", "auth", "method"), ("bearer", "basic", "key", "cobo"), None, "no auth input is shown"),
+    (("navbar", "primary", "type"), ("button", "github"), "button", "using 'button'"),
+)
+_SOCIAL_ALIASES = {"twitter": "x"}
+
+
+def _lenient(raw: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """`raw` (already a fresh copy from `$ref` resolution) with values Mintlify builds
+    through made acceptable, one warning each."""
+    for path, allowed, fallback, effect in _ENUMS:
+        for where, parent, key in _walk_path(raw, path, ""):
+            value = parent[key]
+            if isinstance(value, str) and value not in allowed:
+                shown = ", ".join(repr(a) for a in allowed[:-1]) + f" or {allowed[-1]!r}"
+                warnings.append(f"{where}: {value!r} is not one of {shown}; {effect}")
+                if fallback is None:
+                    del parent[key]
+                else:
+                    parent[key] = fallback
+    footer = raw.get("footer")
+    socials = footer.get("socials") if isinstance(footer, dict) else None
+    if isinstance(socials, dict):
+        for key in list(socials):
+            if key in _SOCIAL_ALIASES and _SOCIAL_ALIASES[key] not in socials:
+                socials[_SOCIAL_ALIASES[key]] = socials.pop(key)
+            elif key not in SOCIAL_KEYS:
+                warnings.append(f"footer.socials.{key}: no icon for '{key}' (known: {', '.join(SOCIAL_KEYS)}); "
+                                "left out of the footer")
+                del socials[key]
+    _drop_script_urls(raw, "", warnings)
+    return raw
+
+
+_LINK_KEYS = ("href", "destination")
+_IMAGE_KEYS = {"logo": "no logo is shown", "favicon": "no favicon is set", "image": "no background image is shown"}
+
+
+def _drop_script_urls(node: Any, where: str, warnings: list[str]) -> bool:
+    """Take every javascript:/vbscript:/data: URL out of `node`, with a warning naming its
+    JSON path; returns whether `node` itself must go (an entry whose only job is the link)."""
+    if isinstance(node, list):
+        keep = [item for index, item in enumerate(node) if not _drop_script_urls(item, f"{where}[{index}]", warnings)]
+        node[:] = keep
+        return False
+    if not isinstance(node, dict):
+        return False
+    for key in list(node):
+        value = node[key]
+        here = f"{where}.{key}" if where else key
+        if key in _LINK_KEYS and isinstance(value, str) and is_script_url(value):
+            warnings.append(script_url_warning(here, value, "the entry is left out"))
+            return True
+        if key in _IMAGE_KEYS and where in ("", "background"):
+            images = [(here, value)] if isinstance(value, str) else [
+                (f"{here}.{side}", value.get(side)) for side in ("light", "dark") if isinstance(value, dict)]
+            bad = [(spot, url) for spot, url in images if isinstance(url, str) and is_script_url(url, image=True)]
+            if bad:
+                warnings.extend(script_url_warning(spot, url, _IMAGE_KEYS[key]) for spot, url in bad)
+                del node[key]
+                continue
+        if where == "footer.socials" and isinstance(value, str) and is_script_url(value):
+            warnings.append(script_url_warning(here, value))
+            del node[key]
+            continue
+        if key == "logo" and where == "" and isinstance(value, dict) and isinstance(value.get("href"), str) \
+                and is_script_url(value["href"]):
+            warnings.append(script_url_warning("logo.href", value["href"], "the logo links to the home page"))
+            del value["href"]
+            continue
+        if isinstance(value, (dict, list)) and _drop_script_urls(value, here, warnings):
+            del node[key]
+    return False
+
+
+# --- onto the classic site model -------------------------------------------------------
+
+
+@dataclass
+class _Placed:
+    """A top-level group with where the navigation tree put it."""
+
+    group: Group
+    version: str | None
+    tab: str | None
+    anchor: AnchorV2 | Dropdown | None
+
+
+@dataclass
+class _Flat:
+    placed: list[_Placed]
+    versions: list[str]
+    external_tabs: list[tuple[str, str]]  # (name, href): shown as top bar links
+    external_anchors: list[tuple[AnchorV2 | Dropdown, str]]
+    openapi: list[str]
+    language: str | None = None
+    languages: tuple[str, ...] = ()
+
+
+def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
+    """The classic SiteConfig the templates read, and the tree it came from."""
+    flat = _Flat([], [], [], [], [])
+    _flatten(config.navigation, "navigation", None, None, None, flat, notes)
+    placed = _merge_versions(flat.placed, flat.versions)
+    tab_names = list(dict.fromkeys(p.tab for p in placed if p.tab is not None))
+    anchors: dict[str, AnchorV2 | Dropdown] = {}
+    for item in placed:
+        if item.anchor is not None:
+            anchors.setdefault(_label(item.anchor), item.anchor)
+    anchor_names = list(anchors)
+    # The first tab and the first anchor are the classic "primary" tab and top anchor.
+    divisions = tuple(
+        (_index_after_first(tab_names, p.tab), _index_after_first(anchor_names, _label(p.anchor) if p.anchor else None))
+        for p in placed
+    )
+    classic_anchors: list[dict[str, Any]] = []
+    for index, name in enumerate(anchor_names[1:]):
+        anchor = anchors[name]
+        versions = {p.version for p in placed if p.anchor is not None and _label(p.anchor) == name}
+        classic_anchors.append(_classic_anchor(anchor, _common_prefix(_pages_where(placed, divisions, 1, index)),
+                                               versions.pop() if len(versions) == 1 else None))
+    classic_anchors += [_classic_anchor(anchor, href, None) for anchor, href in flat.external_anchors]
+    top: dict[str, Any] = {}
+    if anchor_names:
+        first = anchors[anchor_names[0]]
+        top = {"name": _label(first)}
+        icon, icon_type = _icon(first.icon)
+        if icon:
+            top.update(icon=icon, iconType=icon_type or "duotone")
+    elif tab_names:
+        top = {"name": tab_names[0]}
+    classic_tabs = [{"name": name, "url": _common_prefix(_pages_where(placed, divisions, 0, index))}
+                    for index, name in enumerate(tab_names[1:])]
+    raw: dict[str, Any] = {
+        "name": config.name,
+        "navigation": [p.group for p in placed],
+        "versions": flat.versions,
+        "tabs": classic_tabs,
+        "anchors": classic_anchors,
+        "redirects": list(config.redirects),
+        "topbarLinks": [{"name": link.label, "url": link.href} for link in config.navbar.links]
+        + [{"name": name, "url": href} for name, href in flat.external_tabs],
+        "footerSocials": dict(config.footer.socials),
+        "modeToggle": {"isHidden": config.appearance.strict}
+        | ({"default": config.appearance.default} if config.appearance.default != "system" else {}),
+    }
+    if top:
+        raw["topAnchor"] = top
+    if config.logo is not None:
+        raw["logo"] = config.logo
+    if config.favicon is not None:
+        raw["favicon"] = config.favicon if isinstance(config.favicon, str) else config.favicon.light
+    colors: dict[str, Any] = {"primary": config.colors.primary}
+    colors |= {key: value for key in ("light", "dark") if (value := getattr(config.colors, key))}
+    background = config.background.color
+    if background is not None and (background.light or background.dark):
+        from sitegen.colors import DEFAULT_BG_DARK, DEFAULT_BG_LIGHT  # colors imports config
+
+        colors["background"] = {"light": background.light or DEFAULT_BG_LIGHT,
+                                "dark": background.dark or DEFAULT_BG_DARK}
+    raw["colors"] = colors
+    image = config.background.image
+    if image is not None:
+        raw["backgroundImage"] = image if isinstance(image, str) else image.light
+    primary = config.navbar.primary
+    if primary is not None:
+        raw["topbarCtaButton"] = {"type": "github" if primary.type == "github" else "link", "url": primary.href}
+        if primary.label:
+            raw["topbarCtaButton"]["name"] = primary.label
+    openapi = _sources(config.api.openapi) + [s for s in flat.openapi if s not in _sources(config.api.openapi)]
+    if openapi:
+        raw["openapi"] = openapi
+    raw["api"] = _classic_api(config.api)
+    _note_not_shown(config, notes)
+    site = SiteConfig.model_validate(raw)
+    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None)
+    return site, tree
+
+
+def _label(level: AnchorV2 | Dropdown) -> str:
+    return level.anchor if isinstance(level, AnchorV2) else level.dropdown
+
+
+def _index_after_first(names: list[str], name: str | None) -> int | None:
+    """The classic index of a tab or anchor: the first is the primary one (None)."""
+    if name is None:
+        return None
+    index = names.index(name)
+    return None if index == 0 else index - 1
+
+
+def _icon(icon: str | IconObject | None) -> tuple[str | None, str | None]:
+    if isinstance(icon, IconObject):
+        return icon.name, icon.style
+    return icon, None
+
+
+def _classic_anchor(anchor: AnchorV2 | Dropdown, url: str, version: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": _label(anchor), "url": url, "isDefaultHidden": anchor.hidden}
+    icon, icon_type = _icon(anchor.icon)
+    if icon:
+        out["icon"] = icon
+    if icon_type:
+        out["iconType"] = icon_type
+    if anchor.color is not None and (anchor.color.light or anchor.color.dark):
+        out["color"] = anchor.color.light or anchor.color.dark
+    if version is not None:
+        out["version"] = version
+    return out
+
+
+def _classic_api(api: ApiV2) -> dict[str, Any]:
+    out: dict[str, Any] = {"playground": {"mode": {"interactive": "show", "simple": "simple", "none": "hide"}[
+        api.playground.display]}}
+    if api.mdx is not None:
+        if api.mdx.server is not None:
+            out["baseUrl"] = api.mdx.server
+        auth = api.mdx.auth
+        if auth is not None and (auth.method != "cobo" or auth.name):
+            out["auth"] = {key: value for key, value in (("method", auth.method if auth.method != "cobo" else None),
+                                                         ("name", auth.name)) if value is not None}
+    return out
+
+
+def _sources(source: str | list[str] | SourceObject | None) -> list[str]:
+    if source is None:
+        return []
+    if isinstance(source, SourceObject):
+        return [source.source]
+    return [source] if isinstance(source, str) else list(source)
+
+
+def _flatten(level: Level, where: str, version: str | None, tab: str | None,
+             anchor: AnchorV2 | Dropdown | None, flat: _Flat, notes: list[str]) -> None:
+    """Every group of the tree the site shows, in reading order, with its version, tab and
+    anchor; external tabs and anchors; languages other than the default are only noted."""
+    flat.openapi += [s for s in _sources(level.openapi) if s not in flat.openapi]
+    if level.openapi is not None and not (level.groups or level.pages):
+        notes.append(f"{where}.openapi: pages are not generated from an OpenAPI document in the navigation yet; "
+                     "list them (`sitegen openapi-pages` writes them) to show the operations")
+    if level.languages:
+        chosen = next((i for i, lang in enumerate(level.languages) if lang.default), 0)
+        flat.languages = tuple(lang.language for lang in level.languages)
+        flat.language = level.languages[chosen].language
+        for index, language in enumerate(level.languages):
+            if index != chosen:
+                notes.append(f"{where}.languages[{index}]: language '{language.language}' is not in the navigation "
+                             f"yet (its pages are built; the site shows '{flat.language}')")
+        _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", version, tab, anchor, flat, notes)
+    shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
+    for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
+        if release.version not in flat.versions:
+            flat.versions.append(release.version)
+        _flatten(release, f"{where}.versions[{index}]", release.version, tab, anchor, flat, notes)
+    for index, section in enumerate(level.tabs):
+        if section.hidden:
+            continue
+        if section.href and not section.has_content:
+            flat.external_tabs.append((section.tab, section.href))
+        else:
+            _flatten(section, f"{where}.tabs[{index}]", version, section.tab, anchor, flat, notes)
+    for key in ("anchors", "dropdowns"):
+        for index, item in enumerate(getattr(level, key)):
+            if item.href and not item.has_content:
+                flat.external_anchors.append((item, item.href))
+            else:
+                _flatten(item, f"{where}.{key}[{index}]", version, tab, item, flat, notes)
+    for group in level.groups:
+        if not group.hidden:
+            flat.placed.append(_Placed(group, version, tab, anchor))
+    loose: list[str] = []
+    for entry in [*level.pages, None]:  # None: flush the last run of loose pages
+        if isinstance(entry, str):
+            loose.append(entry)
+            continue
+        if loose:  # pages outside any group: one group without a title
+            flat.placed.append(_Placed(Group(group="", pages=loose), version, tab, anchor))
+            loose = []
+        if isinstance(entry, Group) and not entry.hidden:
+            flat.placed.append(_Placed(entry, version, tab, anchor))
+    if level.global_ is not None:
+        for key in ("anchors", "dropdowns"):
+            for index, item in enumerate(getattr(level.global_, key)):
+                if item.href:
+                    flat.external_anchors.append((item, item.href))
+                else:
+                    notes.append(f"{where}.global.{key}[{index}]: a global entry needs an href; left out")
+        for index, tab_entry in enumerate(level.global_.tabs):
+            if tab_entry.href:
+                flat.external_tabs.append((tab_entry.tab, tab_entry.href))
+            else:
+                notes.append(f"{where}.global.tabs[{index}]: a global entry needs an href; left out")
+
+
+def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]:
+    """One list for the version picker: a group every version lists the same way is shown
+    for all (version None); the others are tagged with their version. Order follows each
+    version's own order (a group only one version has comes after its predecessor there)."""
+    if not versions:
+        return placed
+    keyed: dict[str, list[_Placed]] = {}
+    order: list[str] = []
+    for version in versions:
+        previous: str | None = None
+        for item in (p for p in placed if p.version == version):
+            key = json.dumps([item.tab, _label(item.anchor) if item.anchor else None,
+                              item.group.model_dump(mode="json", by_alias=True, warnings=False)], sort_keys=True)
+            if key not in keyed:
+                order.insert(order.index(previous) + 1 if previous is not None else 0, key)
+                keyed[key] = []
+            keyed[key].append(item)
+            previous = key
+    merged: list[_Placed] = []
+    unversioned = [p for p in placed if p.version is None]
+    for key in order:
+        items = keyed[key]
+        if {item.version for item in items} == set(versions):
+            first = items[0]
+            merged.append(_Placed(first.group, None, first.tab, first.anchor))
+        else:
+            for item in items:
+                merged.append(_Placed(item.group.model_copy(update={"version": item.version}), item.version,
+                                      item.tab, item.anchor))
+    return unversioned + merged
+
+
+def _pages_where(placed: list[_Placed], divisions: tuple[Division, ...], axis: int, index: int) -> list[str]:
+    """The pages of every group in tab (axis 0) or anchor (axis 1) `index`."""
+    return [page for item, division in zip(placed, divisions, strict=True) if division[axis] == index
+            for page in _group_pages(item.group)]
+
+
+def _group_pages(group: NavGroup) -> Iterator[str]:
+    for entry in group.pages:
+        if isinstance(entry, NavGroup):
+            yield from _group_pages(entry)
+        else:
+            yield entry
+
+
+def _common_prefix(pages: list[str]) -> str:
+    """The folder every page of a tab or anchor lives in ("" when they share none): pages
+    outside the navigation under it get its sidebar, as with classic URL prefixes."""
+    folders = [posixpath.dirname(page.strip().strip("/")) for page in pages]
+    if not folders or any(not folder for folder in folders):
+        return ""
+    return posixpath.commonpath(folders)
+
+
+def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
+    """Known settings this theme cannot show yet: one warning each, so nobody wonders."""
+    if config.banner is not None:
+        notes.append("banner: banners are not shown by this theme yet; left out")
+    if config.footer.links:
+        notes.append("footer.links: footer link columns are not shown by this theme yet; left out")
+    if config.background.decoration is not None:
+        notes.append(f"background.decoration: '{config.background.decoration}' is not drawn by this theme; left out")
+    if config.api.asyncapi is not None:
+        notes.append("api.asyncapi: AsyncAPI pages are not built yet; left out")
