@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -144,7 +144,7 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     by_id = {page.id: _without_script_link(page, warnings) for page in pages}
     root_groups: list[NavGroupNode] = []
     for index, spec in enumerate(config.navigation):
-        node = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
+        node = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.where, project_dir, warnings)
         if node is not None:
             root_groups.append(node)
 
@@ -230,7 +230,7 @@ def _resolve_group(
     path: str,
     inherited_version: str | None,
     by_id: dict[str, Page],
-    config_name: str,
+    where: Callable[[str], str],
     project_dir: Path,
     warnings: list[str],
 ) -> NavGroupNode | None:
@@ -242,7 +242,7 @@ def _resolve_group(
     for index, entry in enumerate(group.pages):
         here = f"{path}.pages[{index}]"
         if isinstance(entry, NavGroup):
-            node = _resolve_group(entry, here, version, by_id, config_name, project_dir, warnings)
+            node = _resolve_group(entry, here, version, by_id, where, project_dir, warnings)
             if node is not None:
                 items.append(node)
             continue
@@ -252,7 +252,7 @@ def _resolve_group(
             prefix = "" if looked == "." else looked + "/"
             stem = normalize_page_ref(entry)
             warnings.append(
-                f"{config_name}: {here}: page '{entry}' not found "
+                f"{where(here)}: page '{entry}' not found "
                 f"(looked for {prefix}{stem}.md, .mdx); left out of the navigation"
             )
             continue

@@ -302,12 +302,14 @@ def test_fragment_check_compares_links_with_the_target_pages_ids() -> None:
     from sitegen.build import fragment_warnings
 
     pages = {"quickstart": b'<h2 id="soil">Soil</h2><div id="playground"></div>', "introduction": b"<p>Hi</p>"}
-    links = [("introduction.mdx:4", "quickstart", "soil"),
-             ("introduction.mdx:5", "quickstart", "sand"),
-             ("introduction.mdx:6", "quickstart", "playground"),  # an id the theme wrote
-             ("introduction.mdx:7", "not-built", "x")]
+    links = [("introduction.mdx:4", "introduction", "quickstart", "soil"),
+             ("introduction.mdx:5", "introduction", "quickstart", "sand"),
+             ("introduction.mdx:6", "introduction", "quickstart", "playground"),  # an id the theme wrote
+             ("introduction.mdx:7", "introduction", "not-built", "x"),
+             ("introduction.mdx:8", "introduction", "introduction", "welcome")]
     assert fragment_warnings(links, pages) == [
-        "introduction.mdx:5: link to 'quickstart#sand': no heading 'sand' on that page; link kept"]
+        "introduction.mdx:5: link to 'quickstart#sand': no heading 'sand' on that page; link kept",
+        "introduction.mdx:8: link to '#welcome': no heading 'welcome' on this page; link kept"]
 
 
 def test_group_icons_are_known_keys(tmp_path: Path) -> None:

@@ -415,8 +415,9 @@ class SiteBuilder:
                 files.add_copy(path, source)
 
         with times.step("check_links"):
-            warnings += steps.fragment_warnings([link for result in results for link in result.fragment_links],
-                                                {result.page_id: result.ids for result in results})
+            links = [(where, result.page_id, target, fragment)
+                     for result in results for where, target, fragment in result.fragment_links]
+            warnings += steps.fragment_warnings(links, {result.page_id: result.ids for result in results})
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
             not_found = self._html.get_or_compute(
