@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 class BuildResult:
     pages: int
     warnings: list[str]
+    external_links: list[tuple[str, str]] = field(default_factory=list)  # (where, http(s) URL) on the pages
 
 
 @dataclass(frozen=True)
@@ -446,4 +447,4 @@ class SiteBuilder:
         warnings = list(dict.fromkeys(warnings))  # a warning found twice is shown once
         if self.strict and warnings:
             raise ContentError([f"{w} (--strict)" for w in warnings])
-        return BuildResult(len(pages), warnings)
+        return BuildResult(len(pages), warnings, [link for result in results for link in result.external_links])
