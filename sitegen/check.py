@@ -110,6 +110,7 @@ def check_project(
             status = statuses[url]
             if status is not None:
                 report.problems.append(parse_problem(f"{where}: external link '{url}': {status}", "warning"))
+    report.problems.sort(key=lambda problem: (problem.file or "", problem.line or 0))  # stable: build order within a line
     return report
 
 
