@@ -90,7 +90,7 @@ class CheckReport:
 
 
 def check_project(
-    project_dir: Path, external: bool = False, limits: FetchLimits = FetchLimits(), offline: bool = False
+    project_dir: Path, external: bool = False, limits: FetchLimits | None = None, offline: bool = False
 ) -> CheckReport:
     """Build PROJECT into nothing and report every problem; with `external`, fetch links too."""
     project = find_project_dir(project_dir.resolve())
@@ -104,13 +104,14 @@ def check_project(
                                         for warning in result.warnings])
     if external:
         links = result.external_links + config_links(loaded)
-        statuses = check_urls((url for _, url in links), limits)
+        statuses = check_urls((url for _, url in links), limits or FetchLimits())
         report.external_links = len(statuses)
         for where, url in links:
             status = statuses[url]
             if status is not None:
                 report.problems.append(parse_problem(f"{where}: external link '{url}': {status}", "warning"))
-    report.problems.sort(key=lambda problem: (problem.file or "", problem.line or 0))  # stable: build order within a line
+    # By file and line; sorting is stable, so problems on one line keep the build's order.
+    report.problems.sort(key=lambda problem: (problem.file or "", problem.line or 0))
     return report
 
 

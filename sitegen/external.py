@@ -28,7 +28,7 @@ class FetchLimits:
     per_host: int = 4  # requests in flight to one host (host:port)
 
 
-def check_urls(urls: Iterable[str], limits: FetchLimits = FetchLimits()) -> dict[str, str | None]:
+def check_urls(urls: Iterable[str], limits: FetchLimits) -> dict[str, str | None]:
     """Each distinct URL -> None when it answers with a success, else what went wrong
     (`HTTP 404`, `no answer within 10 s`, `cannot connect`...)."""
     unique = list(dict.fromkeys(urls))
@@ -66,8 +66,8 @@ async def _check_one(client: httpx.AsyncClient, url: str) -> str | None:
                 status, location = await _status(client, "GET", current)
         except httpx.TimeoutException:
             raise  # a timeout, not "cannot fetch": reported by the caller
-        except httpx.ConnectError:
-            return "cannot connect"
+        except httpx.ConnectError as exc:
+            return f"cannot connect ({exc})" if str(exc) else "cannot connect"
         except httpx.HTTPError as exc:
             return f"cannot fetch ({type(exc).__name__})"
         if location is None:
