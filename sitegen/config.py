@@ -252,7 +252,7 @@ class LoadedConfig:
     config: SiteConfig
     file: Path  # the docs.json / mint.json that was read
     warnings: tuple[str, ...]
-    text: str = dataclasses.field(default="", compare=False, repr=False)  # as read: for the line of a JSON path
+    text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
     _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use
 
     @property
