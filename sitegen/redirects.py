@@ -69,7 +69,7 @@ def redirect_files(loaded: LoadedConfig, pages: list[Page]) -> RedirectFiles:
                                  "the redirect points there anyway")
         if not exact:  # only a host's rules can serve a pattern
             rule_source, splat = _host_pattern(source)
-            made.host_rules.append(f"{rule_source} {_host_destination(redirect, by_id, splat)} {status}")
+            made.host_rules.append(_rule(rule_source, _host_destination(redirect, by_id, splat), status))
             continue
         source_url = url_for(source_id)
         if path is None:  # another site
@@ -79,8 +79,13 @@ def redirect_files(loaded: LoadedConfig, pages: list[Page]) -> RedirectFiles:
         else:
             url = root_prefix(source_url) + path.strip("/") + suffix
         made.pages[source_url + "index.html"] = _REDIRECT_PAGE.format(url=escape(url)).encode()
-        made.host_rules.append(f"{source} {_host_destination(redirect, by_id, None)} {status}")
+        made.host_rules.append(_rule(source, _host_destination(redirect, by_id, None), status))
     return made
+
+
+def _rule(source: str, destination: str, status: str) -> str:
+    # Fields are separated by whitespace: a space inside a path is written as the URL would be.
+    return f"{source.replace(' ', '%20')} {destination.replace(' ', '%20')} {status}"
 
 
 def _destination(redirect: Redirect, by_id: dict[str, Page]) -> tuple[Page | None, str | None, str]:
