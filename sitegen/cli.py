@@ -19,6 +19,9 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "build": ("sitegen.commands.build", "build the static site", "Build PROJECT into static HTML."),
     "serve": ("sitegen.commands.serve", "serve with live reload",
               "Build PROJECT, serve it on 127.0.0.1 and rebuild on every change."),
+    "check": ("sitegen.commands.check", "check links, anchors, references and config without writing a site",
+              "Run every check of a build on PROJECT (config, front matter, links, anchors, images, navigation, "
+              "OpenAPI references, redirects) without writing a site; exit 1 when anything is broken."),
     "api": ("sitegen.commands.api", "run the Plant Store reference server",
             "Run the Plant Store reference API (POST /plants)."),
     "openapi-pages": ("sitegen.commands.openapi_pages", "write a page per OpenAPI operation",

@@ -16,6 +16,7 @@ Two kinds of problems are reported:
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from pydantic_core import PydanticCustomError
 
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
+from sitegen.json_lines import json_lines
 from sitegen.untrusted import (
     MAX_CONFIG_BYTES,
     first_control_character,
@@ -206,7 +208,7 @@ class ModeToggle(Model):
 class Redirect(Model):
     source: str
     destination: str
-    permanent: bool = False
+    permanent: bool = True  # Mintlify: 308 unless `false` (307)
 
 
 class NavGroup(Model):
@@ -257,10 +259,19 @@ class LoadedConfig:
     # A v2 docs.json's whole navigation tree (languages, versions, dropdowns…) and where each
     # of `config.navigation`'s groups sits; None for the classic schema (see config_v2.py).
     tree: NavTree | None = None
+    text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
+    _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use
 
     @property
     def file_name(self) -> str:
         return self.file.name
+
+    def where(self, json_path: str) -> str:
+        """`docs.json:14: navigation[1].pages[2]`, the start of a message about that value
+        (without the line when it cannot be found)."""
+        if not self._lines and self.text:
+            self._lines.update(json_lines(self.text))
+        return f"{location(self.file_name, self._lines.get(json_path))}: {json_path}"
 
 
 def find_config_file(project_dir: Path) -> Path:
@@ -319,7 +330,7 @@ def load_config(project_dir: Path) -> LoadedConfig:
     warnings = [f"{name}: {path}: unknown key" for path in _unknown_keys(config, "")]
     warnings += [f"{name}: {text}" for text in lenient]
     warnings += [f"{name}: {text}" for text in controls]
-    return LoadedConfig(config=config, file=path, warnings=tuple(warnings))
+    return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text)
 
 
 def _without_control_characters(node: Any, here: str, found: list[str]) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,7 +153,7 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     by_id = {page.id: _without_script_link(page, warnings) for page in pages}
     buckets: dict[tuple[int | None, int | None], list[NavGroupNode]] = {}
     for index, spec in enumerate(config.navigation):
-        group = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.file_name, project_dir, warnings)
+        group = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.where, project_dir, warnings)
         if group is None:
             continue
         first = group.walk()
@@ -240,7 +240,7 @@ def _resolve_group(
     path: str,
     inherited_version: str | None,
     by_id: dict[str, Page],
-    config_name: str,
+    where: Callable[[str], str],
     project_dir: Path,
     warnings: list[str],
 ) -> NavGroupNode | None:
@@ -254,11 +254,11 @@ def _resolve_group(
         if isinstance(entry, NavGroup):
             if isinstance(entry, Group) and entry.hidden:
                 continue  # a hidden v2 group: its pages are built, not listed
-            node = _resolve_group(entry, here, version, by_id, config_name, project_dir, warnings)
+            node = _resolve_group(entry, here, version, by_id, where, project_dir, warnings)
             if node is not None:
                 items.append(node)
             continue
-        page = _find_page(entry, here, by_id, config_name, project_dir, warnings)
+        page = _find_page(entry, here, by_id, where, project_dir, warnings)
         if page is None:
             continue
         if page.hidden or page.noindex:
@@ -268,7 +268,7 @@ def _resolve_group(
         return None  # its missing pages were reported above
     if not isinstance(group, Group):
         return NavGroupNode(title=group.group, items=tuple(items), version=version)
-    root = _find_page(group.root, f"{path}.root", by_id, config_name, project_dir, warnings) if group.root else None
+    root = _find_page(group.root, f"{path}.root", by_id, where, project_dir, warnings) if group.root else None
     icon = group.icon if isinstance(group.icon, str) or group.icon is None else group.icon.name
     return NavGroupNode(title=group.group, items=tuple(items), version=version,
                         root=NavPage(root, root.version or version) if root else None,
@@ -276,7 +276,7 @@ def _resolve_group(
 
 
 def _find_page(
-    entry: str, here: str, by_id: dict[str, Page], config_name: str, project_dir: Path, warnings: list[str]
+    entry: str, here: str, by_id: dict[str, Page], where: Callable[[str], str], project_dir: Path, warnings: list[str]
 ) -> Page | None:
     page = by_id.get(normalize_page_ref(entry))
     if page is None:
@@ -284,7 +284,7 @@ def _find_page(
         prefix = "" if looked == "." else looked + "/"
         stem = normalize_page_ref(entry)
         warnings.append(
-            f"{config_name}: {here}: page '{entry}' not found "
+            f"{where(here)}: page '{entry}' not found "
             f"(looked for {prefix}{stem}.md, .mdx); left out of the navigation"
         )
     return page

@@ -107,7 +107,7 @@ def test_missing_navigation_page_beside_mint_json(tmp_path: Path) -> None:
     project = mintlify(tmp_path / "docs", {"name": "Greenhouse", "navigation": nav}, PAGES)
     built = build_site(project)
     assert built.warnings == [
-        "mint.json: navigation[1].pages[0]: page 'guides/missing' not found (looked for guides/missing.md, .mdx); "
+        "mint.json:13: navigation[1].pages[0]: page 'guides/missing' not found (looked for guides/missing.md, .mdx); "
         "left out of the navigation"]
     html = built.files["introduction/index.html"].decode()
     assert "Guides" not in html  # the group left empty is left out
@@ -244,8 +244,9 @@ def test_redirects_are_static_pages(tmp_path: Path) -> None:
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == [
-        "warning: mint.json: redirects[2].source: '/quickstart' is also a page; the page is kept",
-        "warning: mint.json: redirects[3].destination: '/nowhere' is no page; the redirect points there anyway",
+        "warning: mint.json:23: redirects[2].source: '/quickstart' is also a page; the page is kept and no redirect "
+        "is written",
+        "warning: mint.json:28: redirects[3].destination: '/nowhere' is no page; the redirect points there anyway",
     ]
     site = project / "site"
     moved = (site / "getting-started/quickstart/index.html").read_text()
@@ -302,12 +303,14 @@ def test_fragment_check_compares_links_with_the_target_pages_ids() -> None:
     from sitegen.build import fragment_warnings
 
     pages = {"quickstart": b'<h2 id="soil">Soil</h2><div id="playground"></div>', "introduction": b"<p>Hi</p>"}
-    links = [("introduction.mdx:4", "quickstart", "soil"),
-             ("introduction.mdx:5", "quickstart", "sand"),
-             ("introduction.mdx:6", "quickstart", "playground"),  # an id the theme wrote
-             ("introduction.mdx:7", "not-built", "x")]
+    links = [("introduction.mdx:4", "introduction", "quickstart", "soil"),
+             ("introduction.mdx:5", "introduction", "quickstart", "sand"),
+             ("introduction.mdx:6", "introduction", "quickstart", "playground"),  # an id the theme wrote
+             ("introduction.mdx:7", "introduction", "not-built", "x"),
+             ("introduction.mdx:8", "introduction", "introduction", "welcome")]
     assert fragment_warnings(links, pages) == [
-        "introduction.mdx:5: link to 'quickstart#sand': no heading 'sand' on that page; link kept"]
+        "introduction.mdx:5: link to 'quickstart#sand': no heading 'sand' on that page; link kept",
+        "introduction.mdx:8: link to '#welcome': no heading 'welcome' on this page; link kept"]
 
 
 def test_group_icons_are_known_keys(tmp_path: Path) -> None:

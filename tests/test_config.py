@@ -94,7 +94,7 @@ def test_missing_navigation_page_is_left_out_with_a_warning(make_project: Callab
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == [
-        "warning: docs.json: navigation[1].pages[2].pages[0]: page 'guides/missing' not found "
+        "warning: docs.json:18: navigation[1].pages[2].pages[0]: page 'guides/missing' not found "
         "(looked for content/guides/missing.md, .mdx); left out of the navigation"]
     assert " with 1 warning -> " in result.stdout
     html = (project / "site/guides/a/index.html").read_text()
@@ -102,7 +102,7 @@ def test_missing_navigation_page_is_left_out_with_a_warning(make_project: Callab
     strict = run_sitegen("build", project, "--strict")
     assert strict.returncode == 1
     assert strict.stderr.splitlines() == [
-        "error: docs.json: navigation[1].pages[2].pages[0]: page 'guides/missing' not found "
+        "error: docs.json:18: navigation[1].pages[2].pages[0]: page 'guides/missing' not found "
         "(looked for content/guides/missing.md, .mdx); left out of the navigation (--strict)"]
 
 

@@ -73,7 +73,7 @@ def test_a_page_linking_outside_is_not_published(make_project: Callable[..., Pat
     assert result.returncode == 0, result.stderr
     assert warnings_of(result) == [
         "content/leak.md: links to a file outside the project; not published",
-        "docs.json: navigation[0].pages[1]: page 'leak' not found (looked for content/leak.md, .mdx); "
+        "docs.json:8: navigation[0].pages[1]: page 'leak' not found (looked for content/leak.md, .mdx); "
         "left out of the navigation",
     ]
     assert not (site / "leak").exists()
@@ -99,7 +99,7 @@ def test_a_folder_of_pages_linking_outside_is_not_entered(make_project: Callable
     assert result.returncode == 0, result.stderr
     assert warnings_of(result) == [
         "content/vault: links to a folder outside the project; not published",
-        "docs.json: navigation[1].pages[0]: page 'vault/keys' not found (looked for content/vault/keys.md, .mdx); "
+        "docs.json:13: navigation[1].pages[0]: page 'vault/keys' not found (looked for content/vault/keys.md, .mdx); "
         "left out of the navigation",
     ]
     assert_nothing_leaked(result, site, outside)

@@ -29,13 +29,13 @@ from pathlib import Path
 from sitegen.build.builder import CACHE_DIR, SiteBuilder
 from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
 from sitegen.build.progress import Progress, StepTimes
-from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings, redirect_pages
+from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
 
 __all__ = [
     "ASSET_DIR", "CACHE_DIR", "MARKER", "BuildReport", "BuiltSite", "SiteBuilder", "build", "build_site",
-    "check_output_dir", "config_css", "fragment_warnings", "redirect_pages", "write_site",
+    "check_output_dir", "config_css", "fragment_warnings", "write_site",
 ]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 class BuildResult:
     pages: int
     warnings: list[str]
+    external_links: list[tuple[str, str]] = field(default_factory=list)  # (where, http(s) URL) on the pages
 
 
 @dataclass(frozen=True)
@@ -419,8 +420,9 @@ class SiteBuilder:
                 files.add_copy(path, source)
 
         with times.step("check_links"):
-            warnings += steps.fragment_warnings([link for result in results for link in result.fragment_links],
-                                                {result.page_id: result.ids for result in results})
+            links = [(where, result.page_id, target, fragment)
+                     for result in results for where, target, fragment in result.fragment_links]
+            warnings += steps.fragment_warnings(links, {result.page_id: result.ids for result in results})
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
             not_found = self._html.get_or_compute(
@@ -449,4 +451,4 @@ class SiteBuilder:
         warnings = list(dict.fromkeys(warnings))  # a warning found twice is shown once
         if self.strict and warnings:
             raise ContentError([f"{w} (--strict)" for w in warnings])
-        return BuildResult(len(pages), warnings)
+        return BuildResult(len(pages), warnings, [link for result in results for link in result.external_links])

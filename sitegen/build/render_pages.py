@@ -102,6 +102,7 @@ class PageResult:
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)
+    external_links: list[tuple[str, str]] = field(default_factory=list)  # (where, http(s) URL)
     features: frozenset[str] = frozenset()
     ids: frozenset[str] | bytes = frozenset()  # the ids on the built page, or its HTML (read when needed)
     assets: dict[str, Path] = field(default_factory=dict)  # files its links reference -> copied
@@ -153,6 +154,7 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
         if output is page:  # the root copy would repeat the page's warnings
             result.warnings += body.warnings
             result.fragment_links = body.fragment_links
+            result.external_links = body.external_links
             result.features = body.features
             result.snippets = tuple(sorted(str(path) for path in body.snippets))
             result.ids = html  # read for ids only if some link has a #fragment to this page

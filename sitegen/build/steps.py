@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,8 +22,9 @@ from sitegen.errors import ConfigError, SitegenError
 from sitegen.markdown import LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.mdx import page_ids
-from sitegen.nav import Navigation, normalize_page_ref
-from sitegen.pages import Page, is_external, root_prefix, url_for
+from sitegen.nav import Navigation
+from sitegen.pages import Page
+from sitegen.redirects import HOST_RULES, redirect_files
 from sitegen.render import Renderer, SiteContext
 
 if TYPE_CHECKING:
@@ -276,81 +276,32 @@ def config_css(loaded: LoadedConfig) -> str:
 # --- check_links ------------------------------------------------------------------------
 
 def fragment_warnings(
-    links: list[tuple[str, str, str]], pages: Mapping[str, bytes | frozenset[str]]
+    links: list[tuple[str, str, str, str]], pages: Mapping[str, bytes | frozenset[str]]
 ) -> list[str]:
     """`page#fragment` links whose fragment is no id on the target page (the link is kept).
 
-    `links` are (where, target page id, fragment); `pages` gives each built page's HTML or
-    the ids on it. The ids come from the built pages, so anchors the theme writes (an API
-    page's `#playground`) count too; the check waits until every page is built because a
-    link may point to any page."""
+    `links` are (where, linking page id, target page id, fragment); `pages` gives each built
+    page's HTML or the ids on it. The ids come from the built pages, so anchors the theme
+    writes (an API page's `#playground`) count too; the check waits until every page is built
+    because a link may point to any page."""
     ids: dict[str, frozenset[str]] = {}
     warnings: list[str] = []
-    for where, target, fragment in links:
+    for where, linking, target, fragment in links:
         if target not in pages:
             continue
         if target not in ids:
             built = pages[target]
             ids[target] = page_ids(built.decode()) if isinstance(built, bytes) else built
-        if fragment not in ids[target]:
+        if fragment in ids[target]:
+            continue
+        if target == linking:
+            warnings.append(f"{where}: link to '#{fragment}': no heading '{fragment}' on this page; link kept")
+        else:
             warnings.append(f"{where}: link to '{target}#{fragment}': no heading '{fragment}' on that page; link kept")
     return warnings
 
 
 # --- write_extras -----------------------------------------------------------------------
-
-_REDIRECT_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Redirecting…</title>
-<meta name="robots" content="noindex">
-<meta http-equiv="refresh" content="0; url={url}">
-<link rel="canonical" href="{url}">
-</head>
-<body>
-<p>This page has moved to <a href="{url}">{url}</a>.</p>
-</body>
-</html>
-"""
-
-
-def redirect_pages(loaded: LoadedConfig, pages: list[Page]) -> tuple[dict[str, bytes], list[str]]:
-    """A static page at each docs.json redirect `source` that sends visitors on (meta refresh,
-    canonical link, a visible link), with relative URLs so it works under any sub-path."""
-    by_id = {page.id: page for page in pages}
-    files: dict[str, bytes] = {}
-    warnings: list[str] = []
-    name = loaded.file_name
-    for index, redirect in enumerate(loaded.config.redirects):
-        here = f"{name}: redirects[{index}]"
-        source_path, _, _ = redirect.source.partition("#")
-        source_id = normalize_page_ref(source_path.partition("?")[0]) or "index"
-        if "*" in source_id or ":" in source_id:
-            warnings.append(f"{here}.source: '{redirect.source}' has a wildcard or parameter, which a static "
-                            "site cannot serve; no redirect written")
-            continue
-        if source_id in by_id:
-            warnings.append(f"{here}.source: '{redirect.source}' is also a page; the page is kept")
-            continue
-        source_url = url_for(source_id)
-        destination = redirect.destination.strip()
-        if is_external(destination) and not destination.startswith("#"):
-            url = destination
-        else:
-            path, sep, fragment = destination.partition("#")
-            target = by_id.get(normalize_page_ref(path) or "index")
-            if target is None:
-                target = by_id.get(normalize_page_ref(path) + "/index") if normalize_page_ref(path) else None
-            if target is None:
-                warnings.append(f"{here}.destination: '{redirect.destination}' is no page; "
-                                "the redirect points there anyway")
-                url = root_prefix(source_url) + path.strip("/") + sep + fragment
-            else:
-                url = (root_prefix(source_url) + target.url or "./") + sep + fragment
-        files[source_url + "index.html"] = _REDIRECT_PAGE.format(url=escape(url)).encode()
-    return files, warnings
-
 
 @dataclass
 class Extras:
@@ -368,7 +319,11 @@ def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, r
     extras = Extras()
     extras.files["404.html"] = not_found
     extras.files.update(renderer.nav_assets())  # the shared sidebar of each section
-    extras.redirects, extras.warnings = redirect_pages(loaded, pages)
+    redirects = redirect_files(loaded, pages)
+    extras.redirects, extras.warnings = redirects.pages, redirects.warnings
+    host_rules = redirects.host_file()
+    if host_rules is not None:
+        extras.files[HOST_RULES] = host_rules
     extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
     extras.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
     extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"

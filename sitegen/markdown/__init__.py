@@ -42,6 +42,7 @@ class RenderedMarkdown:
     features: frozenset[str] = frozenset()  # page-level assets asked for by components ("mermaid")
     ids: frozenset[str] = frozenset()  # every id attribute written on the page
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)  # ("file:line", page id, fragment)
+    external_links: list[tuple[str, str]] = field(default_factory=list)  # ("file:line", URL): check --external
     param_fields: list[dict[str, Any]] = field(default_factory=list)  # top-level <ParamField> props
     # Snippet files the page inlined (resolved paths; MISSING_SNIPPET when one was not found),
     # so that a rebuild after a snippet changes renders these pages again.
@@ -96,6 +97,7 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         features=frozenset(state.features),
         ids=page_ids(html),
         fragment_links=state.fragment_links,
+        external_links=state.external_links,
         param_fields=state.param_fields,
         snippets=frozenset(state.snippets),
     )

@@ -59,6 +59,7 @@ class PageState:
     toc: list[TocEntry] = field(default_factory=list)
     features: set[str] = field(default_factory=set)
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)
+    external_links: list[tuple[str, str]] = field(default_factory=list)  # (where, http(s) URL)
     chain: list[str] = field(default_factory=list)  # files being rendered, outermost first
     # Props of the page's top-level <ParamField>s: a hand-written endpoint page (`api:`)
     # builds its playground from them.
@@ -85,6 +86,8 @@ class PageState:
         if resolved.error:
             self.warn(where, f"{resolved.error}; left as written")
             return target
+        if resolved.url is None and target[:8].lower().startswith(("http://", "https://")):
+            self.external_links.append((where, target))  # fetched only by `sitegen check --external`
         if resolved.page_id is not None and "#" in target:
             fragment = target.split("#", 1)[1]
             if fragment:
