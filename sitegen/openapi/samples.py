@@ -55,10 +55,10 @@ def _js_compatible(value: Any) -> Any:
 
 
 def _text(value: Any) -> str:
-    """A parameter value as text (api.js: `asText`)."""
+    """A parameter value as text (api.js: `asText`): compact JSON, as JSON.stringify writes it."""
     if isinstance(value, str):
         return value
-    return json.dumps(_js_compatible(value), ensure_ascii=False)
+    return json.dumps(_js_compatible(value), ensure_ascii=False, separators=(",", ":"))
 
 
 def _form(value: str) -> str:
@@ -260,14 +260,19 @@ GENERATED = (
 )
 
 
+def generated_samples(request: SampleRequest, languages: tuple[str, ...] = SAMPLE_LANGUAGES) -> tuple[CodeSample, ...]:
+    """The generated samples of `request` in `languages` (tab order stays cURL, Python, JS, Go)."""
+    return tuple(CodeSample(lang, label, render(request)) for lang, label, render in GENERATED if lang in languages)
+
+
 def code_samples(operation: Operation, request: SampleRequest,
                  languages: tuple[str, ...] = SAMPLE_LANGUAGES) -> tuple[CodeSample, ...]:
     """The operation's `x-codeSamples` when it has them, else the generated samples of `languages`."""
     if operation.code_samples:
         return operation.code_samples
-    return tuple(CodeSample(lang, label, render(request)) for lang, label, render in GENERATED if lang in languages)
+    return generated_samples(request, languages)
 
 
 # AuthSpec and effective_auth lived here before auth.py; callers still import them from here.
-__all__ = ["AuthMethod", "AuthSpec", "SampleRequest", "code_samples", "effective_auth", "request_from_spec",
-           "sample_request"]
+__all__ = ["AuthMethod", "AuthSpec", "SampleRequest", "code_samples", "effective_auth", "generated_samples",
+           "request_from_spec", "sample_request"]

@@ -419,11 +419,15 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
 
 
 def _highlight(code: str, lang: str) -> Markup:
+    # The text exactly as written (Pygments adds a final newline and strips leading and
+    # trailing ones): api.js replaces a sample with its own text, which must read the same.
     try:
-        lexer = get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang.lower(), lang.lower()))
+        lexer = get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang.lower(), lang.lower()),
+                                  stripnl=False, ensurenl=False)
     except ClassNotFound:
         return Markup.escape(code)
-    return Markup(highlight(code, lexer, _FORMATTER))
+    html = highlight(code, lexer, _FORMATTER)
+    return Markup(html[:-1] if html.endswith("\n") and not code.endswith("\n") else html)
 
 
 __all__ = ["ApiView", "InputField", "build_api_view", "field_row", "input_kind", "schema_view", "Server"]
