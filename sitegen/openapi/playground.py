@@ -58,6 +58,11 @@ def display_from_front_matter(value: object) -> PlaygroundDisplay | None:
         return None
 
 
+def params_expanded_from_v2(expanded: str | None) -> bool:
+    """docs.json v2 `api.params.expanded`: "all" opens every nested field; "closed" (the default) not."""
+    return expanded == "all"
+
+
 # The generated sample languages, in tab order, and the names docs.json may use for them.
 SAMPLE_LANGUAGES = ("bash", "python", "javascript", "go")
 LANGUAGE_ALIASES = {"curl": "bash", "shell": "bash", "sh": "bash", "py": "python", "js": "javascript",
@@ -65,8 +70,8 @@ LANGUAGE_ALIASES = {"curl": "bash", "shell": "bash", "sh": "bash", "py": "python
 
 
 def sample_languages(requested: list[str] | tuple[str, ...] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """v2 `api.examples.languages` -> (the generated languages to show, the names sitegen has
-    no generator for, for the config layer to warn about). None or nothing known: all four."""
+    """v2 `api.examples.languages` -> (the generated languages to show, in tab order; the names
+    sitegen has no generator for, for the config layer to warn about). None or nothing known: all four."""
     if not requested:
         return SAMPLE_LANGUAGES, ()
     known: list[str] = []
@@ -78,7 +83,8 @@ def sample_languages(requested: list[str] | tuple[str, ...] | None) -> tuple[tup
                 known.append(lang)
         else:
             unknown.append(name)
-    return (tuple(known) or SAMPLE_LANGUAGES), tuple(unknown)
+    # Tabs keep the usual order (cURL, Python, JavaScript, Go) whatever order the list has.
+    return (tuple(lang for lang in SAMPLE_LANGUAGES if lang in known) or SAMPLE_LANGUAGES), tuple(unknown)
 
 
 @dataclass(frozen=True)
@@ -265,6 +271,6 @@ def build_playground_spec(
         inputs=tuple(inputs),
         body=body,
         sample_values=EnteredValues(params=sample_params, body=sample_body, has_body=media is not None),
-        languages=examples.languages,
+        languages=tuple(lang for lang in SAMPLE_LANGUAGES if lang in examples.languages),
         generated_samples=not operation.code_samples,
     )

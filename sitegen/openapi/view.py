@@ -176,6 +176,7 @@ class ApiView:
     # A hand-written endpoint page documents its fields itself (<ParamField>s): the view
     # drives the endpoint bar and playground but the reference sections are left out.
     fields_on_page: bool = False
+    params_expanded: bool = False  # nested fields shown open (v2 `api.params.expanded: "all"`)
 
     @property
     def base_url(self) -> str:
@@ -218,11 +219,14 @@ def build_api_view(
     *,
     display: PlaygroundDisplay | None = None,
     examples: ExampleOptions | None = None,
+    params_expanded: bool = False,
 ) -> ApiView:
     """The API page data of `operation` under docs.json `api` (None: all defaults).
 
-    `display` overrides `api.playground.mode` (a page's front matter may set it); `examples`
-    is v2's `api.examples` (languages and whether samples carry optional values).
+    `display` overrides `api.playground.mode` (a page's front matter may set it). docs.json v2
+    settings come in through the other arguments: `api.playground.display` through
+    `playground.display_from_v2`, `api.examples` as `examples` (see `sample_languages`),
+    `api.params.expanded` as `params_expanded` (`playground.params_expanded_from_v2`).
     """
     maintain_order = bool(api_config and api_config.maintain_order)
     if display is None:
@@ -269,6 +273,7 @@ def build_api_view(
         samples=samples,
         spec=spec,
         spec_source=operation.spec_source,
+        params_expanded=params_expanded,
     )
 
 
