@@ -58,9 +58,10 @@ def display_from_front_matter(value: object) -> PlaygroundDisplay | None:
         return None
 
 
-def params_expanded_from_v2(expanded: str | None) -> bool:
-    """docs.json v2 `api.params.expanded`: "all" opens every nested field; "closed" (the default) not."""
-    return expanded == "all"
+def params_expanded_from_v2(expanded: object) -> bool:
+    """docs.json v2 `api.params.expanded`: "all" (or true) opens every nested field; "closed"
+    (the default) leaves them folded."""
+    return expanded is True or expanded == "all"
 
 
 # The generated sample languages, in tab order, and the names docs.json may use for them.
