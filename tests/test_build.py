@@ -211,7 +211,7 @@ def test_api_page_front_matter_can_choose_the_playground_mode(example_project: P
     result = run_sitegen("build", example_project)
     assert result.returncode == 0
     assert result.stderr == ("warning: content/api-reference/plants/create.mdx:3: front matter: playground: "
-                             "'full' is not one of 'show', 'simple' or 'hide'; using docs.json's\n")
+                             "'full' is not one of 'show', 'simple', 'hide', 'interactive' or 'none'; using docs.json's\n")
     html = (example_project / "site/api-reference/plants/create/index.html").read_text()
     assert 'data-playground="show"' in html
 

@@ -84,7 +84,7 @@ def test_playground_inputs_are_typed(tmp_path: Path) -> None:
     config = json.loads(view.client_config)
     assert config["auth"] == {"method": "key", "location": "header", "name": "X-Pet-Key",
                               "basicLabels": ["username", "password"], "inputPrefix": ""}
-    assert config["body"]["example"] == {"kind": {}}
+    assert config["sampleValues"]["body"] == {"kind": {}}
 
 
 def test_client_config_cannot_close_its_script_element(tmp_path: Path) -> None:
@@ -94,4 +94,4 @@ def test_client_config_cannot_close_its_script_element(tmp_path: Path) -> None:
     op = load_openapi(tmp_path, ["pets.json"]).find("PUT /pets/{petId}", "p.mdx")
     text = str(build_api_view(op).client_config)
     assert "</script>" not in text and "<" not in text
-    assert json.loads(text)["parameters"][1]["example"] == "</script><script>alert(1)</script>"
+    assert json.loads(text)["inputs"][1]["example"] == "</script><script>alert(1)</script>"

@@ -82,6 +82,7 @@ def attach_operations(
     if not api_pages:
         return Operations({}, {}, [])
     from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
+    from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
     warnings: list[str] = []
     if loaded.config.openapi_sources:
@@ -107,12 +108,13 @@ def attach_operations(
             page = dataclasses.replace(page, title=operation.summary)
         if page.description is None and operation.description:
             page = dataclasses.replace(page, description=operation.description)
-        playground = page.meta.get("playground")
-        if playground not in (None, "show", "simple", "hide"):
+        written = page.meta.get("playground")
+        display = display_from_front_matter(written)
+        if written is not None and display is None:
             warnings.append(f"{page.display_path}:{page.line_of('playground')}: front matter: playground: "
-                            f"{playground!r} is not one of 'show', 'simple' or 'hide'; using docs.json's")
-            playground = None
-        views[page.id] = build_api_view(operation, loaded.config.api, playground=playground)
+                            f"{written!r} is not one of {', '.join(map(repr, FRONT_MATTER_VALUES[:-1]))} or "
+                            f"{FRONT_MATTER_VALUES[-1]!r}; using docs.json's")
+        views[page.id] = build_api_view(operation, loaded.config.api, display=display)
         updated[page.id] = page
     return Operations(updated, views, warnings)
 
@@ -125,6 +127,7 @@ def handwritten_view(
     so the view lists none; an unreadable `api:` is a warning and the page stays plain."""
     from sitegen.openapi import build_api_view
     from sitegen.openapi.handwritten import handwritten_operation, parse_api_line
+    from sitegen.openapi.playground import display_from_front_matter
 
     written = str(page.meta["api"])
     endpoint = parse_api_line(written)
@@ -136,8 +139,8 @@ def handwritten_view(
     auth_method = page.auth_method or (api.auth.method if api and api.auth else None)
     operation = handwritten_operation(project_dir, endpoint, body.param_fields, source=page.display_path,
                                       title=page.title, auth_method=auth_method)
-    playground = page.meta.get("playground") if page.meta.get("playground") in ("show", "simple", "hide") else None
-    view = build_api_view(operation, loaded.config.api, playground=playground)
+    display = display_from_front_matter(page.meta.get("playground"))
+    view = build_api_view(operation, loaded.config.api, display=display)
     return dataclasses.replace(view, fields_on_page=True)
 
 

@@ -1,92 +1,28 @@
-"""Request code samples (cURL, Python requests, JavaScript fetch, Go) and the auth they carry.
+"""Request code samples (cURL, Python requests, JavaScript fetch, Go) from a PlaygroundSpec.
 
-The playground's JavaScript regenerates the same four samples from what a reader typed; the
-two implementations share their shape (see themes/default/assets/api.js, `renderSamples`).
+`request_from_spec` is the one definition of the request a sample shows; api.js's
+`requestFromSpec` and its renderers are a line-for-line mirror (same order, same escaping), and
+tests/browser/test_sample_parity.py runs both on fixtures and compares the text byte for byte.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import urllib.parse
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from sitegen.openapi.examples import media_example, parameter_example
+from sitegen.openapi.auth import AuthMethod, AuthSpec, effective_auth
 from sitegen.openapi.model import CodeSample, Operation
-
-AuthMethod = Literal["bearer", "basic", "key"]
-
-
-@dataclass(frozen=True)
-class AuthSpec:
-    """How a request authenticates: from docs.json `api.auth`, else the security scheme."""
-
-    method: AuthMethod
-    name: str | None = None  # key: the header/query name; basic: "userLabel:passwordLabel"
-    location: str = "header"  # key only: header, query or cookie
-    input_prefix: str | None = None  # pre-fill of the playground's auth input
-    scheme_name: str | None = None  # the securitySchemes entry it came from
-    description: str | None = None
-
-    @property
-    def basic_labels(self) -> tuple[str, str]:
-        names = self.name if self.method == "basic" and self.name else "username:password"
-        user, _, password = names.partition(":")
-        return user or "username", password or "password"
-
-    @property
-    def key_name(self) -> str:
-        return self.name or "X-API-Key"
-
-    @property
-    def placeholder(self) -> str:
-        if self.method == "basic":
-            user, password = self.basic_labels
-            return f"<{user}>:<{password}>"
-        return "<api-key>" if self.method == "key" else "<token>"
-
-
-def effective_auth(
-    operation: Operation,
-    *,
-    method: AuthMethod | None = None,
-    name: str | None = None,
-    input_prefix: str | None = None,
-) -> AuthSpec | None:
-    """The auth an operation's requests carry.
-
-    An explicit `security: []` on the operation means no auth. Otherwise docs.json's
-    `api.auth.method` wins; else the first scheme of the (operation's, else global)
-    security requirement is translated.
-    """
-    if operation.security_declared and not operation.security:
-        return None
-    from_scheme = _scheme_auth(operation, name=name, input_prefix=input_prefix)
-    if method is None:
-        return from_scheme
-    if from_scheme is not None and from_scheme.method == method:
-        # Same strategy: keep what the scheme knows (its name, where a key goes) unless docs.json says.
-        return AuthSpec(method, name=name or from_scheme.name, location=from_scheme.location,
-                        input_prefix=input_prefix, scheme_name=from_scheme.scheme_name,
-                        description=from_scheme.description)
-    return AuthSpec(method=method, name=name, input_prefix=input_prefix)
-
-
-def _scheme_auth(operation: Operation, *, name: str | None, input_prefix: str | None) -> AuthSpec | None:
-    """The first scheme of the effective security requirement, as an AuthSpec."""
-    for alternative in operation.security:
-        for scheme in alternative:
-            description = scheme.description
-            if scheme.type == "http" and scheme.scheme == "basic":
-                return AuthSpec("basic", name=name, input_prefix=input_prefix, scheme_name=scheme.name,
-                                description=description)
-            if scheme.type == "http" or scheme.type in ("oauth2", "openIdConnect"):
-                return AuthSpec("bearer", input_prefix=input_prefix, scheme_name=scheme.name,
-                                description=description)
-            if scheme.type == "apiKey":
-                return AuthSpec("key", name=scheme.param_name or name, location=scheme.location or "header",
-                                input_prefix=input_prefix, scheme_name=scheme.name, description=description)
-    return None
+from sitegen.openapi.playground import (
+    SAMPLE_LANGUAGES,
+    EnteredValues,
+    ExampleOptions,
+    PlaygroundDisplay,
+    PlaygroundSpec,
+    build_playground_spec,
+)
 
 
 @dataclass(frozen=True)
@@ -106,54 +42,99 @@ def join_url(base_url: str, path: str) -> str:
     return base_url.rstrip("/") + "/" + path.lstrip("/")
 
 
+def _js_compatible(value: Any) -> Any:
+    """`value` as JavaScript would print it: JSON.stringify writes 2.0 as 2 (JS has no
+    separate float type), so integral floats become ints on this side too."""
+    if isinstance(value, float) and value.is_integer() and not math.isinf(value) and abs(value) < 1e21:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _js_compatible(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_js_compatible(v) for v in value]
+    return value
+
+
+def _text(value: Any) -> str:
+    """A parameter value as text (api.js: `asText`): compact JSON, as JSON.stringify writes it."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(_js_compatible(value), ensure_ascii=False, separators=(",", ":"))
+
+
+def _form(value: str) -> str:
+    """Query-string encoding (api.js: `formEncode`): spaces as "+", only RFC 3986 unreserved
+    characters left as they are, except the <>{} of placeholders, kept readable."""
+    return urllib.parse.quote_plus(value, safe="<>{}")
+
+
+def request_from_spec(spec: PlaygroundSpec, base_url: str | None = None,
+                      entered: EnteredValues | None = None) -> SampleRequest:
+    """The request the samples show for `entered` (None: the spec's sample values).
+
+    `base_url` None means the spec's first. api.js `requestFromSpec` is the same function.
+    """
+    values = spec.sample_values if entered is None else entered
+    by_input = {(loc, name): value for loc, name, value in values.params}
+    path, query, headers, cookies = spec.path, [], [], []
+    for field in spec.parameters:
+        value = by_input.get((field.location, field.name))
+        if value is None:
+            continue
+        text = _text(value)
+        if field.location == "path":
+            path = path.replace("{" + field.name + "}", urllib.parse.quote(text, safe=""))
+        elif field.location == "query":
+            query.append((field.name, text))
+        elif field.location == "header":
+            headers.append((field.name, text))
+        else:
+            cookies.append(f"{field.name}={text}")
+    basic: tuple[str, str] | None = None
+    auth = spec.auth
+    if auth is not None:
+        typed = dict(values.auth)
+        token = typed.get("token") or ("<api-key>" if auth.method == "key" else "<token>")
+        if auth.method == "bearer":
+            headers.insert(0, ("Authorization", f"Bearer {token}"))
+        elif auth.method == "basic":
+            basic = (typed.get("username") or f"<{auth.basic_labels[0]}>",
+                     typed.get("password") or f"<{auth.basic_labels[1]}>")
+        elif auth.location == "query":
+            query.append((auth.key_name or "", token))
+        elif auth.location == "cookie":
+            cookies.append(f"{auth.key_name}={token}")
+        else:
+            headers.insert(0, (auth.key_name or "", token))
+    if cookies:
+        headers.append(("Cookie", "; ".join(cookies)))
+    url = join_url(spec.base_urls[0] if base_url is None and spec.base_urls else (base_url or ""), path)
+    if query:
+        url += "?" + "&".join(f"{_form(name)}={_form(value)}" for name, value in query)
+    has_body = spec.body is not None and values.has_body
+    if has_body and spec.body is not None:
+        headers.append(("Content-Type", spec.body.content_type))
+    return SampleRequest(spec.method, url, tuple(headers), basic, _js_compatible(values.body) if has_body else None,
+                         has_body, spec.body.content_type if spec.body else None)
+
+
 def sample_request(
     operation: Operation,
     base_url: str,
     auth: AuthSpec | None,
     *,
     maintain_order: bool = True,
+    examples: ExampleOptions | None = None,
 ) -> SampleRequest:
-    """The request the samples show: required parameters and a body with the required fields."""
-    path = operation.path
-    for param in operation.parameters_in("path"):
-        if param.has_example:
-            path = path.replace("{" + param.name + "}", urllib.parse.quote(str(param.example), safe=""))
-    query = [(p.name, _text(parameter_example(p))) for p in operation.parameters_in("query") if p.required]
-    headers = [(p.name, _text(parameter_example(p))) for p in operation.parameters_in("header") if p.required]
-    cookies = [f"{p.name}={_text(parameter_example(p))}" for p in operation.parameters_in("cookie") if p.required]
-    basic: tuple[str, str] | None = None
-    if auth is not None:
-        if auth.method == "bearer":
-            headers.insert(0, ("Authorization", f"Bearer {auth.placeholder}"))
-        elif auth.method == "basic":
-            user, password = auth.basic_labels
-            basic = (f"<{user}>", f"<{password}>")
-        elif auth.location == "query":
-            query.append((auth.key_name, auth.placeholder))
-        elif auth.location == "cookie":
-            cookies.append(f"{auth.key_name}={auth.placeholder}")
-        else:
-            headers.insert(0, (auth.key_name, auth.placeholder))
-    if cookies:
-        headers.append(("Cookie", "; ".join(cookies)))
-    url = join_url(base_url, path)
-    if query:
-        url += "?" + urllib.parse.urlencode(query, safe="<>{}")
-    body, has_body, content_type = None, False, None
-    media = operation.request_body.primary if operation.request_body else None
-    if media is not None:
-        content_type = media.content_type
-        body = media_example(media, "request", required_only=not media.has_example, maintain_order=maintain_order)
-        has_body = True
-        headers.append(("Content-Type", content_type))
-    return SampleRequest(operation.method, url, tuple(headers), basic, body, has_body,
-                         content_type)
+    """The default request of `operation` (required parameters, a body with the required
+    fields) without a page around it: a spec is built for it."""
+    spec = build_playground_spec(operation, auth=auth, base_urls=(base_url,), display=PlaygroundDisplay.NONE,
+                                 examples=examples or ExampleOptions(), maintain_order=maintain_order)
+    return request_from_spec(spec)
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    return json.dumps(value)
+def _q(value: Any) -> str:
+    """A JSON string/number literal as JavaScript's JSON.stringify writes it (api.js: `q`)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _body_text(request: SampleRequest) -> str:
@@ -202,7 +183,7 @@ def _py(value: Any, indent: int = 0) -> str:
 
 
 def render_python(request: SampleRequest) -> str:
-    lines = ["import requests", "", f"url = {json.dumps(request.url)}"]
+    lines = ["import requests", "", f"url = {_q(request.url)}"]
     args = ["url"]
     headers = [(n, v) for n, v in request.headers if not (n == "Content-Type" and _is_json(request))]
     if request.has_body:
@@ -210,38 +191,33 @@ def render_python(request: SampleRequest) -> str:
             lines.append(f"payload = {_py(request.body)}")
             args.append("json=payload")
         else:
-            lines.append(f"payload = {json.dumps(_body_text(request), ensure_ascii=False)}")
+            lines.append(f"payload = {_q(_body_text(request))}")
             args.append("data=payload")
     if headers:
         lines.append("headers = " + _py(dict(headers)))
         args.append("headers=headers")
     if request.basic:
-        args.append(f"auth=({json.dumps(request.basic[0])}, {json.dumps(request.basic[1])})")
-    lines += ["", f"response = requests.request({json.dumps(request.method)}, {', '.join(args)})",
+        args.append(f"auth=({_q(request.basic[0])}, {_q(request.basic[1])})")
+    lines += ["", f"response = requests.request({_q(request.method)}, {', '.join(args)})",
               "print(response.status_code, response.text)"]
     return "\n".join(lines)
 
 
 def render_javascript(request: SampleRequest) -> str:
-    headers = list(request.headers)
+    rendered = [f"    {_q(name)}: {_q(value)}" for name, value in request.headers]
     if request.basic:
-        user, password = request.basic
-        headers.insert(0, ("Authorization", f'"Basic " + btoa({json.dumps(user + ":" + password)})'))
-    options = [f"  method: {json.dumps(request.method)}"]
-    if headers:
-        rendered = []
-        for name, value in headers:
-            literal = value if value.startswith('"Basic " + btoa(') else json.dumps(value, ensure_ascii=False)
-            rendered.append(f"    {json.dumps(name)}: {literal}")
+        rendered.insert(0, f'    {_q("Authorization")}: "Basic " + btoa({_q(":".join(request.basic))})')
+    options = [f"  method: {_q(request.method)}"]
+    if rendered:
         options.append("  headers: {\n" + ",\n".join(rendered) + "\n  }")
     if request.has_body:
         if _is_json(request):
             body = json.dumps(request.body, indent=2, ensure_ascii=False).replace("\n", "\n  ")
             options.append(f"  body: JSON.stringify({body})")
         else:
-            options.append(f"  body: {json.dumps(_body_text(request), ensure_ascii=False)}")
+            options.append(f"  body: {_q(_body_text(request))}")
     return "\n".join([
-        f"const response = await fetch({json.dumps(request.url)}, {{",
+        f"const response = await fetch({_q(request.url)}, {{",
         ",\n".join(options),
         "});",
         "console.log(response.status, await response.text());",
@@ -256,16 +232,16 @@ def render_go(request: SampleRequest) -> str:
         imports.append('"strings"')
         text = _body_text(request)
         # A raw string literal keeps the JSON readable; it cannot hold a backtick.
-        literal = f"`{text}`" if "`" not in text else json.dumps(text, ensure_ascii=False)
+        literal = f"`{text}`" if "`" not in text else _q(text)
         lines.append(f"\tbody := strings.NewReader({literal})")
         body_arg = "body"
     lines += [
-        f"\treq, err := http.NewRequest({json.dumps(request.method)}, {json.dumps(request.url)}, {body_arg})",
+        f"\treq, err := http.NewRequest({_q(request.method)}, {_q(request.url)}, {body_arg})",
         "\tif err != nil {", "\t\tpanic(err)", "\t}",
     ]
-    lines += [f"\treq.Header.Set({json.dumps(n)}, {json.dumps(v, ensure_ascii=False)})" for n, v in request.headers]
+    lines += [f"\treq.Header.Set({_q(n)}, {_q(v)})" for n, v in request.headers]
     if request.basic:
-        lines.append(f"\treq.SetBasicAuth({json.dumps(request.basic[0])}, {json.dumps(request.basic[1])})")
+        lines.append(f"\treq.SetBasicAuth({_q(request.basic[0])}, {_q(request.basic[1])})")
     lines += [
         "\tres, err := http.DefaultClient.Do(req)", "\tif err != nil {", "\t\tpanic(err)", "\t}",
         "\tdefer res.Body.Close()",
@@ -284,8 +260,19 @@ GENERATED = (
 )
 
 
-def code_samples(operation: Operation, request: SampleRequest) -> tuple[CodeSample, ...]:
-    """The operation's `x-codeSamples` when it has them, else the four generated samples."""
+def generated_samples(request: SampleRequest, languages: tuple[str, ...] = SAMPLE_LANGUAGES) -> tuple[CodeSample, ...]:
+    """The generated samples of `request` in `languages` (tab order stays cURL, Python, JS, Go)."""
+    return tuple(CodeSample(lang, label, render(request)) for lang, label, render in GENERATED if lang in languages)
+
+
+def code_samples(operation: Operation, request: SampleRequest,
+                 languages: tuple[str, ...] = SAMPLE_LANGUAGES) -> tuple[CodeSample, ...]:
+    """The operation's `x-codeSamples` when it has them, else the generated samples of `languages`."""
     if operation.code_samples:
         return operation.code_samples
-    return tuple(CodeSample(lang, label, render(request)) for lang, label, render in GENERATED)
+    return generated_samples(request, languages)
+
+
+# AuthSpec and effective_auth lived here before auth.py; callers still import them from here.
+__all__ = ["AuthMethod", "AuthSpec", "SampleRequest", "code_samples", "effective_auth", "generated_samples",
+           "request_from_spec", "sample_request"]

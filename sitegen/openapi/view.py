@@ -1,8 +1,9 @@
 """`build_api_view`: one operation plus docs.json `api` settings -> plain data for templates.
 
 Everything a template or the playground script needs is computed here (rows, labels,
-examples, samples, the playground's JSON config), so the templates stay logic-free and the
-same view can be tested without rendering.
+examples, samples), so the templates stay logic-free and the same view can be tested without
+rendering. The playground and the code samples work from one `PlaygroundSpec` (playground.py):
+the template reads it for the form, and its JSON is what api.js reads.
 """
 
 from __future__ import annotations
@@ -17,9 +18,20 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
-from sitegen.openapi.examples import media_example, parameter_example, schema_example
+from sitegen.openapi.auth import AuthSpec, effective_auth
+from sitegen.openapi.examples import media_example
 from sitegen.openapi.model import MediaType, Operation, Parameter, Server
-from sitegen.openapi.samples import AuthSpec, code_samples, effective_auth, sample_request
+from sitegen.openapi.playground import (
+    CLASSIC_MODES,
+    ExampleOptions,
+    PlaygroundDisplay,
+    PlaygroundInput,
+    PlaygroundSpec,
+    build_playground_spec,
+    display_from_classic,
+    input_kind,
+)
+from sitegen.openapi.samples import code_samples, request_from_spec
 from sitegen.openapi.schema import Schema, ordered_properties, type_label
 from sitegen.openapi.text import render_description, render_inline
 
@@ -140,17 +152,7 @@ class AuthView:
     description: Markup
 
 
-@dataclass(frozen=True)
-class InputField:
-    """One playground input: a parameter or a top-level body field."""
-
-    location: str  # path, query, header, cookie or body
-    name: str
-    kind: str  # integer, number, boolean, enum, string or json (see `input_kind`)
-    type: str
-    required: bool
-    enum: tuple[str, ...]  # JSON texts of the allowed values
-    placeholder: str
+InputField = PlaygroundInput  # the name templates and callers knew it by
 
 
 @dataclass(frozen=True)
@@ -169,13 +171,12 @@ class ApiView:
     body: BodyView | None
     responses: tuple[ResponseView, ...]
     samples: tuple[SampleView, ...]
-    inputs: tuple[InputField, ...]  # the playground form, parameters first
-    playground: str  # show, simple or hide
+    spec: PlaygroundSpec  # the playground form and what api.js regenerates the samples from
     spec_source: str
-    client_config: Markup  # JSON for api.js, safe inside <script type="application/json">
     # A hand-written endpoint page documents its fields itself (<ParamField>s): the view
     # drives the endpoint bar and playground but the reference sections are left out.
     fields_on_page: bool = False
+    params_expanded: bool = False  # nested fields shown open (v2 `api.params.expanded: "all"`)
 
     @property
     def base_url(self) -> str:
@@ -185,8 +186,27 @@ class ApiView:
     def parameters(self) -> tuple[FieldRow, ...]:
         return tuple(row for group in self.parameter_groups for row in group.rows)
 
-    def inputs_in(self, location: str) -> tuple[InputField, ...]:
-        return tuple(i for i in self.inputs if i.location == location)
+    @property
+    def inputs(self) -> tuple[PlaygroundInput, ...]:
+        """The playground form, parameters first."""
+        return self.spec.inputs
+
+    def inputs_in(self, location: str) -> tuple[PlaygroundInput, ...]:
+        return self.spec.inputs_in(location)
+
+    @property
+    def display(self) -> PlaygroundDisplay:
+        return self.spec.display
+
+    @property
+    def playground(self) -> str:
+        """The display in `api.playground.mode`'s words: show, simple or hide."""
+        return next(mode for mode, display in CLASSIC_MODES.items() if display is self.spec.display)
+
+    @property
+    def client_config(self) -> Markup:
+        """The spec as JSON for api.js, safe inside <script type="application/json">."""
+        return Markup(self.spec.script_json())
 
     @property
     def example_url(self) -> str:
@@ -197,14 +217,20 @@ def build_api_view(
     operation: Operation,
     api_config: ApiConfig | None = None,
     *,
-    playground: str | None = None,
+    display: PlaygroundDisplay | None = None,
+    examples: ExampleOptions | None = None,
+    params_expanded: bool = False,
 ) -> ApiView:
     """The API page data of `operation` under docs.json `api` (None: all defaults).
 
-    `playground` overrides `api.playground.mode` (a page's front matter may set it).
+    `display` overrides `api.playground.mode` (a page's front matter may set it). docs.json v2
+    settings come in through the other arguments: `api.playground.display` through
+    `playground.display_from_v2`, `api.examples` as `examples` (see `sample_languages`),
+    `api.params.expanded` as `params_expanded` (`playground.params_expanded_from_v2`).
     """
     maintain_order = bool(api_config and api_config.maintain_order)
-    mode = playground or (api_config.playground.mode if api_config else "show")
+    if display is None:
+        display = display_from_classic(api_config.playground.mode if api_config else "show")
     auth_config = api_config.auth if api_config else None
     auth = effective_auth(
         operation,
@@ -216,12 +242,11 @@ def build_api_view(
     base_urls = tuple(BaseUrl(u.rstrip("/") or u, None) for u in configured) or tuple(
         BaseUrl(s.url, s.description) for s in operation.servers
     )
-    base_url = base_urls[0].url if base_urls else ""
-    request = sample_request(operation, base_url, auth, maintain_order=maintain_order)
-    generated = not operation.code_samples
+    spec = build_playground_spec(operation, auth=auth, base_urls=tuple(b.url for b in base_urls), display=display,
+                                 examples=examples or ExampleOptions(), maintain_order=maintain_order)
     samples = tuple(
-        SampleView(s.lang, s.label, s.source, _highlight(s.source, s.lang), generated)
-        for s in code_samples(operation, request)
+        SampleView(s.lang, s.label, s.source, _highlight(s.source, s.lang), spec.generated_samples)
+        for s in code_samples(operation, request_from_spec(spec), spec.languages)
     )
     groups = tuple(
         ParameterGroup(loc, LOCATION_TITLES[loc], tuple(_parameter_row(p, maintain_order) for p in params))
@@ -231,8 +256,6 @@ def build_api_view(
     body = _body_view(operation, maintain_order)
     responses = tuple(_response_view(r.status, r.description, r.primary, r.headers, maintain_order)
                       for r in operation.responses)
-    auth_view = _auth_view(auth)
-    view_config = _client_config(operation, base_urls, auth_view, mode, maintain_order, samples)
     return ApiView(
         method=operation.method,
         method_class=operation.method.lower(),
@@ -243,15 +266,14 @@ def build_api_view(
         description_source=operation.description,
         deprecated=operation.deprecated,
         base_urls=base_urls,
-        auth=auth_view,
+        auth=_auth_view(auth),
         parameter_groups=groups,
         body=body,
         responses=responses,
         samples=samples,
-        inputs=_inputs(operation, maintain_order),
-        playground=mode,
+        spec=spec,
         spec_source=operation.spec_source,
-        client_config=Markup(_script_json(view_config)),
+        params_expanded=params_expanded,
     )
 
 
@@ -401,100 +423,16 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
     )
 
 
-# --- the playground script's configuration ----------------------------------------------
-
-def input_kind(schema: Schema) -> str:
-    """How the playground edits a value: integer, number, boolean, enum, string or json."""
-    if schema.enum:
-        return "enum"
-    kinds = [t for t in schema.types]
-    if kinds[:1] == ["integer"]:
-        return "integer"
-    if kinds[:1] == ["number"]:
-        return "number"
-    if kinds[:1] == ["boolean"]:
-        return "boolean"
-    if kinds[:1] == ["string"] or (not kinds and not schema.properties and not schema.alternatives):
-        return "string"
-    return "json"
-
-
-def _placeholder(value: Any) -> str:
-    if value is None:
-        return ""
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-
-def _inputs(operation: Operation, maintain_order: bool) -> tuple[InputField, ...]:
-    fields = [
-        InputField(p.location, p.name, input_kind(p.schema), type_label(p.schema), p.required,
-                   tuple(_json_text(v) for v in p.schema.enum), _placeholder(parameter_example(p)))
-        for loc in ("path", "query", "header", "cookie") for p in operation.parameters_in(loc)
-    ]
-    body = operation.request_body.primary if operation.request_body else None
-    if body is not None and body.schema is not None and body.schema.is_object and body.is_json:
-        for prop in ordered_properties(body.schema, maintain_order):
-            if prop.schema.read_only:
-                continue
-            fields.append(InputField("body", prop.name, input_kind(prop.schema), type_label(prop.schema),
-                                     prop.required, tuple(_json_text(v) for v in prop.schema.enum),
-                                     _placeholder(schema_example(prop.schema, "request"))))
-    return tuple(fields)
-
-
-def _client_config(operation: Operation, base_urls: tuple[BaseUrl, ...], auth: AuthView | None, mode: str,
-                   maintain_order: bool, samples: tuple[SampleView, ...]) -> dict[str, Any]:
-    body = operation.request_body.primary if operation.request_body else None
-    body_schema = body.schema if body else None
-    fields = []
-    if body_schema is not None and body_schema.is_object:
-        for prop in ordered_properties(body_schema, maintain_order):
-            if prop.schema.read_only:
-                continue
-            fields.append({
-                "name": prop.name,
-                "kind": input_kind(prop.schema),
-                "required": prop.required,
-                "enum": list(prop.schema.enum),
-                "example": schema_example(prop.schema, "request"),
-            })
-    return {
-        "method": operation.method,
-        "path": operation.path,
-        "baseUrls": [b.url for b in base_urls],
-        "mode": mode,
-        "auth": None if auth is None else {
-            "method": auth.method, "location": auth.location, "name": auth.key_name,
-            "basicLabels": list(auth.basic_labels), "inputPrefix": auth.input_prefix,
-        },
-        "parameters": [
-            {"name": p.name, "in": p.location, "required": p.required, "kind": input_kind(p.schema),
-             "example": parameter_example(p) if p.has_example else None}
-            for p in operation.parameters
-        ],
-        "body": None if body is None else {
-            "contentType": body.content_type,
-            "json": body.is_json,
-            "fields": fields,
-            "example": media_example(body, "request", required_only=not body.has_example,
-                                     maintain_order=maintain_order),
-        },
-        "generatedSamples": any(s.generated for s in samples),
-    }
-
-
-def _script_json(value: Any) -> str:
-    """JSON that cannot end its <script> element early (`</script>`, `<!--`)."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def _highlight(code: str, lang: str) -> Markup:
+    # The text exactly as written (Pygments adds a final newline and strips leading and
+    # trailing ones): api.js replaces a sample with its own text, which must read the same.
     try:
-        lexer = get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang.lower(), lang.lower()))
+        lexer = get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang.lower(), lang.lower()),
+                                  stripnl=False, ensurenl=False)
     except ClassNotFound:
         return Markup.escape(code)
-    return Markup(highlight(code, lexer, _FORMATTER))
+    html = highlight(code, lexer, _FORMATTER)
+    return Markup(html[:-1] if html.endswith("\n") and not code.endswith("\n") else html)
 
 
-__all__ = ["ApiView", "build_api_view", "field_row", "schema_view", "Server"]
+__all__ = ["ApiView", "InputField", "build_api_view", "field_row", "input_kind", "schema_view", "Server"]

@@ -1,7 +1,9 @@
 /* sitegen API pages: tabs, copy buttons, base-URL selector and the playground.
  * Loaded on every page; does nothing where there is no [data-api] block.
- * The four code-sample generators mirror sitegen/openapi/samples.py, so a sample looks the
- * same whether the build or this script wrote it. */
+ * `requestFromSpec` and the four code-sample generators mirror sitegen/openapi/samples.py line
+ * for line, so a sample is the same text whether the build or this script wrote it
+ * (tests/browser/test_sample_parity.py compares them). Both read the page's PlaygroundSpec,
+ * the JSON in <script class="api-config">. */
 (function () {
   "use strict";
 
@@ -137,12 +139,61 @@
     }
   };
 
-  // Like Python's urlencode(safe="<>{}"): spaces as "+", placeholders left readable.
+  // Python's quote(safe=""): only RFC 3986 unreserved characters stay (encodeURIComponent also keeps !'()*).
+  function pathEncode(value) {
+    return encodeURIComponent(value).replace(/[!'()*]/g, function (c) { return "%" + c.charCodeAt(0).toString(16).toUpperCase(); });
+  }
+  // Python's quote_plus(safe="<>{}"): spaces as "+", placeholders left readable.
   function formEncode(value) {
-    return encodeURIComponent(value).replace(/%20/g, "+").replace(/%3C/gi, "<").replace(/%3E/gi, ">")
-      .replace(/%7B/gi, "{").replace(/%7D/gi, "}");
+    return pathEncode(value).replace(/%20/g, "+").replace(/%3C/g, "<").replace(/%3E/g, ">")
+      .replace(/%7B/g, "{").replace(/%7D/g, "}");
   }
   function asText(value) { return typeof value === "string" ? value : JSON.stringify(value); }
+  function joinUrl(base, path) { return base ? base.replace(/\/+$/, "") + "/" + path.replace(/^\/+/, "") : path; }
+
+  // The request the samples show (samples.py `request_from_spec`). `entered` has the shape of
+  // the spec's sampleValues: {params: [[location, name, value]], auth: {token} or
+  // {username, password}, body (only when there is one)}; null means the sample values.
+  function requestFromSpec(spec, baseUrl, entered) {
+    var values = entered || spec.sampleValues;
+    var byInput = {};
+    values.params.forEach(function (p) { byInput[p[0] + "\u0000" + p[1]] = p[2]; });
+    var path = spec.path, query = [], headers = [], cookies = [], basic = null;
+    spec.inputs.forEach(function (field) {
+      if (field.in === "body") return;
+      var value = byInput[field.in + "\u0000" + field.name];
+      if (value === undefined || value === null) return;
+      var text = asText(value);
+      if (field.in === "path") path = path.split("{" + field.name + "}").join(pathEncode(text));
+      else if (field.in === "query") query.push([field.name, text]);
+      else if (field.in === "header") headers.push([field.name, text]);
+      else cookies.push(field.name + "=" + text);
+    });
+    var auth = spec.auth;
+    if (auth) {
+      var typed = values.auth || {};
+      var token = typed.token || (auth.method === "key" ? "<api-key>" : "<token>");
+      if (auth.method === "bearer") headers.unshift(["Authorization", "Bearer " + token]);
+      else if (auth.method === "basic") basic = [typed.username || "<" + auth.basicLabels[0] + ">", typed.password || "<" + auth.basicLabels[1] + ">"];
+      else if (auth.location === "query") query.push([auth.name || "", token]);
+      else if (auth.location === "cookie") cookies.push(auth.name + "=" + token);
+      else headers.unshift([auth.name || "", token]);
+    }
+    if (cookies.length) headers.push(["Cookie", cookies.join("; ")]);
+    var url = joinUrl(baseUrl === null || baseUrl === undefined ? (spec.baseUrls[0] || "") : baseUrl, path);
+    if (query.length) url += "?" + query.map(function (kv) { return formEncode(kv[0]) + "=" + formEncode(kv[1]); }).join("&");
+    var hasBody = !!spec.body && Object.prototype.hasOwnProperty.call(values, "body");
+    if (hasBody) headers.push(["Content-Type", spec.body.contentType]);
+    return { method: spec.method, url: url, headers: headers, basic: basic, body: hasBody ? values.body : null,
+             hasBody: hasBody, contentType: spec.body ? spec.body.contentType : null };
+  }
+
+  // Every generated sample of `spec` for `entered`, by language: what the parity test calls.
+  window.sitegenApiSamples = function (spec, baseUrl, entered) {
+    var req = requestFromSpec(spec, baseUrl, entered), out = {};
+    spec.languages.forEach(function (lang) { out[lang] = renderers[lang](req); });
+    return out;
+  };
 
   // ---- one API block --------------------------------------------------------------------------
   function initApi(root) {
@@ -163,7 +214,6 @@
       select.addEventListener("change", function () { save("local", BASE_URL_KEY, select.value); refresh(false); });
     }
     function baseUrl() { return select ? select.value : (config.baseUrls[0] || ""); }
-    function joinUrl(base, path) { return base ? base.replace(/\/+$/, "") + "/" + path.replace(/^\/+/, "") : path; }
 
     function field(location, name) {
       return root.querySelector('[data-field="' + location + '"][data-name="' + CSS.escape(name) + '"]');
@@ -191,45 +241,44 @@
 
     function currentBody() {
       if (!config.body) return { ok: true, value: undefined };
-      if (!raw || !dirty) return { ok: true, value: config.body.example };
+      if (!raw || !dirty) return { ok: true, value: config.sampleValues.body };
       if (!config.body.json) return { ok: true, value: raw.value };
       if (raw.value.trim() === "") return { ok: true, value: undefined };
       try { return { ok: true, value: JSON.parse(raw.value) }; }
       catch (e) { return { ok: false, error: "The JSON body is not valid JSON: " + e.message }; }
     }
 
-    // The request as the samples show it (placeholders where nothing was entered).
-    function sampleRequest(forSending) {
-      var path = config.path, query = [], headers = [], cookies = [], basic = null, missing = [];
-      config.parameters.forEach(function (p) {
+    // What the reader entered, in the shape of the spec's sampleValues; before they enter
+    // anything the samples show the sample values (as the build wrote them).
+    function entered() {
+      if (!dirty) return null;
+      var params = [];
+      config.inputs.forEach(function (p) {
+        if (p.in === "body") return;
         var input = field(p.in, p.name);
         var value = input ? typed(input) : undefined;
-        if (value === undefined && !dirty && p.required) value = p.example;
-        if (value === undefined || value === null) {
-          if (p.required && forSending) missing.push(p.name);
-          return;
-        }
-        if (p.in === "path") path = path.replace("{" + p.name + "}", encodeURIComponent(asText(value)));
-        else if (p.in === "query") query.push([p.name, asText(value)]);
-        else if (p.in === "header") headers.push([p.name, asText(value)]);
-        else cookies.push(p.name + "=" + asText(value));
+        if (value !== undefined) params.push([p.in, p.name, value]);
       });
-      var values = authValues();
-      if (auth) {
-        if (auth.method === "bearer") headers.unshift(["Authorization", "Bearer " + (values.token || "<token>")]);
-        else if (auth.method === "basic") basic = [values.username || "<" + auth.basicLabels[0] + ">", values.password || "<" + auth.basicLabels[1] + ">"];
-        else if (auth.location === "query") query.push([auth.name, values.token || "<api-key>"]);
-        else if (auth.location === "cookie") cookies.push(auth.name + "=" + (values.token || "<api-key>"));
-        else headers.unshift([auth.name, values.token || "<api-key>"]);
+      var values = { params: params, auth: authValues() || {} };
+      var body = currentBody();
+      if (config.body && body.value !== undefined) values.body = body.value;
+      return values;
+    }
+
+    function sampleRequest(forSending) {
+      var values = entered();
+      var req = requestFromSpec(config, baseUrl(), values);
+      var body = currentBody();
+      req.bodyError = body.ok ? null : body.error;
+      req.missing = [];
+      if (forSending) {
+        var given = {};
+        (values ? values.params : config.sampleValues.params).forEach(function (p) { if (p[2] !== null) given[p[0] + "\u0000" + p[1]] = true; });
+        config.inputs.forEach(function (p) {
+          if (p.in !== "body" && p.required && !given[p.in + "\u0000" + p.name]) req.missing.push(p.name);
+        });
       }
-      if (cookies.length) headers.push(["Cookie", cookies.join("; ")]);
-      var url = joinUrl(baseUrl(), path);
-      if (query.length) url += "?" + query.map(function (kv) { return formEncode(kv[0]) + "=" + formEncode(kv[1]); }).join("&");
-      var body = currentBody(), hasBody = false;
-      if (config.body && body.value !== undefined) { hasBody = true; headers.push(["Content-Type", config.body.contentType]); }
-      return { method: config.method, url: url, headers: headers, basic: basic, body: body.value, hasBody: hasBody,
-               contentType: config.body ? config.body.contentType : null, bodyError: body.ok ? null : body.error,
-               missing: missing };
+      return req;
     }
 
     function refresh(initial) {
