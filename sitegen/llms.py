@@ -37,7 +37,10 @@ def page_markdown(page: Page, body: PageMarkdown | None, view: ApiView | None) -
     head = [f"# {_line(page.title)}"]
     if page.description:
         head.append(f"> {_line(page.description)}")
-    parts = ["\n\n".join(head), body.template.strip() if body is not None else ""]
+    parts = ["\n\n".join(head)]
+    if view is not None:
+        parts.append(api_endpoint(view))
+    parts.append(body.template.strip() if body is not None else "")
     if view is not None:
         parts.append(api_markdown(view, page))
     text = "\n\n".join(part for part in parts if part)
@@ -78,11 +81,17 @@ def html_text(markup: str) -> str:
     return "\n".join(" ".join(line.split()) for line in "".join(parser.parts).strip().split("\n") if line.strip())
 
 
-def api_markdown(view: ApiView, page: Page) -> str:
+def api_endpoint(view: ApiView) -> str:
+    """Method, path and base URL: what the page's endpoint bar shows."""
     lines = [f"**{view.method}** `{view.path}`" + (" (deprecated)" if view.deprecated else "")]
     if view.base_url:
         lines.append(f"Base URL: `{view.base_url}`")
-    parts = ["\n\n".join(lines)]
+    return "\n\n".join(lines)
+
+
+def api_markdown(view: ApiView, page: Page) -> str:
+    """The reference sections: description, authorization, parameters, body, responses, a curl example."""
+    parts: list[str] = []
     description = html_text(view.description)
     if description and description != (page.description or "").strip():
         parts.append(description)

@@ -309,10 +309,10 @@ class SiteBuilder:
                          made: dict[str, bytes] = made) -> bytes:
                     html = made[output.output] = html_for(output, rendered, view)
                     return html
-                results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True)
+                done = results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True)
                 for path, html in made.items():
                     self._note(page, path, html)
-                if number in keys and not results[number].errors:  # type: ignore[union-attr]
+                if number in keys and not done.errors:
                     for path in self._outputs_of(setup, page):
                         made.setdefault(path, setup.output.read(path))  # the Markdown, for the cache
                 if number in keys:

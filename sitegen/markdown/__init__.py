@@ -91,6 +91,7 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
     state = PageState(md=md, page=page, resolver=resolver, components=components)
     doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
     html, tokens = parse_and_render(state, doc)
+    markdown = None if state.errors else export_markdown(tokens, page, resolver, state.warnings)
     return RenderedMarkdown(
         html=html,
         toc=state.toc,
@@ -101,5 +102,5 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         fragment_links=state.fragment_links,
         param_fields=state.param_fields,
         snippets=frozenset(state.snippets),
-        markdown=None if state.errors else export_markdown(tokens, page, resolver),
+        markdown=markdown,
     )

@@ -64,20 +64,43 @@ class PageMarkdown:
 
 
 class _Targets:
-    """The link targets of one export, in the order they appear."""
+    """The link targets of one export, in the order they appear (`marked`: each replaced by
+    \x01n\x02 in the text; else written as they are)."""
 
-    def __init__(self) -> None:
+    def __init__(self, marked: bool = True) -> None:
         self.found: list[str] = []
+        self.marked = marked
 
     def mark(self, target: str) -> str:
+        if not self.marked:
+            return maybe_add_link_brackets(target)
         self.found.append(target)
         return f"\x01{len(self.found) - 1}\x02"
 
 
-def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver) -> PageMarkdown:
-    """The Markdown of a page body whose tokens were already rendered to HTML."""
-    targets = _Targets()
+def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver, warnings: list[str]) -> PageMarkdown:
+    """The Markdown of a page body whose tokens were already rendered to HTML. Should a token
+    defeat the renderer, the page's source as written stands in, with a warning."""
+    try:
+        return _export(tokens, page, resolver)
+    except Exception as exc:  # noqa: BLE001 - a secondary output must never stop the build
+        warnings.append(f"{page.display_path}:{page.body_line}: the page could not be written as Markdown "
+                        f"({type(exc).__name__}: {exc}); its .md file holds the page's source instead")
+        source = page.body.replace("\x01", "").replace("\x02", "").strip()
+        return PageMarkdown(source + "\n" if source else "", (), page.url)
 
+
+def _export(tokens: list[Token], page: Page, resolver: LinkResolver) -> PageMarkdown:
+    exported = _render(tokens, page, resolver, _Targets())
+    marks = _TARGET.findall(exported.template)
+    if marks != [str(number) for number in range(len(exported.targets))]:
+        # The page's own text holds control characters that read as marks: write targets as they are
+        # (llms-full.txt then has this page's links relative to the page).
+        exported = _render(tokens, page, resolver, _Targets(marked=False))
+    return exported
+
+
+def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _Targets) -> PageMarkdown:
     def link_target(target: str, image: bool) -> str:
         # Components keep the author's target in their props; resolve it as the HTML did
         # (LinkResolver's own method: the HTML render already recorded this lookup).
@@ -90,6 +113,8 @@ def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver) -> 
     options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
     text = MDRenderer().render(tokens, options, env)
     text = re.sub(r"\n{3,}", "\n\n", text).strip()
+    if not targets.marked:
+        text = _TARGET.sub(lambda match: match.group(0).replace("\x01", "").replace("\x02", ""), text)
     return PageMarkdown(text + "\n" if text else "", tuple(targets.found), page.url)
 
 
@@ -155,12 +180,17 @@ def _math(node: RenderTreeNode, context: RenderContext) -> str:
     return f"$$\n{node.content.strip()}\n$$"
 
 
+def _footnote_label(node: RenderTreeNode) -> str:
+    # An inline footnote (^[text]) has no label of its own: name it by its number.
+    return str(node.meta.get("label") or f"note-{int(node.meta.get('id', 0)) + 1}")
+
+
 def _footnote_ref(node: RenderTreeNode, context: RenderContext) -> str:
-    return f"[^{node.meta.get('label', node.meta.get('id', 0) + 1)}]"
+    return f"[^{_footnote_label(node)}]"
 
 
 def _footnote(node: RenderTreeNode, context: RenderContext) -> str:
-    label = node.meta.get("label", node.meta.get("id", 0) + 1)
+    label = _footnote_label(node)
     return _indent(_children(node, context), "    ", f"[^{label}]: ")
 
 
