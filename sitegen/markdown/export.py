@@ -24,7 +24,13 @@ from urllib.parse import urljoin
 
 from markdown_it.token import Token
 from mdformat.renderer import DEFAULT_RENDERERS, MDRenderer, RenderContext, RenderTreeNode
-from mdformat.renderer._util import maybe_add_link_brackets
+from mdformat.renderer._util import (
+    escape_asterisk_emphasis,
+    escape_less_than_sign,
+    escape_square_brackets,
+    escape_underscore_emphasis,
+    maybe_add_link_brackets,
+)
 
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.mdx.nodes import MdxElement
@@ -215,6 +221,27 @@ def _table(node: RenderTreeNode, context: RenderContext) -> str:
     return "\n".join("| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in lines)
 
 
+_SPACES = re.compile(" {2,}")
+_MDFORMAT_TEXT = DEFAULT_RENDERERS["text"]
+
+
+def _plain_text(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's text escaping, without its character-reference pass when the text has no "&":
+    that pass hashes a regex of every HTML entity name on each call (most of the export's time)."""
+    text = node.content
+    if "&" in text:
+        return _MDFORMAT_TEXT(node, context)
+    text = _SPACES.sub(" ", text.replace("\t", " ")).replace("\\", "\\\\")
+    text = escape_underscore_emphasis(escape_asterisk_emphasis(text))
+    text = escape_less_than_sign(escape_square_brackets(text, context.env["used_refs"]))
+    text = text.replace("`", "\\`").replace("\n\n", "&#10;&#10;")
+    if text.endswith("!"):
+        following = node.next_sibling
+        if following is not None and following.type == "link":
+            text = text[:-1] + "\\!"  # else "![" would start an image
+    return text
+
+
 def _nothing(node: RenderTreeNode, context: RenderContext) -> str:
     return ""
 
@@ -378,7 +405,7 @@ class _Extension:
     """mdformat's plugin shape: renderers by token type (only RENDERERS is read when rendering)."""
 
     RENDERERS: Mapping[str, Render] = {
-        "link": _link, "image": _image, "heading": _heading, "html_inline": _html_inline,
+        "text": _plain_text, "link": _link, "image": _image, "heading": _heading, "html_inline": _html_inline,
         "s": _strikethrough, "table": _table,
         "math_inline": _math, "math_inline_double": _math, "math_block": _math, "math_block_label": _math,
         "footnote_ref": _footnote_ref, "footnote_block": lambda node, context: _children(node, context),
