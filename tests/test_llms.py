@@ -4,10 +4,11 @@ llms-full.txt (real builds through the CLI, files read from disk)."""
 from __future__ import annotations
 
 import json
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import run_sitegen
+from conftest import DevServer, run_sitegen
 
 CONFIG = {
     "name": "Acme Garden",
@@ -286,3 +287,25 @@ def test_markdown_comes_from_the_build_cache_unchanged(make_project: Callable[..
     assert run_sitegen("build", project).returncode == 0
     assert "Clay holds water." in (site / "guides/soil/index.md").read_text()
     assert "Clay holds water." in (site / "llms-full.txt").read_text()
+
+
+def test_the_dev_server_serves_markdown_and_llms_files(make_project: Callable[..., Path],
+                                                       dev_server: Callable[..., DevServer]) -> None:
+    project = make_project(CONFIG, PAGES)
+    server = dev_server(project)
+    with urllib.request.urlopen(server.url + "guides/watering/index.md", timeout=30) as response:
+        assert response.read().decode() == ("# Watering\n\n> How often to water.\n\n"
+                                            "Back to the [intro](../../intro/).\n")
+    with urllib.request.urlopen(server.url + "llms.txt", timeout=30) as response:
+        assert response.read().decode().startswith("# Acme Garden\n\n> Docs for the Acme Garden API.\n")
+
+
+def test_control_characters_in_a_page_do_not_disturb_its_links(make_project: Callable[..., Path]) -> None:
+    # The export keeps link targets apart behind \x01n\x02 marks; text holding such
+    # characters falls back to writing the targets in place.
+    pages = {**PAGES, "guides/soil.md": "---\ntitle: Soil\n---\n\nOdd \x010\x02 text \x017\x02, see [intro](/intro).\n"}
+    project = make_project(CONFIG, pages)
+    done = run_sitegen("build", project, "--no-cache")
+    assert done.returncode == 0, done.stderr
+    assert (project / "site/guides/soil/index.md").read_text() == "# Soil\n\nOdd 0 text 7, see [intro](../../intro/).\n"
+    assert "Odd 0 text 7, see [intro](../../intro/)." in (project / "site/llms-full.txt").read_text()
