@@ -39,16 +39,21 @@ def page_markdown(page: Page, body: PageMarkdown | None, view: ApiView | None) -
         head.append(f"> {_line(page.description)}")
     parts = ["\n\n".join(head)]
     if view is not None:
-        parts.append(api_endpoint(view))
+        parts.append(_unmarked(api_endpoint(view)))
     parts.append(body.template.strip() if body is not None else "")
     if view is not None:
-        parts.append(api_markdown(view, page))
+        parts.append(_unmarked(api_markdown(view, page)))
     text = "\n\n".join(part for part in parts if part)
     return PageMarkdown(text + "\n", body.targets if body is not None else (), page.url)
 
 
+def _unmarked(text: str) -> str:
+    """Text without the characters PageMarkdown marks link targets with."""
+    return text.replace("\x01", "").replace("\x02", "")
+
+
 def _line(text: str) -> str:
-    return " ".join(text.replace("\x01", "").replace("\x02", "").split())
+    return " ".join(_unmarked(text).split())
 
 
 # --- API pages --------------------------------------------------------------------------------

@@ -118,7 +118,7 @@ def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _T
     env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target}
     options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
     text = MDRenderer().render(tokens, options, env)
-    text = re.sub(r"\n{3,}", "\n\n", text).strip()
+    text = text.strip()
     if not targets.marked:
         text = _TARGET.sub(lambda match: match.group(0).replace("\x01", "").replace("\x02", ""), text)
     return PageMarkdown(text + "\n" if text else "", tuple(targets.found), page.url)
@@ -163,7 +163,7 @@ def _image(node: RenderTreeNode, context: RenderContext) -> str:
 
 
 def _heading(node: RenderTreeNode, context: RenderContext) -> str:
-    text = _children(node, context, "").strip()
+    text = " ".join(_children(node, context, "").split("\n")).strip()  # a setext heading may span lines
     return f"{'#' * int(node.tag[1])} {text}"
 
 

@@ -75,7 +75,7 @@ def test_copy_page_opens_the_markdown_from_file_urls(make_project: Callable[...,
     project = make_project(CONFIG, PAGES)
     build(project)
     page.goto((project / "site/guide/index.html").as_uri())
-    link = page.get_by_role("link", name="Open this page as Markdown")
+    link = page.get_by_role("link", name="View Markdown of this page")
     expect(link).to_have_text("View Markdown")
     target = link.evaluate("a => a.href")
     assert target == (project / "site/guide/index.md").as_uri()

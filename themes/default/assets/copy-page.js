@@ -7,8 +7,8 @@
   var label = link.querySelector(".copy-page-label");
   if (location.protocol === "file:") {
     label.textContent = "View Markdown";
-    link.setAttribute("aria-label", "Open this page as Markdown");
-    link.title = "Open this page as Markdown (copying needs the site served over HTTP)";
+    link.setAttribute("aria-label", "View Markdown of this page");
+    link.title = "View this page as Markdown (copying needs the site served over HTTP)";
     return;
   }
   var timer = null;
