@@ -41,6 +41,7 @@ from sitegen.cachedir import CACHE_DIR
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
 from sitegen.confine import inside_project
 from sitegen.errors import BuildError, ContentError
+from sitegen.llms import markdown_path
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
@@ -313,9 +314,12 @@ class SiteBuilder:
                          made: dict[str, bytes] = made) -> bytes:
                     html = made[output.output] = html_for(output, rendered, view)
                     return html
-                results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True)
+                done = results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True)
                 for path, html in made.items():
                     self._note(page, path, html)
+                if number in keys and not done.errors:
+                    for path in self._outputs_of(setup, page):
+                        made.setdefault(path, setup.output.read(path))  # the Markdown, for the cache
                 if number in keys:
                     written[number] = made
                 progress.advance()
@@ -333,7 +337,9 @@ class SiteBuilder:
         return [result for result in results if result is not None]
 
     def _outputs_of(self, setup: RenderSetup, page: Page) -> list[str]:
-        return [page.output] + (["index.html"] if page.id == setup.root_copy else [])
+        """The files of a page: its HTML and Markdown (and those of its root copy)."""
+        html = [page.output] + (["index.html"] if page.id == setup.root_copy else [])
+        return html + [markdown_path(path) for path in html]
 
     def _write_page(self, setup: RenderSetup, page: Page, path: str, html: bytes) -> None:
         setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
@@ -405,8 +411,10 @@ class SiteBuilder:
         files = Files()
         for page in pages:
             files.add_written(page.output, Origin.PAGE)
+            files.add_written(markdown_path(page.output), Origin.PAGE)
         if setup.root_copy is not None:
             files.add_written("index.html", Origin.PAGE)
+            files.add_written("index.md", Origin.PAGE)
         self._disk = BuildCache(self.cache_dir, self.project_dir) if self.persistent else None
         with times.step("render_pages"):
             site = self._site_key(loaded, pages, theme.theme, setup, search) if self._disk is not None else None
@@ -429,6 +437,7 @@ class SiteBuilder:
                 (renderer,), lambda: renderer.render_not_found().encode(), slot="404.html"
             )
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
+            extras.files.update(steps.llms_files(loaded, navigation.navigation, results))
             steps.write_extras(output, files, extras)
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...

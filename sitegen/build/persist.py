@@ -1,6 +1,6 @@
 """The persistent build cache of `sitegen build`: `.sitegen-cache/build/` in the project.
 
-Each page's rendered HTML (and the small data the build needs of it afterwards: warnings,
+Each page's rendered HTML and Markdown (and the small data the build needs of it afterwards: warnings,
 fragment links, ids, referenced files, features) is stored in one JSON file named by a hash
 of everything the page's output depends on:
 
@@ -40,7 +40,7 @@ from sitegen.markdown import MISSING_SNIPPET
 from sitegen.openapi.fetch import CACHE_SUBDIR as OPENAPI_SUBDIR
 
 BUILD_SUBDIR = "build"
-_FORMAT = 2  # bump when the entry layout changes
+_FORMAT = 3  # bump when the entry layout changes
 _ENTRIES = "pages"
 _SEARCH = "search"
 _INDEX = "index.json"
@@ -62,7 +62,7 @@ def file_digest(path: Path) -> str:
 # Libraries whose version can change what a page looks like (parsing, highlighting, templates,
 # math, diagrams, the search bundle's format).
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "pydantic", "pyyaml",
-              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin")
+              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin", "mdformat")
 
 
 @functools.cache
@@ -164,7 +164,7 @@ def site_key(inputs: SiteInputs) -> str:
 
 @dataclass
 class CachedPage:
-    html: dict[str, bytes]  # output path -> HTML (the page, and the root copy of the home page)
+    html: dict[str, bytes]  # output path -> HTML or Markdown (the page, and the root copy of the home page)
     result: PageResult
 
 
@@ -244,6 +244,7 @@ class BuildCache:
             ids=frozenset(str(i) for i in data["ids"]),
             assets=assets,
             snippets=tuple(snippets),
+            markdown=str(data["markdown"]),
         )
         return CachedPage(html, result)
 
@@ -272,7 +273,7 @@ class BuildCache:
                 "external_links": result.external_links,
                 "features": sorted(result.features), "ids": sorted(result.ids),
                 "assets": {dest: str(source) for dest, source in result.assets.items()},
-                "snippets": snippets,
+                "snippets": snippets, "markdown": result.markdown,
             }
             if not self._prepare():
                 return

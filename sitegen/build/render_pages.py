@@ -24,6 +24,7 @@ from markdown_it import MarkdownIt
 from sitegen.build.output import Output
 from sitegen.build.steps import handwritten_view
 from sitegen.config import LoadedConfig
+from sitegen.llms import markdown_path, page_markdown
 from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import Resolved
@@ -108,6 +109,7 @@ class PageResult:
     assets: dict[str, Path] = field(default_factory=dict)  # files its links reference -> copied
     html: dict[str, bytes] = field(default_factory=dict)  # from a worker that cannot write to the output
     snippets: tuple[str, ...] = ()  # snippet files the page inlined (the persistent cache checks them)
+    markdown: str = ""  # the page's Markdown with links relative to the site root (llms-full.txt)
 
 
 # The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
@@ -147,10 +149,17 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
             view = handwritten_view(setup.project_dir, setup.loaded, page, body, result.warnings)
         html = html_for(output, rendered, view)
         searchable = output is page and not (page.hidden or page.noindex)
+        # The Markdown beside the HTML (what "Copy page" copies): links relative to it.
+        exported = page_markdown(output, body.markdown, view)
+        text = exported.text.encode()
         if write:
             setup.output.write_page(output.output, html, searchable)
+            setup.output.write(markdown_path(output.output), text)
         else:
             result.html[output.output] = html
+            result.html[markdown_path(output.output)] = text
+        if output is page:
+            result.markdown = exported.at_root()
         if output is page:  # the root copy would repeat the page's warnings
             result.warnings += body.warnings
             result.fragment_links = body.fragment_links

@@ -7,10 +7,10 @@ steps in order and keeps their results in `Cached` helpers for the dev server.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from sitegen import nav
 from sitegen.build.files import Files, Origin
@@ -19,6 +19,7 @@ from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig
 from sitegen.config import load_config as read_config
 from sitegen.errors import ConfigError, SitegenError
+from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt
 from sitegen.markdown import LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.mdx import page_ids
@@ -332,6 +333,19 @@ def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, r
     extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
     extras.files[".nojekyll"] = b""  # GitHub Pages would otherwise hide the _sitegen/ folder
     return extras
+
+
+class HasMarkdown(Protocol):
+    page_id: str
+    markdown: str
+
+
+def llms_files(loaded: LoadedConfig, navigation: Navigation, results: Iterable[HasMarkdown]) -> dict[str, bytes]:
+    """llms.txt (the navigation with descriptions) and llms-full.txt (every listed page's
+    Markdown); `results` are the rendered pages (render_pages.PageResult)."""
+    markdown = {result.page_id: result.markdown for result in results}
+    return {LLMS_TXT: llms_txt(loaded, navigation).encode(),
+            LLMS_FULL_TXT: llms_full_txt(navigation, markdown).encode()}
 
 
 def add_theme_files(files: Files, theme_assets: Mapping[str, Path], uses_mermaid: bool) -> list[str]:

@@ -17,6 +17,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+from sitegen.markdown.export import PageMarkdown, export_markdown
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.mdx import (
     MISSING_SNIPPET,
@@ -25,12 +26,13 @@ from sitegen.markdown.mdx import (
     TocEntry,
     mdx_plugin,
     page_ids,
-    render_document,
+    parse_and_render,
 )
 from sitegen.markdown.tilde import single_tilde_plugin
 from sitegen.pages import Page
 
-__all__ = ["MISSING_SNIPPET", "LinkResolver", "RenderedMarkdown", "TocEntry", "make_markdown", "render_markdown"]
+__all__ = ["MISSING_SNIPPET", "LinkResolver", "PageMarkdown", "RenderedMarkdown", "TocEntry", "make_markdown",
+           "render_markdown"]
 
 
 @dataclass
@@ -47,6 +49,7 @@ class RenderedMarkdown:
     # Snippet files the page inlined (resolved paths; MISSING_SNIPPET when one was not found),
     # so that a rebuild after a snippet changes renders these pages again.
     snippets: frozenset[Path] = frozenset()
+    markdown: PageMarkdown | None = None  # the body as Markdown (markdown/export.py); None after errors
 
 
 def make_markdown() -> MarkdownIt:
@@ -88,7 +91,8 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
     """Render one page. `components` is the ComponentRenderer (None: every component is unknown)."""
     state = PageState(md=md, page=page, resolver=resolver, components=components)
     doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
-    html = render_document(state, doc)
+    html, tokens = parse_and_render(state, doc)
+    markdown = None if state.errors else export_markdown(tokens, page, resolver, state.warnings)
     return RenderedMarkdown(
         html=html,
         toc=state.toc,
@@ -100,4 +104,5 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         external_links=state.external_links,
         param_fields=state.param_fields,
         snippets=frozenset(state.snippets),
+        markdown=markdown,
     )

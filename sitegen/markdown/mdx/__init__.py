@@ -19,12 +19,14 @@ from sitegen.markdown.mdx.render import (
     fold_rule,
     install_render_rules,
     page_ids,
+    parse_and_render,
     render_document,
 )
 from sitegen.markdown.mdx.text import text_comment_rule, text_expression_rule, text_jsx_rule
 
 __all__ = [
-    "MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "render_document",
+    "MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "parse_and_render",
+    "render_document",
 ]
 
 _INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "blockquote", "list"]}

@@ -33,7 +33,8 @@ from sitegen.markdown.mdx.nodes import CodeInfo, MdxChild, MdxElement
 from sitegen.markdown.mdx.snippets import OutsideProject, SnippetSource, find_snippet, load_snippet
 from sitegen.pages import Page
 
-__all__ = ["Document", "PageState", "TocEntry", "fold_rule", "install_render_rules", "render_document"]
+__all__ = ["Document", "PageState", "TocEntry", "fold_rule", "install_render_rules", "parse_and_render",
+           "render_document"]
 
 MAX_INLINE_DEPTH = 32  # inline elements nest by recursion when rendering
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
@@ -282,13 +283,19 @@ def _unclosed(
 
 
 def render_document(state: PageState, doc: Document) -> str:
+    return parse_and_render(state, doc)[0]
+
+
+def parse_and_render(state: PageState, doc: Document) -> tuple[str, list[Token]]:
+    """The document's HTML, and its tokens as the render left them (links resolved,
+    expression values and snippet tokens noted in `meta`: markdown/export.py reads them)."""
     env = {"mdx_doc": doc, "mdx_page": state}
     tokens = state.md.parse(doc.src, env)
     for line, message in doc.module.problems:
         state.warn(doc.where(line), message)
     state.chain.append(doc.display)
     try:
-        return str(state.md.renderer.render(tokens, state.md.options, env))
+        return str(state.md.renderer.render(tokens, state.md.options, env)), tokens
     finally:
         state.chain.pop()
 
@@ -417,7 +424,9 @@ def _render_expression(self: RendererHTML, tokens: list[Token], idx: int, option
         state.warn(doc.where(_line(token)),
                    f"expression {{{_short(text)}}} is not a value sitegen can compute; left out")
         return ""
-    return _value_html(value)
+    output = _value_html(value)
+    token.meta = dict(token.meta or {}, value=html.unescape(output))
+    return output
 
 
 def _value_html(value: Any) -> str:
@@ -510,7 +519,7 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
         else:  # <Snippet file="x.mdx" /> reads snippets/x.mdx
             written = "/snippets/" + str(props["file"]).lstrip("/")
             variables = {key: value for key, value in props.items() if key != "file"}
-        output = _render_snippet(state, doc, where, written, variables)
+        output, token.meta["inlined"] = _render_snippet(state, doc, where, written, variables)
         token.meta["built"] = MdxElement(name, props, doc.display, doc.first_line + line, inline, output, [])
         return output
     if name == "ParamField" and state.field_depth == 0:
@@ -543,26 +552,29 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
     return children_html
 
 
-def _render_snippet(state: PageState, doc: Document, where: str, written: str, props: dict[str, Any]) -> str:
+def _render_snippet(
+    state: PageState, doc: Document, where: str, written: str, props: dict[str, Any]
+) -> tuple[str, list[Token]]:
+    """The snippet's HTML and its tokens (none when it is left out)."""
     resolver = state.resolver
     try:
         path = find_snippet(written, doc.path, resolver.project_dir, resolver.content_dir)
     except OutsideProject:
         state.warn(where, f"import '{written}' is {OUTSIDE}; left out")
-        return ""
+        return "", []
     if path is None:
         state.warn(where, f"snippet '{written}' not found; left out")
         state.snippets.add(MISSING_SNIPPET)
-        return ""
+        return "", []
     state.snippets.add(path)
     source = load_snippet(path, resolver.project_dir)
     _warn_snippet(state, source)
     if source.display in state.chain:
         chain = " -> ".join([*state.chain, source.display])
         state.errors.append(f"{where}: snippet import cycle {chain}")
-        return ""
+        return "", []
     snippet = Document(source.text, source.display, source.first_line, source.mdx, source.path, props=props)
-    return render_document(state, snippet)
+    return parse_and_render(state, snippet)
 
 
 def _warn_snippet(state: PageState, source: SnippetSource) -> None:

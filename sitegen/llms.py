@@ -1,0 +1,239 @@
+"""The site for language models: each page's Markdown (`quickstart/index.md` beside
+`quickstart/index.html`), `llms.txt` (the navigation as a list of links to those files, with
+each page's description) and `llms-full.txt` (every listed page's Markdown, in navigation order).
+
+What is listed: what the navigation lists. Hidden and noindex pages are not in `llms.txt` or
+`llms-full.txt` (their `.md` is still written beside their HTML); a page whose front matter
+`url:` sends its sidebar entry elsewhere is listed with that URL in `llms.txt` and has no text in
+`llms-full.txt`. An API page's Markdown is its operation: method and path, description,
+authorization, parameters, request body, responses and a curl example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html.parser import HTMLParser
+from typing import TYPE_CHECKING
+
+from sitegen.markdown import PageMarkdown
+from sitegen.nav import NavGroupNode, Navigation, NavPage
+from sitegen.pages import Page
+
+if TYPE_CHECKING:
+    from sitegen.config import LoadedConfig
+    from sitegen.openapi.view import ApiView, FieldRow, SchemaView
+
+LLMS_TXT = "llms.txt"
+LLMS_FULL_TXT = "llms-full.txt"
+
+
+def markdown_path(html_path: str) -> str:
+    """Where a page's Markdown goes: beside its HTML (`a/index.html` -> `a/index.md`)."""
+    return html_path.removesuffix(".html") + ".md"
+
+
+def page_markdown(page: Page, body: PageMarkdown | None, view: ApiView | None) -> PageMarkdown:
+    """The whole page as Markdown: title, description, the body and (API pages) the operation."""
+    head = [f"# {_line(page.title)}"]
+    if page.description:
+        head.append(f"> {_line(page.description)}")
+    parts = ["\n\n".join(head)]
+    if view is not None:
+        parts.append(_unmarked(api_endpoint(view)))
+    parts.append(body.template.strip() if body is not None else "")
+    if view is not None:
+        parts.append(_unmarked(api_markdown(view, page)))
+    text = "\n\n".join(part for part in parts if part)
+    return PageMarkdown(text + "\n", body.targets if body is not None else (), page.url)
+
+
+def _unmarked(text: str) -> str:
+    """Text without the characters PageMarkdown marks link targets with."""
+    return text.replace("\x01", "").replace("\x02", "")
+
+
+def _line(text: str) -> str:
+    return " ".join(_unmarked(text).split())
+
+
+# --- API pages --------------------------------------------------------------------------------
+
+class _Text(HTMLParser):
+    """The text of the HTML a description was rendered to (the view keeps only that)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "code":
+            self.parts.append("`")
+        elif tag in ("p", "li", "br") and self.parts:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "code":
+            self.parts.append("`")
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def html_text(markup: str) -> str:
+    parser = _Text()
+    parser.feed(str(markup))
+    parser.close()
+    return "\n".join(" ".join(line.split()) for line in "".join(parser.parts).strip().split("\n") if line.strip())
+
+
+def api_endpoint(view: ApiView) -> str:
+    """Method, path and base URL: what the page's endpoint bar shows."""
+    lines = [f"**{view.method}** `{view.path}`" + (" (deprecated)" if view.deprecated else "")]
+    if view.base_url:
+        lines.append(f"Base URL: `{view.base_url}`")
+    return "\n\n".join(lines)
+
+
+def api_markdown(view: ApiView, page: Page) -> str:
+    """The reference sections: description, authorization, parameters, body, responses, a curl example."""
+    parts: list[str] = []
+    description = html_text(view.description)
+    if description and description != (page.description or "").strip():
+        parts.append(description)
+    if view.auth is not None:
+        auth = f"## Authorization\n\n{view.auth.label}: `{view.auth.header}`"
+        detail = html_text(view.auth.description)
+        parts.append(auth + (f"\n\n{detail}" if detail else ""))
+    if not view.fields_on_page:
+        for group in view.parameter_groups:
+            parts.append(f"## {group.title}\n\n" + _rows(group.rows))
+        if view.body is not None:
+            body = view.body
+            intro = f"`{body.content_type}`" + (" (required)" if body.required else "")
+            text = html_text(body.description)
+            section = f"## Request body\n\n{intro}" + (f"\n\n{text}" if text else "")
+            if body.schema is not None:
+                section += _schema(body.schema)
+            parts.append(section)
+        if view.responses:
+            responses = ["## Responses"]
+            for response in view.responses:
+                block = [f"### {response.status}"]
+                text = html_text(response.description)
+                if text:
+                    block.append(text)
+                if response.content_type:
+                    block.append(f"`{response.content_type}`")
+                if response.schema is not None:
+                    block.append(_schema(response.schema).strip())
+                if response.example:
+                    block.append(_fence(response.example, "json"))
+                responses.append("\n\n".join(part for part in block if part))
+            parts.append("\n\n".join(responses))
+    sample = next((s for s in view.samples if s.label.lower() == "curl" or s.lang in ("bash", "shell", "sh")), None)
+    sample = sample or (view.samples[0] if view.samples else None)
+    if sample is not None:
+        parts.append("## Example request\n\n" + _fence(sample.source, sample.lang))
+    return "\n\n".join(parts)
+
+
+def _schema(schema: SchemaView) -> str:
+    text = html_text(schema.description)
+    out = f"\n\nType: `{schema.type}`" if schema.type else ""
+    if text:
+        out += f"\n\n{text}"
+    if schema.rows:
+        out += "\n\n" + _rows(schema.rows)
+    for alternative in schema.alternatives:
+        out += f"\n\n**{alternative.label}** (`{alternative.type}`)"
+        if alternative.rows:
+            out += "\n\n" + _rows(alternative.rows)
+    return out
+
+
+def _rows(rows: Iterable[FieldRow], depth: int = 0) -> str:
+    out: list[str] = []
+    for row in rows:
+        facts = [row.type] if row.type else []
+        if row.required:
+            facts.append("required")
+        if row.deprecated:
+            facts.append("deprecated")
+        if row.default is not None:
+            facts.append(f"default: `{row.default}`")
+        if row.enum:
+            facts.append("one of " + ", ".join(f"`{value}`" for value in row.enum))
+        facts.extend(row.constraints)
+        line = f"- `{row.name}`" + (f" ({', '.join(facts)})" if facts else "")
+        text = html_text(row.description).replace("\n", " ")
+        if text:
+            line += f": {text}"
+        out.append("  " * depth + line)
+        if row.children:
+            out.append(_rows(row.children, depth + 1))
+    return "\n".join(out)
+
+
+def _fence(code: str, language: str) -> str:
+    longest = max((len(run) for run in code.split("\n") if set(run) == {"`"}), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{language}\n{code.rstrip()}\n{fence}"
+
+
+# --- llms.txt and llms-full.txt ---------------------------------------------------------------
+
+def _listed(item: NavPage) -> bool:
+    return not (item.page.hidden or item.page.noindex)
+
+
+def llms_txt(loaded: LoadedConfig, navigation: Navigation) -> str:
+    """The llmstxt.org shape: `# name`, `> description`, then a `## ` list per navigation group."""
+    config = loaded.config
+    description = getattr(config, "description", None)
+    home = navigation.first_page()
+    if not isinstance(description, str) or not description.strip():
+        description = home.description if home is not None else None
+    out = [f"# {_line(config.name)}"]
+    if description:
+        out.append(f"> {_line(description)}")
+    tab_names = {tab.index: tab.name for tab in navigation.tabs}
+    for section in navigation.sections:
+        tab = tab_names.get(section.tab) if section.tab is not None else None
+        for group in section.groups:
+            items = _group_lines(group, 0)
+            if items:
+                title = f"{tab}: {group.title}" if tab and tab != group.title else group.title
+                out.append(f"## {_line(title)}\n\n" + "\n".join(items))
+    return "\n\n".join(out) + "\n"
+
+
+def _group_lines(group: NavGroupNode, depth: int) -> list[str]:
+    lines: list[str] = []
+    for item in group.items:
+        if isinstance(item, NavGroupNode):
+            inner = _group_lines(item, depth + 1)
+            if inner:
+                lines.append("  " * depth + f"- {_line(item.title)}")
+                lines.extend(inner)
+        elif _listed(item):
+            page = item.page
+            target = page.link_out or markdown_path(page.output)
+            line = "  " * depth + f"- [{_line(item.title)}]({target})"
+            if page.description:
+                line += f": {_line(page.description)}"
+            lines.append(line)
+    return lines
+
+
+def llms_full_txt(navigation: Navigation, markdown: Mapping[str, str]) -> str:
+    """Every listed page's Markdown (links relative to the site root), in navigation order,
+    each once; `markdown` is each page's by page id."""
+    seen: set[str] = set()
+    parts: list[str] = []
+    for item in navigation.ordered:
+        page = item.page
+        if page.id in seen or not _listed(item) or page.link_out or page.id not in markdown:
+            continue
+        seen.add(page.id)
+        parts.append(markdown[page.id].strip())
+    return "\n\n---\n\n".join(parts) + "\n"

@@ -1,0 +1,418 @@
+"""A page's Markdown (the `.md` file beside its HTML, `llms-full.txt`, the "Copy page" button),
+made from the tokens the HTML was rendered from.
+
+mdformat's renderer turns markdown-it tokens back into CommonMark (escaping, lists, fences,
+block quotes); this module adds renderers for what mdformat does not know: tables,
+strikethrough, math, footnotes, and the MDX tokens. Each MDX component becomes the plain
+Markdown a reader would write for it (a callout: a block quote with a bold label; tabs: a bold
+title per tab; a ParamField: a list item with name, type and description). It runs after the
+HTML render, whose rules leave on the tokens what this needs: resolved link targets,
+expression values (`meta["value"]`), evaluated props (`meta["built"]`) and the tokens of each
+inlined snippet (`meta["inlined"]`).
+
+Link targets come out page-relative (right for the `.md` beside the page); `PageMarkdown.at_root`
+gives the same text with them relative to the site root (for `llms-full.txt`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urljoin
+
+from markdown_it.token import Token
+from mdformat.renderer import DEFAULT_RENDERERS, MDRenderer, RenderContext, RenderTreeNode
+from mdformat.renderer._util import (
+    escape_asterisk_emphasis,
+    escape_less_than_sign,
+    escape_square_brackets,
+    escape_underscore_emphasis,
+    maybe_add_link_brackets,
+)
+
+from sitegen.markdown.links import LinkResolver
+from sitegen.markdown.mdx.nodes import MdxElement
+from sitegen.pages import Page, is_external
+
+__all__ = ["PageMarkdown", "export_markdown"]
+
+_TARGET = re.compile("\x01(\\d+)\x02")  # where a link target goes (see `_Targets`)
+_BASE = "http://site.invalid/"  # urljoin needs an absolute base to rebase a relative target
+
+CALLOUTS = {"Note": "Note", "Warning": "Warning", "Tip": "Tip", "Info": "Info", "Check": "Check",
+            "Danger": "Danger", "Callout": "Note"}
+_FIELD_PLACES = ("path", "query", "body", "header", "cookie", "name")
+
+
+@dataclass(frozen=True)
+class PageMarkdown:
+    """A page's Markdown with its link targets kept apart, so that it can be given relative to
+    the page (`text`) or to the site root (`at_root`) without rendering it twice."""
+
+    template: str  # the Markdown with \x01n\x02 where target n goes
+    targets: tuple[str, ...]  # page-relative link and image targets
+    page_url: str  # the page's URL from the site root ("guides/setup/")
+
+    @property
+    def text(self) -> str:
+        return _TARGET.sub(lambda m: maybe_add_link_brackets(self.targets[int(m.group(1))]), self.template)
+
+    def at_root(self) -> str:
+        def rebase(match: re.Match[str]) -> str:
+            target = self.targets[int(match.group(1))]
+            if not is_external(target) or target.startswith("#"):
+                joined = urljoin(_BASE + self.page_url, target)
+                target = joined[len(_BASE):] if joined.startswith(_BASE) else target
+            return maybe_add_link_brackets(target or "./")
+        return _TARGET.sub(rebase, self.template)
+
+
+class _Targets:
+    """The link targets of one export, in the order they appear (`marked`: each replaced by
+    \x01n\x02 in the text; else written as they are)."""
+
+    def __init__(self, marked: bool = True) -> None:
+        self.found: list[str] = []
+        self.marked = marked
+
+    def mark(self, target: str) -> str:
+        if not self.marked:
+            return maybe_add_link_brackets(target)
+        self.found.append(target)
+        return f"\x01{len(self.found) - 1}\x02"
+
+
+def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver, warnings: list[str]) -> PageMarkdown:
+    """The Markdown of a page body whose tokens were already rendered to HTML. Should a token
+    defeat the renderer, the page's source as written stands in, with a warning."""
+    try:
+        return _export(tokens, page, resolver)
+    except Exception as exc:  # noqa: BLE001 - a secondary output must never stop the build
+        warnings.append(f"{page.display_path}:{page.body_line}: the page could not be written as Markdown "
+                        f"({type(exc).__name__}: {exc}); its .md file holds the page's source instead")
+        source = page.body.replace("\x01", "").replace("\x02", "").strip()
+        return PageMarkdown(source + "\n" if source else "", (), page.url)
+
+
+def _export(tokens: list[Token], page: Page, resolver: LinkResolver) -> PageMarkdown:
+    exported = _render(tokens, page, resolver, _Targets())
+    marks = _TARGET.findall(exported.template)
+    if marks != [str(number) for number in range(len(exported.targets))]:
+        # The page's own text holds control characters that read as marks: write targets as they are
+        # (llms-full.txt then has this page's links relative to the page).
+        exported = _render(tokens, page, resolver, _Targets(marked=False))
+    return exported
+
+
+def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _Targets) -> PageMarkdown:
+    def link_target(target: str, image: bool) -> str:
+        # Components keep the author's target in their props; resolve it as the HTML did
+        # (LinkResolver's own method: the HTML render already recorded this lookup).
+        if target.startswith("#"):
+            return target
+        resolved = LinkResolver.resolve(resolver, target, page, image=image)
+        return resolved.url if resolved.url is not None and not resolved.error else target
+
+    env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target}
+    options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
+    text = MDRenderer().render(tokens, options, env)
+    text = text.strip()
+    if not targets.marked:
+        text = _TARGET.sub(lambda match: match.group(0).replace("\x01", "").replace("\x02", ""), text)
+    return PageMarkdown(text + "\n" if text else "", tuple(targets.found), page.url)
+
+
+# --- renderers ------------------------------------------------------------------------------
+
+Render = Callable[[RenderTreeNode, RenderContext], str]
+
+
+def _children(node: RenderTreeNode, context: RenderContext, separator: str = "\n\n") -> str:
+    parts = (child.render(context) for child in node.children)
+    return separator.join(part for part in parts if part)
+
+
+def _indent(text: str, prefix: str, first: str | None = None) -> str:
+    lines = text.split("\n")
+    head = first if first is not None else prefix
+    return "\n".join([head + lines[0]] + [(prefix + line) if line else line for line in lines[1:]])
+
+
+def _target(context: RenderContext, target: str) -> str:
+    targets: _Targets = context.env["sitegen_targets"]
+    return targets.mark(target)
+
+
+def _link(node: RenderTreeNode, context: RenderContext) -> str:
+    if node.attrs.get("class") == "header-anchor":
+        return ""  # the "#" the HTML adds beside each heading
+    text = "".join(child.render(context) for child in node.children)
+    href = str(node.attrs.get("href") or "")
+    if node.info == "auto":
+        return f"<{href.removeprefix('mailto:') if not text.startswith('mailto:') else href}>"
+    title = node.attrs.get("title")
+    suffix = f' "{str(title)}"' if title else ""
+    return f"[{text}]({_target(context, href)}{suffix})"
+
+
+def _image(node: RenderTreeNode, context: RenderContext) -> str:
+    alt = "".join(child.content for child in node.children if child.type == "text")
+    return f"![{alt}]({_target(context, str(node.attrs.get('src') or ''))})"
+
+
+def _heading(node: RenderTreeNode, context: RenderContext) -> str:
+    text = " ".join(_children(node, context, "").split("\n")).strip()  # a setext heading may span lines
+    return f"{'#' * int(node.tag[1])} {text}"
+
+
+def _html_inline(node: RenderTreeNode, context: RenderContext) -> str:
+    # html is off: the only raw HTML tokens are the task list's checkbox (and its label).
+    if "task-list-item-checkbox" in node.content:
+        return "[x]" if "checked" in node.content else "[ ]"
+    return ""
+
+
+def _strikethrough(node: RenderTreeNode, context: RenderContext) -> str:
+    return f"~~{_children(node, context, '')}~~"
+
+
+def _math(node: RenderTreeNode, context: RenderContext) -> str:
+    if node.type == "math_inline":
+        return f"${node.content}$"
+    if node.type == "math_inline_double":
+        return f"$${node.content}$$"
+    return f"$$\n{node.content.strip()}\n$$"
+
+
+def _footnote_label(node: RenderTreeNode) -> str:
+    # An inline footnote (^[text]) has no label of its own: name it by its number.
+    return str(node.meta.get("label") or f"note-{int(node.meta.get('id', 0)) + 1}")
+
+
+def _footnote_ref(node: RenderTreeNode, context: RenderContext) -> str:
+    return f"[^{_footnote_label(node)}]"
+
+
+def _footnote(node: RenderTreeNode, context: RenderContext) -> str:
+    label = _footnote_label(node)
+    return _indent(_children(node, context), "    ", f"[^{label}]: ")
+
+
+def _table(node: RenderTreeNode, context: RenderContext) -> str:
+    rows: list[list[str]] = []
+    aligns: list[str] = []
+    for section in node.children:
+        for row in section.children:
+            cells = []
+            for cell in row.children:
+                cells.append(_children(cell, context, "").replace("|", "\\|").replace("\n", " "))
+                if section.type == "thead":
+                    style = str(cell.attrs.get("style") or "")
+                    aligns.append(style.removeprefix("text-align:"))
+            rows.append(cells)
+    if not rows:
+        return ""
+    width = max(len(row) for row in rows)
+    marks = {"left": ":--", "right": "--:", "center": ":-:"}
+    rule = [marks.get(aligns[i] if i < len(aligns) else "", "---") for i in range(width)]
+    lines = [rows[0], rule, *rows[1:]]
+    return "\n".join("| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in lines)
+
+
+_SPACES = re.compile(" {2,}")
+_MDFORMAT_TEXT = DEFAULT_RENDERERS["text"]
+
+
+def _plain_text(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's text escaping, without its character-reference pass when the text has no "&":
+    that pass hashes a regex of every HTML entity name on each call (most of the export's time)."""
+    text = node.content
+    if "&" in text:
+        return _MDFORMAT_TEXT(node, context)
+    text = _SPACES.sub(" ", text.replace("\t", " ")).replace("\\", "\\\\")
+    text = escape_underscore_emphasis(escape_asterisk_emphasis(text))
+    text = escape_less_than_sign(escape_square_brackets(text, context.env["used_refs"]))
+    text = text.replace("`", "\\`").replace("\n\n", "&#10;&#10;")
+    if text.endswith("!"):
+        following = node.next_sibling
+        if following is not None and following.type == "link":
+            text = text[:-1] + "\\!"  # else "![" would start an image
+    return text
+
+
+def _nothing(node: RenderTreeNode, context: RenderContext) -> str:
+    return ""
+
+
+def _expression(node: RenderTreeNode, context: RenderContext) -> str:
+    return str(node.meta.get("value", ""))
+
+
+# --- MDX elements ---------------------------------------------------------------------------
+
+def _element(node: RenderTreeNode, context: RenderContext) -> str:
+    meta = node.meta
+    inlined: list[Token] | None = meta.get("inlined")
+    if inlined is not None:  # a snippet, as on the page
+        tree = RenderTreeNode(inlined)
+        return _children(tree, context, "" if meta.get("inline") else "\n\n")
+    element: MdxElement | None = meta.get("built")
+    inline = bool(meta.get("inline"))
+    steps: list[int] = context.env.setdefault("sitegen_steps", [])
+    if element is not None and element.name == "Steps":
+        steps.append(0)  # its Steps count from 1 (nested Steps count on their own)
+    try:
+        content = _children(node, context, "" if inline else "\n\n").strip()
+    finally:
+        if element is not None and element.name == "Steps":
+            steps.pop()
+    if element is None:
+        return content
+    reduce = _COMPONENTS.get(element.name) or (_html_element if element.name[:1].islower() else None)
+    return reduce(element, content, context) if reduce is not None else content
+
+
+def _text(value: Any) -> str:
+    return "" if value is None or isinstance(value, (bool, dict, list)) else str(value)
+
+
+def _bold(text: str) -> str:
+    return f"**{text}**" if text else ""
+
+
+def _titled(title_prop: str) -> Callable[[MdxElement, str, RenderContext], str]:
+    def reduce(element: MdxElement, content: str, context: RenderContext) -> str:
+        title = _bold(_text(element.props.get(title_prop)))
+        return "\n\n".join(part for part in (title, content) if part)
+    return reduce
+
+
+def _callout(element: MdxElement, content: str, context: RenderContext) -> str:
+    label = _text(element.props.get("title")) or CALLOUTS[element.name]
+    if element.inline:  # in a table cell or a line of text
+        return f"**{label}:** {content}"
+    body = f"**{label}**" + (f"\n\n{content}" if content else "")
+    return "\n".join(f"> {line}" if line else ">" for line in body.split("\n"))
+
+
+def _linked_title(element: MdxElement, content: str, context: RenderContext) -> str:
+    title = _text(element.props.get("title"))
+    href = _text(element.props.get("href"))
+    if href:
+        link: Callable[[str, bool], str] = context.env["sitegen_link"]
+        title = f"[{title or href}]({_target(context, link(href, False))})"
+    head = _bold(title)
+    return "\n\n".join(part for part in (head, content) if part)
+
+
+def _step(element: MdxElement, content: str, context: RenderContext) -> str:
+    steps: list[int] = context.env.setdefault("sitegen_steps", [])
+    if not steps:
+        steps.append(0)  # a Step outside Steps
+    steps[-1] += 1
+    stepped = element.props.get("stepNumber")
+    if isinstance(stepped, int) and not isinstance(stepped, bool):
+        steps[-1] = stepped
+    number = steps[-1]
+    title = _bold(_text(element.props.get("title")))
+    body = "\n\n".join(part for part in (title, content) if part) or " "
+    prefix = f"{number}. "
+    return _indent(body, " " * len(prefix), prefix)
+
+
+def _field(element: MdxElement, content: str, context: RenderContext) -> str:
+    props = element.props
+    name = next((_text(props[key]) for key in _FIELD_PLACES if _text(props.get(key))), "")
+    facts = [_text(props.get("type"))] if _text(props.get("type")) else []
+    if props.get("required") is True:
+        facts.append("required")
+    if props.get("deprecated") is True:
+        facts.append("deprecated")
+    default = props.get("default")
+    if default is not None and not isinstance(default, bool | dict | list):
+        facts.append(f"default: `{default}`")
+    head = f"`{name}`" if name else ""
+    if facts:
+        head += f" ({', '.join(facts)})"
+    body = head + (f": {content}" if content and "\n" not in content else f"\n\n{content}" if content else "")
+    return _indent(body.strip(), "  ", "- ")
+
+
+def _frame(element: MdxElement, content: str, context: RenderContext) -> str:
+    caption = _text(element.props.get("caption"))
+    return "\n\n".join(part for part in (content, f"*{caption}*" if caption else "") if part)
+
+
+def _update(element: MdxElement, content: str, context: RenderContext) -> str:
+    label = _text(element.props.get("label"))
+    description = _text(element.props.get("description"))
+    head = _bold(" · ".join(part for part in (label, description) if part))
+    return "\n\n".join(part for part in (head, content) if part)
+
+
+def _tooltip(element: MdxElement, content: str, context: RenderContext) -> str:
+    tip = _text(element.props.get("tip"))
+    return f"{content} ({tip})" if tip and content else content
+
+
+def _nothing_of(element: MdxElement, content: str, context: RenderContext) -> str:
+    return ""
+
+
+def _tree_item(element: MdxElement, content: str, context: RenderContext) -> str:
+    name = _text(element.props.get("name"))
+    slash = "/" if element.name == "Tree.Folder" else ""
+    return _indent(f"`{name}{slash}`" + (f"\n{content}" if content else ""), "  ", "- ")
+
+
+def _html_element(element: MdxElement, content: str, context: RenderContext) -> str:
+    name = element.name.lower()
+    link: Callable[[str, bool], str] = context.env["sitegen_link"]
+    if name == "img":
+        src = _text(element.props.get("src"))
+        alt = _text(element.props.get("alt"))
+        return f"![{alt}]({_target(context, link(src, True))})" if src else ""
+    if name == "a" and _text(element.props.get("href")):
+        return f"[{content}]({_target(context, link(_text(element.props['href']), False))})"
+    if name == "br":
+        return "\\\n" if element.inline else ""
+    if name in ("strong", "b"):
+        return f"**{content}**" if content else ""
+    if name in ("em", "i"):
+        return f"*{content}*" if content else ""
+    if name == "code":
+        return f"`{content}`" if content else ""
+    if name in ("video", "iframe") and _text(element.props.get("src")):
+        src = link(_text(element.props["src"]), True)
+        return f"[{_text(element.props.get('title')) or name}]({_target(context, src)})"
+    return content
+
+
+_COMPONENTS: Mapping[str, Callable[[MdxElement, str, RenderContext], str]] = {
+    **dict.fromkeys(CALLOUTS, _callout),
+    "Tab": _titled("title"), "Accordion": _titled("title"), "Expandable": _titled("title"),
+    "Card": _linked_title, "Tile": _linked_title,
+    "Step": _step,
+    "ParamField": _field, "ResponseField": _field,
+    "Frame": _frame, "Update": _update, "Tooltip": _tooltip,
+    "Icon": _nothing_of, "Tree.Folder": _tree_item, "Tree.File": _tree_item,
+}
+
+
+class _Extension:
+    """mdformat's plugin shape: renderers by token type (only RENDERERS is read when rendering)."""
+
+    RENDERERS: Mapping[str, Render] = {
+        "text": _plain_text, "link": _link, "image": _image, "heading": _heading, "html_inline": _html_inline,
+        "s": _strikethrough, "table": _table,
+        "math_inline": _math, "math_inline_double": _math, "math_block": _math, "math_block_label": _math,
+        "footnote_ref": _footnote_ref, "footnote_block": lambda node, context: _children(node, context),
+        "footnote": _footnote, "footnote_anchor": _nothing,
+        "mdx_element": _element, "mdx_expression": _expression, "mdx_esm": _nothing,
+        "mdx_unclosed": _nothing, "mdx_stray_close": _nothing,
+    }
+
+
+assert "paragraph" in DEFAULT_RENDERERS  # the CommonMark part comes from mdformat

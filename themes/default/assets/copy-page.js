@@ -1,0 +1,37 @@
+// "Copy page": puts the page's Markdown (index.md, written beside index.html) on the clipboard.
+// The button is a plain link to that file, so without JavaScript it opens the Markdown; a page
+// opened from disk (file://) cannot fetch its neighbour, so there it stays that link ("View Markdown").
+(function () {
+  var link = document.querySelector("[data-copy-page]");
+  if (!link) return;
+  var label = link.querySelector(".copy-page-label");
+  if (location.protocol === "file:") {
+    label.textContent = "View Markdown";
+    link.setAttribute("aria-label", "View Markdown of this page");
+    link.title = "View this page as Markdown (copying needs the site served over HTTP)";
+    return;
+  }
+  var timer = null;
+  function copied() {
+    label.textContent = "Copied";
+    link.classList.add("copied");
+    clearTimeout(timer);
+    timer = setTimeout(function () { label.textContent = "Copy page"; link.classList.remove("copied"); }, 2000);
+  }
+  function copy(event) {
+    event.preventDefault();
+    fetch(link.href).then(function (response) {
+      if (!response.ok) throw new Error(response.status);
+      return response.text();
+    }).then(function (text) {
+      window.sitegenCopy(text, copied);
+    }).catch(function () {
+      window.location.href = link.href;  // show the Markdown rather than nothing
+    });
+  }
+  link.setAttribute("role", "button");
+  link.addEventListener("click", copy);
+  link.addEventListener("keydown", function (event) {
+    if (event.key === " ") copy(event);  // a button answers Space as well as Enter
+  });
+})();
