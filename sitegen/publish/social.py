@@ -17,11 +17,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitegen.cachedir import ensure_cache_dir, write_atomic
-from sitegen.colors import DEFAULT_BG_DARK, DEFAULT_BG_LIGHT, DEFAULT_PRIMARY, TEXT_DARK, TEXT_LIGHT, readable
+from sitegen.colors import (
+    DEFAULT_BG_DARK,
+    DEFAULT_BG_LIGHT,
+    DEFAULT_PRIMARY,
+    TEXT_DARK,
+    TEXT_LIGHT,
+    mix,
+    parse_hex,
+    readable,
+)
 from sitegen.config import SiteConfig, Thumbnails
 
 if TYPE_CHECKING:
-    from PIL import ImageFont
+    from PIL import Image, ImageFont
 
     from sitegen.pages import Page
 
@@ -112,6 +121,8 @@ def prune_cards(cache_dir: Path, used: set[str]) -> None:
 # --- drawing ----------------------------------------------------------------------------
 
 _fonts: dict[tuple[Path, int], ImageFont.FreeTypeFont] = {}  # per process: loaded once per size
+_palettes: dict[str, Image.Image] = {}  # per process: by CardStyle.key
+_RAMP = 32  # shades from the background to each ink: the antialiased edges of the text
 
 
 def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
@@ -120,6 +131,45 @@ def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     if (path, size) not in _fonts:
         _fonts[path, size] = ImageFont.truetype(str(path), size)
     return _fonts[path, size]
+
+
+def _logo(style: CardStyle) -> Image.Image | None:
+    """The raster logo on the card's background, at most 64 px high (None: unreadable)."""
+    from PIL import Image
+
+    if style.logo is None:
+        return None
+    try:
+        with Image.open(style.logo) as source:
+            source.thumbnail((CARD_WIDTH // 2, 64))
+            logo = source.convert("RGBA")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None  # an unreadable logo: the site name instead
+    flat = Image.new("RGB", logo.size, style.background)
+    flat.paste(logo, (0, 0), logo)
+    return flat
+
+
+def _palette(style: CardStyle, logo: Image.Image | None) -> Image.Image:
+    """Every colour a card can hold: the background, shades of each ink, the logo's colours.
+    A palette PNG needs no filtering and a third of the bytes: it encodes several times
+    faster than RGB, which is most of a card's cost."""
+    from PIL import Image
+
+    if style.key not in _palettes:
+        background = parse_hex(style.background)
+        colours: list[tuple[float, float, float]] = [background]
+        for ink in (style.primary, style.text, style.muted):
+            colours += [mix(parse_hex(ink), background, step / (_RAMP - 1)) for step in range(1, _RAMP)]
+        if logo is not None:
+            room = 256 - len(colours)
+            palette = logo.quantize(colors=room).getpalette() or []
+            colours += [(palette[i], palette[i + 1], palette[i + 2]) for i in range(0, min(len(palette), 3 * room), 3)]
+        flat = [round(channel) for colour in colours for channel in colour]
+        image = Image.new("P", (1, 1))
+        image.putpalette(flat + [0] * (768 - len(flat)))
+        _palettes[style.key] = image
+    return _palettes[style.key]
 
 
 def _wrap(text: str, font: ImageFont.FreeTypeFont, width: int, max_lines: int) -> list[str]:
@@ -156,17 +206,10 @@ def draw_card(style: CardStyle, title: str, description: str) -> bytes:
 
     # The site: its logo (scaled to 64 px high), else its name in the primary colour.
     top = _MARGIN - 10
-    logo_drawn = False
-    if style.logo is not None:
-        try:
-            with Image.open(style.logo) as source:
-                logo = source.convert("RGBA")
-            logo.thumbnail((width // 2, 64))
-            image.paste(logo, (_MARGIN, top), logo)
-            logo_drawn = True
-        except (OSError, ValueError, Image.DecompressionBombError):
-            logo_drawn = False  # an unreadable logo: the name instead
-    if not logo_drawn:
+    logo = _logo(style)
+    if logo is not None:
+        image.paste(logo, (_MARGIN, top))
+    else:
         draw.text((_MARGIN, top), style.site_name, font=_font(style.font_bold, 40), fill=style.primary)
 
     # The title: as large as fits in three lines.
@@ -193,5 +236,5 @@ def draw_card(style: CardStyle, title: str, description: str) -> bytes:
     draw.text((_MARGIN, CARD_HEIGHT - _BAR - 62), style.host, font=footer_font, fill=style.muted)
 
     out = io.BytesIO()
-    image.save(out, "PNG", compress_level=6)
+    image.quantize(palette=_palette(style, logo), dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
     return out.getvalue()
