@@ -246,3 +246,18 @@ def test_thumbnails_must_be_a_boolean_or_an_object(make_project: Callable[..., P
     result = run_sitegen("build", project)
     assert result.returncode == 1
     assert result.stderr == "error: docs.json: thumbnails: 'off' is not true, false or an object {appearance}\n"
+
+
+def test_a_card_cache_linked_out_of_the_project_is_not_written_through(
+    make_project: Callable[..., Path], tmp_path: Path
+) -> None:
+    project = make_project(CONFIG, PAGES)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (project / ".sitegen-cache").mkdir()
+    (project / ".sitegen-cache/cards").symlink_to(outside)
+    result = sitegen("build", project, "--site-url", SITE)
+    assert result.returncode == 0, result.stderr
+    assert list(outside.iterdir()) == []
+    assert not (project / ".sitegen-cache/cards").is_symlink()
+    assert len(list((project / "site/_sitegen/cards").iterdir())) == 5

@@ -104,6 +104,8 @@ def ensure_card(style: CardStyle, page: Page) -> tuple[str, Path]:
     cached = style.cache_dir / Path(path).name
     if not cached.is_file() or cached.is_symlink():
         ensure_cache_dir(style.cache_dir.parent)
+        if style.cache_dir.is_symlink():
+            style.cache_dir.unlink(missing_ok=True)  # planted: never write cards through a link
         style.cache_dir.mkdir(exist_ok=True)
         write_atomic(cached, draw_card(style, page.title, page.description or ""))
     return path, cached
