@@ -261,3 +261,19 @@ def test_a_card_cache_linked_out_of_the_project_is_not_written_through(
     assert list(outside.iterdir()) == []
     assert not (project / ".sitegen-cache/cards").is_symlink()
     assert len(list((project / "site/_sitegen/cards").iterdir())) == 5
+
+
+def test_cards_of_a_large_site_come_from_the_worker_processes(make_project: Callable[..., Path]) -> None:
+    # 200 pages: a cold build renders them in worker processes, which draw the cards too.
+    pages = {f"guides/page-{number:03}.mdx": f"---\ntitle: Guide number {number}\n---\nText {number}.\n"
+             for number in range(199)}
+    project = make_project({**CONFIG, "navigation": [{"group": "Guides", "pages": ["index", *(
+        f"guides/page-{number:03}" for number in range(199))]}]}, {"index.mdx": PAGES["index.mdx"], **pages})
+    result = sitegen("build", project, "--site-url", SITE)
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+    for number in (0, 101, 198):
+        card = head_tags((site / f"guides/page-{number:03}/index.html").read_text())["og:image"]
+        with Image.open(site / card.removeprefix(SITE)) as image:
+            assert image.size == (1200, 630)
+    assert len(list((site / "_sitegen/cards").iterdir())) == 200
