@@ -82,7 +82,7 @@ def _either(first: tuple[str, Any], second: tuple[str, Any], expected: str) -> A
     `# type: ignore[valid-type]`; pydantic reads the real union at run time.
     """
     (first_tag, first_type), (second_tag, second_type) = first, second
-    kinds = {"string": str, "array": list, "object": dict}
+    kinds = {"string": str, "array": list, "object": dict, "boolean": bool}
 
     def pick(value: Any) -> str | None:
         if isinstance(value, BaseModel):  # already-built models (tests, defaults)
@@ -211,6 +211,14 @@ class Redirect(Model):
     permanent: bool = True  # Mintlify: 308 unless `false` (307)
 
 
+class Thumbnails(Model):
+    """Mintlify's social card settings; `appearance` picks a light or dark card."""
+
+    appearance: Literal["light", "dark"] | None = None
+    background: str | None = None  # Mintlify's background image: not drawn (see README)
+    fonts: dict[str, str] | None = None  # Mintlify's Google Font: not fetched
+
+
 class NavGroup(Model):
     group: str
     pages: list[_either(("string", str), ("object", "NavGroup"), "a page path or a group object")]  # type: ignore[valid-type]
@@ -240,6 +248,10 @@ class SiteConfig(Model):
     mode_toggle: ModeToggle = ModeToggle()
     background_image: str | None = None
     redirects: list[Redirect] = []
+    # sitegen's extensions (README, docs.json): the published site's URL, and social cards
+    # (`false` turns them off; Mintlify's object form is read too).
+    site_url: str | None = None
+    thumbnails: _either(("boolean", bool), ("object", Thumbnails), "true, false or an object {appearance}") = True  # type: ignore[valid-type]
 
     @property
     def openapi_sources(self) -> list[str]:

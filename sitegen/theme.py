@@ -57,6 +57,14 @@ class Theme:
                         found[path.relative_to(assets_dir).as_posix()] = path
         return found
 
+    def file(self, relative: str) -> Path | None:
+        """A theme file (such as "fonts/Lato-Bold.ttf"): the project's override, else the built-in one."""
+        for theme_dir in self.dirs:
+            candidate = theme_dir / relative
+            if candidate.is_file() and not self.is_refused(candidate):
+                return candidate
+        return None
+
     def loader(self, folder: str) -> jinja2.BaseLoader:
         """Templates from `folder` ("templates", "components") of each theme dir, most
         specific first, skipping refused files."""

@@ -79,7 +79,7 @@ def test_lenient_config_values_warn_and_fall_back(tmp_path: Path) -> None:
         "warning: mint.json: footerSocials.mastodon: no icon for 'mastodon' (known: website, facebook, x, discord, "
         "slack, github, linkedin, instagram, hacker-news); left out of the footer",
     ]
-    assert re.fullmatch(r"Built 2 pages in \d+\.\d\d s with 5 warnings -> .*site/\n", result.stdout)
+    assert re.fullmatch(r"Built 2 pages in \d+\.\d\d s with 5 warnings -> .*site/\nno site URL: .*\n", result.stdout)
     site = project / "site"
     css = (site / "_sitegen/config.css").read_text()
     assert "--bg-light: #FFFFFF;" in css and "--bg-dark: #0F1117;" in css

@@ -46,6 +46,7 @@ def test_wheel_installs_with_its_dependencies_and_builds_from_another_directory(
     names = zipfile.ZipFile(wheel).namelist()
     assert "sitegen/themes/default/templates/base.html" in names
     assert "sitegen/themes/default/assets/site.css" in names
+    assert "sitegen/themes/default/fonts/Lato-Bold.ttf" in names and "sitegen/themes/default/fonts/OFL.txt" in names
 
     venv = tmp_path / "venv"
     made = _run([sys.executable, "-m", "venv", venv])  # no --system-site-packages: nothing shared
@@ -63,9 +64,12 @@ def test_wheel_installs_with_its_dependencies_and_builds_from_another_directory(
     for line in where.stdout.split():
         assert Path(line).is_relative_to(venv), line  # the wheel's copy and the venv's dependencies
 
-    result = _run([venv / "bin" / "sitegen", "build", example_project, "--out", "out"], cwd=elsewhere)
+    # With a site URL: the social cards need Pillow (a dependency) and the wheel's fonts.
+    result = _run([venv / "bin" / "sitegen", "build", example_project, "--out", "out",
+                   "--site-url", "https://docs.example.com/"], cwd=elsewhere)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Built 12 pages in ")
     assert result.stdout.rstrip().endswith("-> out/")
     assert (elsewhere / "out/_sitegen/site.css").is_file()
     assert "Quickstart" in (elsewhere / "out/quickstart/index.html").read_text()
+    assert len(list((elsewhere / "out/_sitegen/cards").glob("*.png"))) == 12

@@ -164,7 +164,7 @@ def test_fixture_builds(built: dict[str, Built], name: str) -> None:
     result = built[name].result
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    assert re.fullmatch(r"Built \d+ pages in \d+\.\d\d s( with \d+ warnings?)? -> .*\n", result.stdout), result.stdout
+    assert re.fullmatch(r"Built \d+ pages in \d+\.\d\d s( with \d+ warnings?)? -> .*\nno site URL: .*\n", result.stdout), result.stdout
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -32,6 +32,7 @@ from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
+from sitegen.publish import SiteUrlSetting
 
 __all__ = [
     "ASSET_DIR", "CACHE_DIR", "MARKER", "BuildReport", "BuiltSite", "SiteBuilder", "build", "build_site",
@@ -46,6 +47,7 @@ class BuildReport:
     out_dir: Path
     warnings: list[str]
     steps: list[tuple[str, float]] = field(default_factory=list)  # (step, seconds), in order
+    site_url: str | None = None  # the URL the site was built for (None: relative only, no sitemap)
 
 
 def build(
@@ -56,6 +58,7 @@ def build(
     progress: Progress | None = None,
     times: StepTimes | None = None,
     cache: bool = True,
+    site_url: SiteUrlSetting | None = None,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
@@ -63,7 +66,8 @@ def build(
     PROJECT may hold its config in `docs/` (see `find_project_dir`); the default output
     stays PROJECT/site, where the user ran the command. With `cache` (the default) pages
     and the search bundle come from `.sitegen-cache/build/` when nothing they depend on
-    changed, and are kept there for the next build (see persist.py)."""
+    changed, and are kept there for the next build (see persist.py). `site_url` comes from
+    --site-url or SITEGEN_SITE_URL; without a value docs.json's `siteUrl` is used, if any."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
@@ -72,7 +76,7 @@ def build(
         raise BuildError(f"{project}: no such folder")
     check_output_dir(project, out_dir)
     builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline,
-                          persistent=cache)
+                          persistent=cache, site_url=site_url or SiteUrlSetting())
     # The manifest of what the last cached build left in out_dir: files still equal to it are
     # not written again (and nothing is swapped when nothing changed).
     manifest = builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json"
@@ -82,7 +86,8 @@ def build(
         result = builder.build_into(output, progress, times)
         with times.step("swap"):
             output.commit()
-    return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps)
+    return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
+                       result.site_url)
 
 
 def _name_hash(path: Path) -> str:

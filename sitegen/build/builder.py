@@ -46,6 +46,8 @@ from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
 from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
+from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url, sitemap_files
+from sitegen.publish.social import CARD_DIR
 from sitegen.render import Renderer
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
@@ -60,6 +62,7 @@ class BuildResult:
     pages: int
     warnings: list[str]
     external_links: list[tuple[str, str]] = field(default_factory=list)  # (where, http(s) URL) on the pages
+    site_url: str | None = None  # the URL the site was built for (None: relative only)
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,14 @@ class SiteBuilder:
         search: SearchIndex | None = None,
         offline: bool = False,
         persistent: bool = False,
+        site_url: SiteUrlSetting | None = None,
     ) -> None:
         self.project_dir = find_project_dir(project_dir.resolve())
         self.strict = strict
         self.offline = offline  # remote OpenAPI documents only from the cache
+        # `sitegen build`'s site URL (flag or environment; docs.json's `siteUrl` otherwise).
+        # None: the dev server, whose pages stay relative (no canonical links, cards, sitemap).
+        self.site_url = site_url
         # Worker processes for the pages of a cold build. Forking is only safe before the
         # caller starts threads, so only `sitegen build` asks for more than one.
         self.processes = processes
@@ -274,6 +281,8 @@ class SiteBuilder:
             for number, page in enumerate(pages):
                 key = disk.page_key(site, page.id, page.source)
                 entry = disk.load(key) if key is not None else None
+                if entry is not None and not all(source.is_file() for source in entry.result.assets.values()):
+                    entry = None  # a file it copies is gone (a card deleted from the cache): render again
                 if entry is None:
                     todo.append(number)
                     if key is not None:
@@ -356,7 +365,8 @@ class SiteBuilder:
             project_dir=self.project_dir, skip=self.exclude, theme_dirs=theme.dirs,
             config_files=tuple(self.project_dir / name for name in CONFIG_NAMES),
             outline=steps.page_outlines(pages),
-            extra=(search, setup.root_copy, self.base_urls, self.offline, loaded.file_name),
+            extra=(search, setup.root_copy, self.base_urls, self.offline, loaded.file_name,
+                   setup.renderer.site.extra.get("publishing")),
         )
         return site_key(inputs)
 
@@ -372,6 +382,7 @@ class SiteBuilder:
         with times.step("load_config"):
             loaded = self._config.get_or_compute(
                 self._config_generation, lambda: steps.load_config(self.project_dir, self.base_urls))
+            site_url = resolve_site_url(self.site_url, loaded) if self.site_url is not None else None
         with times.step("read_pages"):
             pages = self._read_pages()
         if not pages:
@@ -397,16 +408,19 @@ class SiteBuilder:
             resolver = TrackingResolver(self.project_dir, pages)
             search = self.search.begin()
             output.offer_search(search)
+            home = navigation.navigation.first_page()
+            root_copy = home.id if home is not None and not any(page.id == "index" for page in pages) else None
             chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, search)
+            if site_url is not None:
+                chrome = steps.with_publishing(chrome, site_url, root_copy, theme.theme, resolver, self.cache_dir)
             # Kept while the chrome is the same: it renders each sidebar once.
             renderer = self._renderer.get_or_compute(chrome, lambda: steps.make_renderer(chrome, navigation.navigation))
         warnings += renderer.warnings  # icons that fell back, feedback without a repository
 
-        home = navigation.navigation.first_page()
         setup = RenderSetup(
             project_dir=self.project_dir, loaded=loaded, markdown=self._markdown, components=theme.components,
             renderer=renderer, resolver=resolver, views=operations.views, output=output,
-            root_copy=home.id if home is not None and not any(page.id == "index" for page in pages) else None,
+            root_copy=root_copy, cards=chrome.publishing.cards if chrome.publishing else None,
         )
         files = Files()
         for page in pages:
@@ -438,6 +452,8 @@ class SiteBuilder:
             )
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
             extras.files.update(steps.llms_files(loaded, navigation.navigation, results))
+            if chrome.publishing is not None:
+                extras.files.update(sitemap_files(chrome.publishing, pages, self.project_dir))
             steps.write_extras(output, files, extras)
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...
@@ -456,8 +472,12 @@ class SiteBuilder:
         self._copied = files.sources()
         if self._disk is not None:
             self._disk.finish()  # drop what this build did not use
+        if setup.cards is not None:
+            used_cards = {Path(path).name for path in files.copies() if path.startswith(CARD_DIR)}
+            prune_cards(setup.cards.cache_dir, used_cards)
         warnings += extras.warnings + search_warnings + theme.theme.refusals + mermaid_warnings
         warnings = list(dict.fromkeys(warnings))  # a warning found twice is shown once
         if self.strict and warnings:
             raise ContentError([f"{w} (--strict)" for w in warnings])
-        return BuildResult(len(pages), warnings, [link for result in results for link in result.external_links])
+        return BuildResult(len(pages), warnings, [link for result in results for link in result.external_links],
+                           site_url)

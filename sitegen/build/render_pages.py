@@ -30,6 +30,7 @@ from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import Resolved
 from sitegen.markdown.mdx import page_ids
 from sitegen.pages import Page
+from sitegen.publish import CardStyle, ensure_card
 from sitegen.render import Renderer
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class RenderSetup:
     views: dict[str, ApiView]  # page id -> API view of its OpenAPI operation
     output: Output
     root_copy: str | None  # the page also written at the site root (the home page, when no page is "index")
+    cards: CardStyle | None = None  # social cards to draw (a site with a URL, thumbnails on)
 
 
 @dataclass
@@ -169,6 +171,10 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
             result.ids = html  # read for ids only if some link has a #fragment to this page
         for asset, source in rendered.links.assets.items():
             result.assets.setdefault(asset, source)
+    if setup.cards is not None and not result.errors:
+        # Drawn here, in the worker, and copied from the card cache like any referenced file.
+        card, cached = ensure_card(setup.cards, page)
+        result.assets[card] = cached
     return result
 
 

@@ -18,15 +18,18 @@ from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig
 from sitegen.config import load_config as read_config
-from sitegen.errors import ConfigError, SitegenError
+from sitegen.errors import BuildError, ConfigError, SitegenError
 from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt
 from sitegen.markdown import LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.mdx import page_ids
 from sitegen.nav import Navigation
 from sitegen.pages import Page
+from sitegen.publish import Publishing, card_style
+from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
 from sitegen.redirects import HOST_RULES, redirect_files
 from sitegen.render import Renderer, SiteContext
+from sitegen.theme import Theme
 
 if TYPE_CHECKING:
     import jinja2
@@ -205,6 +208,7 @@ class Chrome:
     search: bool  # pages show the search button
     env: jinja2.Environment
     outline: Outline
+    publishing: Publishing | None = None  # the site URL and social cards (`sitegen build` with a URL)
 
 
 def make_chrome(
@@ -215,13 +219,35 @@ def make_chrome(
                   favicon_type(loaded), search, env, navigation.outline)
 
 
+def with_publishing(
+    chrome: Chrome, site_url: str, home_id: str | None, theme: Theme, resolver: LinkResolver, cache_dir: Path
+) -> Chrome:
+    """The chrome of a site with a URL: canonical links, social tags and (unless docs.json
+    says `"thumbnails": false`) a social card per page, drawn with the theme's fonts."""
+    config = chrome.loaded.config
+    files = dict(chrome.files)
+    logo = files.get("logo_light")
+    logo_source = resolver.assets.get(logo) if logo else None
+    raster_logo = logo if logo_source is not None and logo_source.suffix.lower() in RASTER_LOGOS else None
+    cards = None
+    if config.thumbnails is not False:
+        fonts = (theme.file(FONT_BOLD), theme.file(FONT_REGULAR))
+        if fonts[0] is None or fonts[1] is None:
+            raise BuildError(f"theme: {FONT_BOLD} or {FONT_REGULAR} is missing; social cards need both "
+                             '(or set "thumbnails": false in docs.json)')
+        host = site_url.split("://", 1)[1].rstrip("/")
+        cards = card_style(config, host, logo_source, (fonts[0], fonts[1]), cache_dir / CACHE_SUBDIR)
+    publishing = Publishing(site_url, home_id, cards, raster_logo)
+    return dataclasses.replace(chrome, publishing=publishing)
+
+
 def make_renderer(chrome: Chrome, navigation: Navigation) -> Renderer:
     context = SiteContext(
         loaded=chrome.loaded,
         navigation=navigation,
         files=dict(chrome.files),
         assets=list(chrome.assets),
-        extra={"favicon_type": chrome.favicon_type, "search": chrome.search},
+        extra={"favicon_type": chrome.favicon_type, "search": chrome.search, "publishing": chrome.publishing},
     )
     return Renderer(context, chrome.env)
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from sitegen.build import build
 from sitegen.build.progress import Progress, StepTimes
+from sitegen.publish import ENV_VAR, setting_from
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +21,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="never fetch remote OpenAPI documents: use .sitegen-cache/ or fail")
     parser.add_argument("--no-cache", action="store_true",
                         help="render every page again; neither read nor write .sitegen-cache/build/")
+    parser.add_argument("--site-url", metavar="URL",
+                        help="the URL the site is published at (https://docs.example.com/sub/): canonical links, "
+                             f"social tags and cards, sitemap.xml, robots.txt (default: ${ENV_VAR}, else "
+                             "docs.json siteUrl)")
     parser.add_argument("--profile", action="store_true", help="print the time each build step took (on stderr)")
 
 
@@ -27,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
     times = StepTimes()
     try:
         report = build(args.project, out_dir=args.out, strict=args.strict, offline=args.offline,
-                       progress=progress, times=times, cache=not args.no_cache)
+                       progress=progress, times=times, cache=not args.no_cache,
+                       site_url=setting_from(args.site_url, dict(os.environ)))
     finally:
         progress.close()
         if args.profile:
@@ -38,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         count = len(report.warnings)
         noted = f" with {count} warning{'s' if count != 1 else ''}" if count else ""
         print(f"Built {report.pages} pages in {report.seconds:.2f} s{noted} -> {_shown(report.out_dir)}")
+        if report.site_url is None:
+            print(f"no site URL: no sitemap.xml, canonical links or social cards (give --site-url URL, "
+                  f"{ENV_VAR} or docs.json siteUrl)")
     return 0
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from pathlib import Path
 
 from sitegen.build import build
 from sitegen.deploy import check_deployable, gh_deploy
+from sitegen.publish import ENV_VAR, setting_from
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,13 +23,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true",
                         help="overwrite the remote branch even if it has commits gh-deploy did not make")
     parser.add_argument("--strict", action="store_true", help="treat build warnings as errors")
+    parser.add_argument("--site-url", metavar="URL",
+                        help=f"the URL the site is published at (default: ${ENV_VAR}, else docs.json siteUrl)")
 
 
 def run(args: argparse.Namespace) -> int:
     project = Path(args.project).resolve()
     check_deployable(project, remote=args.remote, branch=args.branch)  # refuse before spending time on a build
     with tempfile.TemporaryDirectory(prefix="sitegen-deploy-") as tmp:
-        report = build(project, Path(tmp) / "site", strict=args.strict)
+        report = build(project, Path(tmp) / "site", strict=args.strict,
+                       site_url=setting_from(args.site_url, dict(os.environ)))
         for warning in report.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         result = gh_deploy(project, report.out_dir, remote=args.remote, branch=args.branch,
