@@ -327,7 +327,7 @@ class ComponentRenderer:
     def _prompt(self, p: _Props) -> dict[str, Any]:
         actions = p.element.props.get("actions", ["copy"])
         if not isinstance(actions, list) or any(action not in PROMPT_ACTIONS for action in actions):
-            p._bad("actions", actions, 'a list of "copy" and "cursor"', None)
+            p._bad("actions", actions, 'a list of "copy" and "cursor"', "copy")
             actions = ["copy"]
         text = _plain_text(p.element.children_html)
         return {
