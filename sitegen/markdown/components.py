@@ -331,7 +331,7 @@ class ComponentRenderer:
             actions = ["copy"]
         text = _plain_text(p.element.children_html)
         return {
-            "description": Markup(_INLINE_MARKDOWN.renderInline(p.text("description", ""))),
+            "description": Markup(_INLINE_MARKDOWN.renderInline(p.text("description") or "")),
             "icon_svg": p.icon(),
             "copy": "copy" in actions,
             "cursor_href": CURSOR_PROMPT_LINK + quote(text, safe="") if "cursor" in actions else None,
