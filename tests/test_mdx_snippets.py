@@ -127,3 +127,17 @@ def test_react_components_from_script_snippets_show_their_children_with_a_warnin
         "content/page.mdx:4: <Chart> is a React component from snippets/chart.jsx; its children are shown without it",
         "content/page.mdx:8: <Banner> is a React component from snippets/banner.tsx; its children are shown without it",
     ]
+
+
+def test_content_for_agents_is_left_out_with_its_headings(make_project: Callable[..., Path]) -> None:
+    from component_support import renderer
+
+    project = make_project(CONFIG, {"page.mdx": (
+        "## Setup\n\n"
+        "<Visibility for=\"humans\">\n  ## Click Start\n\n  Press **Start**.\n</Visibility>\n\n"
+        "<Visibility for=\"agents\">\n  ## Call the API\n\n  POST /v1/start\n</Visibility>\n"
+    )})
+    result = render_file(project, "page.mdx", renderer())
+    assert "Press <strong>Start</strong>." in result.html and "POST /v1/start" not in result.html
+    assert [entry.text for entry in result.toc] == ["Setup", "Click Start"]
+    assert result.warnings == []

@@ -522,10 +522,13 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
         state.features.add(name)  # on an API page they replace the generated examples
     nests_fields = name in _FIELD_CONTAINERS
     state.field_depth += nests_fields
+    toc_before = len(state.toc)
     try:
         children_html, parts = _children(self, children, inline, options, env)
     finally:
         state.field_depth -= nests_fields
+    if name == "Visibility" and props.get("for") == "agents":
+        del state.toc[toc_before:]  # for agents only: left out of the page, so are its headings
     element = MdxElement(name, props, doc.display, doc.first_line + line, inline, children_html, parts)
     token.meta["built"] = element
     if not name:
