@@ -200,6 +200,13 @@ class Feedback(Model):
     thumbs_rating: bool = False
 
 
+class Banner(Model):
+    """docs.json `banner`: one Markdown line above the top bar of every page."""
+
+    content: str
+    dismissible: bool = False
+
+
 class ModeToggle(Model):
     default: Literal["light", "dark"] | None = None
     is_hidden: bool = False
@@ -246,6 +253,7 @@ class SiteConfig(Model):
     footer_socials: dict[SocialKey, str] = {}
     feedback: Feedback = Feedback()
     mode_toggle: ModeToggle = ModeToggle()
+    banner: Banner | None = None
     background_image: str | None = None
     redirects: list[Redirect] = []
     # sitegen's extensions (README, docs.json): the published site's URL, and social cards

@@ -612,6 +612,8 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     }
     if top:
         raw["topAnchor"] = top
+    if config.banner is not None:
+        raw["banner"] = {"content": config.banner.content, "dismissible": config.banner.dismissible}
     if config.logo is not None:
         raw["logo"] = config.logo
     if config.favicon is not None:
@@ -815,8 +817,6 @@ def _common_prefix(pages: list[str]) -> str:
 
 def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
     """Known settings this theme cannot show yet: one warning each, so nobody wonders."""
-    if config.banner is not None:
-        notes.append("banner: banners are not shown by this theme yet; left out")
     if config.footer.links:
         notes.append("footer.links: footer link columns are not shown by this theme yet; left out")
     if config.background.decoration is not None:

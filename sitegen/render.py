@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import jinja2
+from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteConfig
@@ -37,6 +38,7 @@ PAGE_TOKEN = "@@sitegen-page@@"  # the current page's id, for the section nav sc
 NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
 _LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+_BANNER_MARKDOWN = MarkdownIt("commonmark", {"html": False})  # banner content: inline Markdown, no raw HTML
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 # footerSocials keys -> (Font Awesome icon, style, label people hear).
@@ -140,7 +142,7 @@ class Renderer:
         self._page_urls = {item.page.id: item.page.url for item in site.navigation.ordered}
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
-            socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon,
+            socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, banner=self.banner,
         )
         self._page_icons: dict[str, Markup | None] = {}
         for item in site.navigation.ordered:  # resolved now so their warnings join the build's
@@ -193,6 +195,18 @@ class Renderer:
         else:
             target = self._page_urls.get(page_id, path.strip("/") + ("/" if path.endswith("/") else ""))
         return root + target + (sep + fragment)
+
+    def banner(self, root: str) -> Markup | None:
+        """docs.json `banner.content` as HTML, its site links made relative to the page."""
+        banner = self.site.config.banner
+        if banner is None or not banner.content.strip():
+            return None
+        tokens = _BANNER_MARKDOWN.parseInline(banner.content)
+        for token in tokens:
+            for child in token.children or []:
+                if child.type == "link_open":
+                    child.attrSet("href", self.href(str(child.attrGet("href") or ""), root))
+        return Markup(_BANNER_MARKDOWN.renderer.render(tokens, _BANNER_MARKDOWN.options, {}))
 
     def page_icon(self, page: Page) -> Markup | None:
         """The front-matter `icon` of a page, for its sidebar link; warns once per page."""

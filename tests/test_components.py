@@ -30,6 +30,13 @@ def test_every_classic_component_is_known(name: str) -> None:
     assert R.knows(name)
 
 
+@pytest.mark.parametrize("name", [
+    "Column", "Panel", "Tile", "Color", "Color.Row", "Color.Item", "View", "Visibility", "Prompt", "Callout",
+])
+def test_every_v2_component_is_known(name: str) -> None:
+    assert R.knows(name)
+
+
 def test_unknown_names_are_not_known() -> None:
     assert not R.knows("Banner") and not R.knows("tree.folder") and not R.knows("div")
 
@@ -181,7 +188,7 @@ def test_update_has_an_anchor_and_a_toc_entry() -> None:
 
 def test_badge_colour_and_bad_colour_warning() -> None:
     html, _ = render("Badge", {"color": "green"}, html="New", inline=True)
-    assert html.strip() == '<span class="badge badge-green">New</span>'
+    assert html.strip() == '<span class="badge badge-green badge-md badge-rounded">New</span>'
     html, ctx = render("Badge", {"color": "teal"}, html="New", inline=True)
     assert "badge-gray" in html
     assert ctx.warnings[0].startswith("guides/setup.mdx:7: <Badge> color='teal': expected one of gray, blue, green")
@@ -239,3 +246,112 @@ def test_a_project_template_overrides_the_builtin_one(tmp_path: Path) -> None:
     (components / "note.html").write_text('<aside class="my-note">{{ children }}</aside>', encoding="utf-8")
     html = renderer(tmp_path).render(element("Note", html="<p>Hi &amp; bye</p>"), PageContext())
     assert html == '<aside class="my-note"><p>Hi &amp; bye</p></aside>'
+
+
+def test_badge_size_shape_stroke_and_disabled() -> None:
+    html, ctx = render("Badge", {"size": "lg", "shape": "pill", "stroke": True, "disabled": True, "icon": "clock"},
+                       html="Soon", inline=True)
+    assert html.startswith('<span class="badge badge-gray badge-lg badge-pill badge-stroke badge-disabled" aria-disabled="true">'
+                           '<svg class="icon"')
+    assert html.endswith("Soon</span>") and ctx.warnings == []
+    _, ctx = render("Badge", {"size": "huge", "shape": "square"}, html="x", inline=True)
+    assert ctx.warnings == [
+        "guides/setup.mdx:7: <Badge> size='huge': expected one of xs, sm, md, lg; using 'md'",
+        "guides/setup.mdx:7: <Badge> shape='square': expected one of rounded, pill; using 'rounded'",
+    ]
+
+
+def test_columns_hold_columns_of_free_content() -> None:
+    ctx = PageContext()
+    column = element("Column", html="<p>Left</p>")
+    html = R.render(element("Columns", {"cols": 2}, children=[child(column, R, ctx), child(column, R, ctx)]), ctx)
+    assert html.count('<div class="column">\n<p>Left</p>') == 2 and 'style="--cols: 2"' in html
+
+
+def test_panel_is_an_aside_the_script_moves_beside_the_page() -> None:
+    html, ctx = render("Panel", html="<p>Pinned</p>")
+    assert html.strip() == '<aside class="panel" data-panel>\n<p>Pinned</p>\n</aside>' and ctx.warnings == []
+
+
+def test_tile_links_its_title_and_shows_the_preview_and_description() -> None:
+    preview = '<img src="../images/a.svg" alt="Accordion preview">'
+    html, ctx = render("Tile", {"href": "/components/accordions", "title": "Accordion", "description": "Two variants"},
+                       html=preview)
+    assert '<div class="tile tile-linked">' in html and f'<div class="tile-preview">\n{preview}' in html
+    assert '<p class="tile-title"><a class="tile-link" href="../components/accordions">Accordion</a></p>' in html
+    assert '<p class="tile-description">Two variants</p>' in html and ctx.warnings == []
+    html, _ = render("Tile", {"title": "Plain"}, html="")
+    assert "<a " not in html and '<p class="tile-title">Plain</p>' in html
+
+
+def test_color_items_rows_and_variants() -> None:
+    ctx = PageContext()
+    blue = element("Color.Item", {"name": "blue-500", "value": "#3B82F6"}, html="")
+    surface = element("Color.Item", {"name": "surface", "value": {"light": "#FFFFFF", "dark": "#18181B"}}, html="")
+    row = element("Color.Row", {"title": "Primary"}, children=[child(blue, R, ctx), child(surface, R, ctx)])
+    html = R.render(element("Color", {"variant": "table"}, children=[child(row, R, ctx)]), ctx)
+    assert html.startswith('<div class="color-palette color-table">')
+    assert '<p class="color-row-title">Primary</p>' in html
+    assert ('<button type="button" class="color-item" data-color-light="#3B82F6" data-color-dark="#3B82F6" '
+            'style="--swatch-light: #3B82F6; --swatch-dark: #3B82F6">') in html
+    assert '<span class="color-name">blue-500</span>' in html and '<code class="color-value">#3B82F6</code>' in html
+    assert ('<code class="color-value dark:hidden">#FFFFFF</code><code class="color-value hidden dark:block">#18181B</code>'
+            in html)
+    assert ctx.warnings == []
+    html, ctx = render("Color", {}, html="")
+    assert "color-compact" in html
+
+
+def test_color_item_with_a_bad_value_warns_and_shows_no_swatch_colour() -> None:
+    html, ctx = render("Color.Item", {"name": "oops", "value": "red; background: url(x)"}, html="")
+    assert "style=" not in html and "url(x)" not in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <Color.Item> value='red; background: url(x)': expected a CSS colour "
+                            'such as "#3B82F6" or { light: "…", dark: "…" }; using nothing']
+
+
+def test_view_is_a_labelled_section_with_its_title_and_icon() -> None:
+    html, ctx = render("View", {"title": "Python", "icon": "python"}, html="<p>pip install acme</p>")
+    assert html.startswith('<section class="view" data-view="Python" aria-label="Python">')
+    assert '<p class="view-title"><svg class="icon"' in html and "Python</p>" in html
+    assert ctx.features == {"view"} and ctx.warnings == []
+    html, ctx = render("View", {}, html="<p>x</p>")
+    assert 'data-view="View"' in html
+    assert ctx.warnings == ['guides/setup.mdx:7: <View> has no title; it is shown under the title "View"']
+
+
+def test_visibility_shows_human_content_and_leaves_agent_content_out() -> None:
+    html, ctx = render("Visibility", {"for": "humans"}, html="<p>Click Get started.</p>")
+    assert html.strip() == "<p>Click Get started.</p>" and ctx.warnings == []
+    html, ctx = render("Visibility", {"for": "agents"}, html="<p>POST /v1/accounts</p>")
+    assert html.strip() == "" and ctx.warnings == []
+    html, ctx = render("Visibility", {"for": "robots"}, html="<p>Both</p>")
+    assert "<p>Both</p>" in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <Visibility> for='robots': expected one of humans, agents; "
+                            "using 'humans'"]
+    html, ctx = render("Visibility", {}, html="<p>Both</p>")
+    assert "<p>Both</p>" in html
+    assert ctx.warnings == ['guides/setup.mdx:7: <Visibility> has no for="humans" or for="agents"; its content is shown']
+
+
+def test_prompt_has_a_markdown_description_copy_and_cursor_actions() -> None:
+    html, ctx = render("Prompt", {"description": "Write **clear** docs <b>now</b>", "actions": ["copy", "cursor"],
+                                  "icon": "paperclip"}, html="<p>You are a writer &amp; editor.</p>")
+    assert '<p class="prompt-description">Write <strong>clear</strong> docs &lt;b&gt;now&lt;/b&gt;</p>' in html
+    assert '<button type="button" class="prompt-copy" hidden>Copy prompt</button>' in html
+    assert ('<a class="prompt-cursor" href="cursor://anysphere.cursor-deeplink/prompt?text='
+            'You%20are%20a%20writer%20%26%20editor.">Open in Cursor</a>') in html
+    assert '<div class="prompt-text">\n<p>You are a writer &amp; editor.</p>' in html
+    assert '<span class="prompt-icon" aria-hidden="true"><svg' in html and ctx.warnings == []
+    html, ctx = render("Prompt", {"description": "d"}, html="<p>p</p>")
+    assert "prompt-copy" in html and "prompt-cursor" not in html  # copy is the default action
+    html, ctx = render("Prompt", {"description": "d", "actions": []}, html="<p>p</p>")
+    assert "prompt-copy" not in html and "prompt-cursor" not in html and ctx.warnings == []
+    html, ctx = render("Prompt", {"description": "d", "actions": ["share"]}, html="<p>p</p>")
+    assert ctx.warnings == ["guides/setup.mdx:7: <Prompt> actions=['share']: expected a list of \"copy\" and "
+                            '"cursor"; using \'copy\'']
+
+
+def test_callout_takes_an_icon_and_a_colour() -> None:
+    html, ctx = render("Callout", {"icon": "seedling", "color": "#16A34A"})
+    assert 'class="callout callout-callout" role="note" style="--callout: #16A34A"' in html
+    assert '<span class="callout-icon" aria-hidden="true"><svg class="icon"' in html and ctx.warnings == []

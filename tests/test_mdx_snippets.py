@@ -107,3 +107,37 @@ def test_a_snippet_used_twice_is_read_once_per_version(make_project: Callable[..
     assert snippets._CACHE[path][1].text == "Version one.\n"
     (project / "snippets/s.mdx").write_text("Version two, longer.\n")
     assert "Version two, longer." in render_file(project, "page.mdx").html
+
+
+def test_react_components_from_script_snippets_show_their_children_with_a_warning(
+        make_project: Callable[..., Path]) -> None:
+    project = make_project(CONFIG, {
+        "page.mdx": (
+            "import { Chart } from '/snippets/chart.jsx'\n"
+            "import Banner from '/snippets/banner.tsx'\n\n"
+            "<Chart weeks={6}>\n  Water every *second* day.\n</Chart>\n\n"
+            "<Banner />\n"
+        ),
+        "/snippets/chart.jsx": "export const Chart = ({ children }) => <div>{children}</div>;\n",
+        "/snippets/banner.tsx": "export default function Banner() { return <p>Hi</p>; }\n",
+    })
+    result = render_file(project, "page.mdx")
+    assert result.html == "<p>Water every <em>second</em> day.</p>\n"
+    assert result.warnings == [
+        "content/page.mdx:4: <Chart> is a React component from snippets/chart.jsx; its children are shown without it",
+        "content/page.mdx:8: <Banner> is a React component from snippets/banner.tsx; its children are shown without it",
+    ]
+
+
+def test_content_for_agents_is_left_out_with_its_headings(make_project: Callable[..., Path]) -> None:
+    from component_support import renderer
+
+    project = make_project(CONFIG, {"page.mdx": (
+        "## Setup\n\n"
+        "<Visibility for=\"humans\">\n  ## Click Start\n\n  Press **Start**.\n</Visibility>\n\n"
+        "<Visibility for=\"agents\">\n  ## Call the API\n\n  POST /v1/start\n</Visibility>\n"
+    )})
+    result = render_file(project, "page.mdx", renderer())
+    assert "Press <strong>Start</strong>." in result.html and "POST /v1/start" not in result.html
+    assert [entry.text for entry in result.toc] == ["Setup", "Click Start"]
+    assert result.warnings == []

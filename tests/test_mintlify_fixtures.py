@@ -339,6 +339,16 @@ def test_components_keep_their_content(built: dict[str, Built]) -> None:
     assert "We plant in spring." in corners and "There are 3 pot sizes." in corners
     assert "A fragment wraps text without adding an element." in corners
     assert "Watering schedules" in b.text("changelog")
+    kit = b.text("design-kit")
+    assert "leaf-500" in kit and "#22C55E" in kit and "Petals" in kit  # Color palettes
+    assert "Three sizes" in kit and "Shady beds suit ferns and hostas." in kit  # Tile, Column
+    assert "Keep tall plants on the north side." in kit  # Prompt
+    assert "Press Add bed in the top bar" in kit and "POST /v1/beds" not in kit  # Visibility: humans only
+    assert "Water seedlings every second day" in kit  # children of a React component from snippets/*.jsx
+    assert any("design-kit.mdx:83: <WateringChart> is a React component from snippets/watering-chart.jsx" in w
+               for w in b.warnings)
+    views = b.text("install-views")
+    assert "Install with Homebrew" in views and "Install with winget" in views  # every View is in the page
     # the only <math> comes from $…$, $$…$$ and <Latex>
     assert b.page("math-and-diagrams").read_text(encoding="utf-8").count("<math") >= 4
 

@@ -13,8 +13,10 @@ import html
 import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
+from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from sitegen.icons import find_icon, icon_problem
@@ -35,10 +37,19 @@ CALLOUTS: dict[str, tuple[str, str]] = {
 }
 BADGE_COLORS = ("gray", "blue", "green", "yellow", "orange", "red", "purple", "white", "surface",
                 "white-destructive", "surface-destructive")
+BADGE_SIZES = ("xs", "sm", "md", "lg")
+BADGE_SHAPES = ("rounded", "pill")
+COLOR_VARIANTS = ("compact", "table")
+PROMPT_ACTIONS = ("copy", "cursor")
+AUDIENCES = ("humans", "agents")
 STEP_TITLE_TAGS = ("p", "h2", "h3")
 # A colour an author may put in a style attribute: #hex, a CSS name, rgb()/hsl()/oklch().
 _COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgb|rgba|hsl|hsla|oklch|oklab)\([\d\s.,%/+-]*\))$")
+# Cursor's deeplink that opens a chat with the prompt filled in.
+CURSOR_PROMPT_LINK = "cursor://anysphere.cursor-deeplink/prompt?text="
 _HTML_TAG = re.compile(r"<[^>]+>")
+# Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
+_INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
 
 
 class _Props:
@@ -145,6 +156,15 @@ class ComponentRenderer:
             "Card": self._card,
             "CardGroup": self._columns,
             "Columns": self._columns,
+            "Column": lambda p: {},
+            "Panel": lambda p: {},
+            "Tile": self._tile,
+            "Color": lambda p: {"variant": p.choice("variant", COLOR_VARIANTS, "compact")},
+            "Color.Row": lambda p: {"title": p.text("title", "")},
+            "Color.Item": self._color_item,
+            "View": self._view,
+            "Visibility": self._visibility,
+            "Prompt": self._prompt,
             "Steps": lambda p: {},
             "Step": self._step,
             "Accordion": self._accordion,
@@ -269,7 +289,53 @@ class ComponentRenderer:
                 "tags": [str(tag) for tag in tags]}
 
     def _badge(self, p: _Props) -> dict[str, Any]:
-        return {"color": p.choice("color", BADGE_COLORS, "gray"), "icon_svg": p.icon()}
+        return {"color": p.choice("color", BADGE_COLORS, "gray"), "icon_svg": p.icon(),
+                "size": p.choice("size", BADGE_SIZES, "md"), "shape": p.choice("shape", BADGE_SHAPES, "rounded"),
+                "stroke": p.flag("stroke"), "disabled": p.flag("disabled")}
+
+    def _tile(self, p: _Props) -> dict[str, Any]:
+        return {"title": p.text("title"), "description": p.text("description"), "href": p.link("href")}
+
+    def _color_item(self, p: _Props) -> dict[str, Any]:
+        """A swatch: value is one CSS colour, or {light, dark} for one per mode."""
+        value = p.element.props.get("value")
+        if isinstance(value, dict) and set(value) <= {"light", "dark"} and value:
+            light, dark = (str(value.get(mode) or value.get(other) or "").strip()
+                           for mode, other in (("light", "dark"), ("dark", "light")))
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            light = dark = str(value).strip()
+        else:
+            light = dark = ""
+        if not (_COLOR.match(light) and _COLOR.match(dark)):
+            p._bad("value", value, 'a CSS colour such as "#3B82F6" or { light: "…", dark: "…" }', None)
+            light = dark = ""
+        return {"name": p.text("name", ""), "light": light, "dark": dark}
+
+    def _view(self, p: _Props) -> dict[str, Any]:
+        title = p.text("title")
+        if not title:
+            p.ctx.warn(p.element, "<View> has no title; it is shown under the title \"View\"")
+        p.ctx.require("view")
+        return {"title": title or "View", "icon_svg": p.icon()}
+
+    def _visibility(self, p: _Props) -> dict[str, Any]:
+        """for="humans" is the page; for="agents" is left out of it (sitegen writes no Markdown export)."""
+        if "for" not in p.element.props:
+            p.ctx.warn(p.element, '<Visibility> has no for="humans" or for="agents"; its content is shown')
+        return {"shown": p.choice("for", AUDIENCES, "humans") == "humans"}
+
+    def _prompt(self, p: _Props) -> dict[str, Any]:
+        actions = p.element.props.get("actions", ["copy"])
+        if not isinstance(actions, list) or any(action not in PROMPT_ACTIONS for action in actions):
+            p._bad("actions", actions, 'a list of "copy" and "cursor"', "copy")
+            actions = ["copy"]
+        text = _plain_text(p.element.children_html)
+        return {
+            "description": Markup(_INLINE_MARKDOWN.renderInline(p.text("description") or "")),
+            "icon_svg": p.icon(),
+            "copy": "copy" in actions,
+            "cursor_href": CURSOR_PROMPT_LINK + quote(text, safe="") if "cursor" in actions else None,
+        }
 
     def _tree_folder(self, p: _Props) -> dict[str, Any]:
         return {"name": p.text("name", ""), "open": p.flag("defaultOpen"), "openable": p.flag("openable", True)}

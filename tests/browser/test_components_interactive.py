@@ -400,3 +400,159 @@ def test_request_and_response_examples_sit_in_the_right_column_on_wide_screens(
     requests = [i for i, text in enumerate(order) if "request-example" in text]
     responses = [i for i, text in enumerate(order) if "response-example" in text]
     assert requests[0] < responses[0] < order.index("After.")
+
+
+PROMPT = """
+<Prompt description="Plan a **vegetable bed**." actions={["copy", "cursor"]}>
+  You are a gardening assistant.
+
+  - Ask which vegetables the reader likes.
+</Prompt>
+"""
+
+
+def test_prompt_copy_button_copies_the_prompt_text(make_project, page, static_server) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_page(make_project, page, static_server, PROMPT)
+    page.bring_to_front()
+    expect(page.locator(".prompt-description strong")).to_have_text("vegetable bed")
+    expect(page.get_by_role("link", name="Open in Cursor")).to_have_attribute(
+        "href", re.compile(r"^cursor://anysphere\.cursor-deeplink/prompt\?text=You%20are%20a%20gardening"))
+    button = page.locator(".prompt-copy")
+    expect(button).to_have_accessible_name("Copy prompt")
+    button.click()
+    expect(button).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == (
+        "You are a gardening assistant.\n\nAsk which vegetables the reader likes.\n")
+
+
+VIEWS = """
+<View title="JavaScript" icon="js">
+  ## Install with npm
+
+  Run npm install acme.
+</View>
+
+<View title="Python" icon="python">
+  ## Install with pip
+
+  Run pip install acme.
+</View>
+
+## Shared step
+
+Both need an API key.
+
+<View title="Python">
+  Python reads ACME_KEY.
+</View>
+"""
+
+
+def test_view_selector_shows_one_view_and_its_headings_in_the_toc(make_project, page, static_server) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(make_project, page, static_server, VIEWS)
+    select = page.get_by_label("View")
+    expect(select).to_have_value("JavaScript")
+    expect(page.get_by_text("Run npm install acme.")).to_be_visible()
+    expect(page.get_by_text("Run pip install acme.")).to_be_hidden()
+    expect(page.get_by_text("Python reads ACME_KEY.")).to_be_hidden()
+    toc = page.locator("aside.toc")
+    expect(toc.get_by_role("link", name="Install with npm")).to_be_visible()
+    expect(toc.get_by_role("link", name="Install with pip")).to_be_hidden()
+    select.select_option("Python")
+    expect(page.get_by_text("Run pip install acme.")).to_be_visible()
+    expect(page.get_by_text("Python reads ACME_KEY.")).to_be_visible()  # every Python view on the page
+    expect(page.get_by_text("Run npm install acme.")).to_be_hidden()
+    expect(page.get_by_text("Both need an API key.")).to_be_visible()
+    expect(toc.get_by_role("link", name="Install with pip")).to_be_visible()
+    expect(toc.get_by_role("link", name="Install with npm")).to_be_hidden()
+    page.reload()  # the choice is remembered
+    expect(page.get_by_label("View")).to_have_value("Python")
+    expect(page.get_by_text("Run npm install acme.")).to_be_hidden()
+
+
+def test_views_without_javascript_show_every_view_under_its_title(make_project, browser, static_server) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        open_page(make_project, page, static_server, VIEWS)
+        expect(page.get_by_text("Run npm install acme.")).to_be_visible()
+        expect(page.get_by_text("Run pip install acme.")).to_be_visible()
+        expect(page.locator(".view-title", has_text="JavaScript")).to_be_visible()
+    finally:
+        context.close()
+
+
+COLORS = """
+<Color variant="table">
+  <Color.Row title="Primary">
+    <Color.Item name="leaf" value="#22C55E" />
+    <Color.Item name="page" value={{ light: "#FFFFFF", dark: "#18181B" }} />
+  </Color.Row>
+</Color>
+"""
+
+
+def test_color_swatches_follow_the_mode_and_copy_their_value(make_project, page, static_server) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_page(make_project, page, static_server, COLORS)
+    page.bring_to_front()
+    page.evaluate("document.documentElement.setAttribute('data-theme', 'light')")
+    swatch = page.locator(".color-item", has_text="page").locator(".color-swatch")
+    assert computed_bg(page, ".color-item:nth-child(2) .color-swatch") == "rgb(255, 255, 255)"
+    page.locator(".color-item", has_text="leaf").click()
+    assert page.evaluate("navigator.clipboard.readText()") == "#22C55E"
+    page.click(".mode-toggle")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert computed_bg(page, ".color-item:nth-child(2) .color-swatch") == "rgb(24, 24, 27)"
+    expect(page.locator(".color-item", has_text="page").get_by_text("#18181B")).to_be_visible()
+    expect(page.locator(".color-item", has_text="page").get_by_text("#FFFFFF")).to_be_hidden()
+    swatch.click()
+    assert page.evaluate("navigator.clipboard.readText()") == "#18181B"
+
+
+PANEL = """
+## First
+
+<Panel>
+  <Info>Pinned beside the page.</Info>
+</Panel>
+
+## Second
+"""
+
+
+def test_panel_replaces_on_this_page_on_wide_screens_and_stays_in_the_text_on_phones(
+    make_project, page, static_server
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(make_project, page, static_server, PANEL)
+    expect(page.locator("aside.toc").get_by_text("Pinned beside the page.")).to_be_visible()
+    expect(page.locator("aside.toc").get_by_role("link", name="Second")).to_be_hidden()
+    page.set_viewport_size({"width": 390, "height": 800})
+    expect(page.locator(".prose").get_by_text("Pinned beside the page.")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
+
+
+TILES = """
+<Columns cols={2}>
+  <Tile href="/demo#second" title="Accordion" description="Two variants">
+    <img src="/images/a.svg" alt="Accordion preview" />
+  </Tile>
+  <Tile title="Cards" description="Soon" />
+</Columns>
+
+## Second
+"""
+
+
+def test_the_whole_tile_is_its_link(make_project, page, static_server) -> None:
+    page.set_viewport_size({"width": 390, "height": 800})
+    open_page(make_project, page, static_server, TILES, files={"images/a.svg": svg("#a78bfa")})
+    expect(page.get_by_alt_text("Accordion preview")).to_be_visible()
+    expect(page.get_by_text("Two variants")).to_be_visible()
+    box = page.get_by_alt_text("Accordion preview").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # on the preview, not the title
+    expect(page).to_have_url(re.compile(r"/demo/#second$"))
+    assert page.evaluate("document.documentElement.scrollWidth") == 390

@@ -513,6 +513,9 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
     props = _props(state, doc, tag, where)
     children = token.children or []
     snippet = doc.module.component_import(name) if doc.mdx else None
+    react = _react_component_source(doc, name)
+    if react is not None:
+        snippet = None  # a React component: Python cannot run it, its children are shown below
     if snippet is not None or (name == "Snippet" and isinstance(props.get("file"), str)):
         if snippet is not None:
             written, variables = snippet.path, props
@@ -528,10 +531,13 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
         state.features.add(name)  # on an API page they replace the generated examples
     nests_fields = name in _FIELD_CONTAINERS
     state.field_depth += nests_fields
+    toc_before = len(state.toc)
     try:
         children_html, parts = _children(self, children, inline, options, env)
     finally:
         state.field_depth -= nests_fields
+    if name == "Visibility" and props.get("for") == "agents":
+        del state.toc[toc_before:]  # for agents only: left out of the page, so are its headings
     element = MdxElement(name, props, doc.display, doc.first_line + line, inline, children_html, parts)
     token.meta["built"] = element
     if not name:
@@ -548,8 +554,26 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
     if state.components is not None and state.components.knows(name):
         output = str(state.components.render(element, PageContext(state)))
         return output if inline or output.endswith("\n") else output + "\n"
+    if react is not None:
+        state.warn(where, f"<{name}> is a React component from {react}; its children are shown without it")
+        return children_html
     state.warn(where, f"unknown component <{name}>; its content is shown without it")
     return children_html
+
+
+_SCRIPT_SUFFIXES = (".jsx", ".tsx", ".js", ".ts")
+
+
+def _react_component_source(doc: Document, name: str) -> str | None:
+    """'snippets/chart.jsx' when NAME is imported from a script file (a React component)."""
+    if not doc.mdx or not name[:1].isupper():
+        return None
+    found = doc.module.component_import(name)
+    named = doc.module.variable_import(name)
+    written = found.path if found is not None else named[0].path if named is not None else None
+    if written is None or not written.endswith(_SCRIPT_SUFFIXES):
+        return None
+    return written.lstrip("/")
 
 
 def _render_snippet(

@@ -118,4 +118,90 @@
     wide.addEventListener("change", place);
     place();
   }
+  function copy(text, done) {
+    if (window.sitegenCopy) window.sitegenCopy(text, done);
+    else if (navigator.clipboard) navigator.clipboard.writeText(text).then(done);
+  }
+
+  /* Prompt: the copy button copies the prompt text as the reader sees it. */
+  document.querySelectorAll("[data-prompt]").forEach(function (prompt) {
+    var button = prompt.querySelector(".prompt-copy"), text = prompt.querySelector(":scope > .prompt-text");
+    if (!button || !text) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      copy(text.innerText.trim() + "\n", function () {
+        button.textContent = "Copied";
+        setTimeout(function () { button.textContent = "Copy prompt"; }, 1500);
+      });
+    });
+  });
+
+  /* Color: a click on a swatch copies the value shown in the current mode. */
+  document.querySelectorAll(".color-item").forEach(function (item) {
+    item.addEventListener("click", function () {
+      var dark = document.documentElement.getAttribute("data-theme") === "dark";
+      var value = item.getAttribute(dark ? "data-color-dark" : "data-color-light");
+      if (!value) return;
+      copy(value, function () {
+        item.classList.add("copied");
+        setTimeout(function () { item.classList.remove("copied"); }, 1500);
+      });
+    });
+  });
+
+  /* View: one selector above the first view; the chosen view shows everywhere on the page
+     (and is remembered), the others hide, and so do their headings in "On this page". */
+  var views = slice.call(document.querySelectorAll(".view[data-view]"));
+  if (views.length) {
+    var titles = [];
+    views.forEach(function (view) {
+      var title = view.getAttribute("data-view");
+      if (titles.indexOf(title) < 0) titles.push(title);
+    });
+    var label = document.createElement("label");
+    label.className = "view-select";
+    label.appendChild(document.createTextNode("View"));
+    var select = document.createElement("select");
+    titles.forEach(function (title) { select.appendChild(new Option(title, title)); });
+    label.appendChild(select);
+    views[0].parentNode.insertBefore(label, views[0]);
+    document.body.classList.add("views-enhanced");
+    var tocLinks = slice.call(document.querySelectorAll("aside.toc a[href^='#']"));
+    var showView = function (title) {
+      views.forEach(function (view) { view.hidden = view.getAttribute("data-view") !== title; });
+      tocLinks.forEach(function (link) {
+        var target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
+        var owner = target && target.closest(".view");
+        var item = link.closest("li") || link;
+        item.hidden = !!(owner && owner.hidden);
+      });
+      try { localStorage.setItem("sitegen-view", title); } catch (e) { /* private mode */ }
+    };
+    var saved = null;
+    try { saved = localStorage.getItem("sitegen-view"); } catch (e) { /* private mode */ }
+    select.value = titles.indexOf(saved) >= 0 ? saved : titles[0];
+    select.addEventListener("change", function () { showView(select.value); });
+    showView(select.value);
+  }
+
+  /* Panel: beside the page on wide screens, in place of "On this page". */
+  var panels = slice.call(document.querySelectorAll(".prose [data-panel]"));
+  var tocColumn = document.querySelector("aside.toc");
+  if (panels.length && tocColumn && window.matchMedia) {
+    var panelMarks = panels.map(function (panel) {
+      var mark = document.createComment("panel");
+      panel.parentNode.insertBefore(mark, panel);
+      return mark;
+    });
+    var wideScreen = matchMedia("(min-width: 1025px)");
+    var placePanels = function () {
+      panels.forEach(function (panel, index) {
+        if (wideScreen.matches) tocColumn.appendChild(panel);
+        else panelMarks[index].parentNode.insertBefore(panel, panelMarks[index].nextSibling);
+      });
+      tocColumn.classList.toggle("has-panel", wideScreen.matches);
+    };
+    wideScreen.addEventListener("change", placePanels);
+    placePanels();
+  }
 })();

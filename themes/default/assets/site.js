@@ -80,6 +80,23 @@
   }
   window.sitegenCopy = copyText;
 
+  // docs.json banner: a dismissible one stays closed, on every page, until its text changes.
+  var banner = document.querySelector(".site-banner");
+  var bannerClose = banner && banner.querySelector(".site-banner-close");
+  if (bannerClose) {
+    var bannerKey = "sitegen-banner-closed";
+    var closed = null;
+    try { closed = localStorage.getItem(bannerKey); } catch (e) { /* storage blocked */ }
+    if (closed === banner.getAttribute("data-banner")) banner.remove();
+    else {
+      bannerClose.hidden = false;
+      bannerClose.addEventListener("click", function () {
+        try { localStorage.setItem(bannerKey, banner.getAttribute("data-banner")); } catch (e) { /* storage blocked */ }
+        banner.remove();
+      });
+    }
+  }
+
   // Copy buttons on code blocks.
   document.querySelectorAll(".code-block").forEach(function (block) {
     var button = block.querySelector(".copy-code");
