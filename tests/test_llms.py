@@ -309,3 +309,39 @@ def test_control_characters_in_a_page_do_not_disturb_its_links(make_project: Cal
     assert done.returncode == 0, done.stderr
     assert (project / "site/guides/soil/index.md").read_text() == "# Soil\n\nOdd 0 text 7, see [intro](../../intro/).\n"
     assert "Odd 0 text 7, see [intro](../../intro/)." in (project / "site/llms-full.txt").read_text()
+
+
+def test_visibility_and_views_in_the_markdown(make_project: Callable[..., Path]) -> None:
+    """The Markdown is what agents read: it keeps `for="agents"` content, which the HTML page
+    leaves out, and leaves out `for="humans"` content; each View comes under its title."""
+    page = """---
+title: Watering
+---
+
+Water in the morning.
+
+<Visibility for="humans">
+Press the blue button in the dashboard.
+</Visibility>
+
+<Visibility for="agents">
+Call `POST /waterings` with the plant's id.
+</Visibility>
+
+<View title="Python">
+Use the Python client.
+</View>
+<View title="JavaScript">
+Use the JavaScript client.
+</View>
+"""
+    project = make_project({"name": "Garden", "navigation": [{"group": "G", "pages": ["watering"]}]},
+                           {"watering.mdx": page})
+    done = run_sitegen("build", project, "--no-cache")
+    assert done.returncode == 0, done.stderr
+    site = project / "site"
+    assert (site / "watering/index.md").read_text() == (
+        "# Watering\n\nWater in the morning.\n\nCall `POST /waterings` with the plant's id.\n\n"
+        "**Python**\n\nUse the Python client.\n\n**JavaScript**\n\nUse the JavaScript client.\n")
+    html = (site / "watering/index.html").read_text()
+    assert "Press the blue button" in html and "POST /waterings" not in html

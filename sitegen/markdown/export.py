@@ -367,6 +367,12 @@ def _tree_item(element: MdxElement, content: str, context: RenderContext) -> str
     return _indent(f"`{name}{slash}`" + (f"\n{content}" if content else ""), "  ", "- ")
 
 
+def _visibility(element: MdxElement, content: str, context: RenderContext) -> str:
+    # The Markdown is what agents read: `for="humans"` content is the part left out here,
+    # the mirror image of the HTML page, which leaves out `for="agents"`.
+    return "" if _text(element.props.get("for")) == "humans" else content
+
+
 def _html_element(element: MdxElement, content: str, context: RenderContext) -> str:
     name = element.name.lower()
     link: Callable[[str, bool], str] = context.env["sitegen_link"]
@@ -393,6 +399,7 @@ def _html_element(element: MdxElement, content: str, context: RenderContext) -> 
 _COMPONENTS: Mapping[str, Callable[[MdxElement, str, RenderContext], str]] = {
     **dict.fromkeys(CALLOUTS, _callout),
     "Tab": _titled("title"), "Accordion": _titled("title"), "Expandable": _titled("title"),
+    "View": _titled("title"), "Visibility": _visibility,
     "Card": _linked_title, "Tile": _linked_title,
     "Step": _step,
     "ParamField": _field, "ResponseField": _field,
