@@ -251,6 +251,51 @@ class SiteConfig(Model):
 NavGroup.model_rebuild()
 
 
+# --- chrome the classic schema has no key for (v2 docs.json fills it; see config_v2.py) ---
+
+
+@dataclass(frozen=True)
+class SiteBanner:
+    content: str  # Markdown (inline: links, emphasis, code)
+    dismissible: bool = False
+
+
+@dataclass(frozen=True)
+class FooterLink:
+    label: str
+    href: str
+
+
+@dataclass(frozen=True)
+class FooterColumn:
+    header: str | None
+    links: tuple[FooterLink, ...]
+
+
+@dataclass(frozen=True)
+class SiteFont:
+    """A font the theme uses: a declared family (CSS only), or a file inside the project."""
+
+    family: str
+    weight: int | None = None
+    source: str | None = None  # a project path ("/fonts/Inter.woff2"); remote URLs never get here
+    format: str | None = None  # "woff2", "woff"
+    json_path: str = "fonts"  # where docs.json sets it, for messages
+
+
+@dataclass(frozen=True)
+class SiteChrome:
+    """What every page shows beyond the classic SiteConfig: templates read this and
+    `SiteConfig`, never the schema the project was written in."""
+
+    banner: SiteBanner | None = None
+    footer_columns: tuple[FooterColumn, ...] = ()
+    decoration: Literal["gradient", "grid", "windows"] | None = None
+    icon_library: Literal["fontawesome", "lucide"] = "fontawesome"
+    heading_font: SiteFont | None = None
+    body_font: SiteFont | None = None
+
+
 @dataclass(frozen=True)
 class LoadedConfig:
     config: SiteConfig
@@ -259,6 +304,7 @@ class LoadedConfig:
     # A v2 docs.json's whole navigation tree (languages, versions, dropdowns…) and where each
     # of `config.navigation`'s groups sits; None for the classic schema (see config_v2.py).
     tree: NavTree | None = None
+    chrome: SiteChrome = SiteChrome()
     text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
     _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use
 

@@ -114,7 +114,6 @@ def test_unknown_keys_and_values_are_warnings_naming_the_path(make_project: Call
         "using 'interactive'",
         "docs.json: footer.socials.myspace: no icon for 'myspace' (known: website, facebook, x, discord, slack, "
         "github, linkedin, instagram, hacker-news); left out of the footer",
-        "docs.json: banner: banners are not shown by this theme yet; left out",
     ]
     result = run_sitegen("build", project, "--strict")
     assert result.returncode == 1
