@@ -261,15 +261,15 @@ class SiteBanner:
 
 
 @dataclass(frozen=True)
-class FooterLink:
+class SiteFooterLink:
     label: str
     href: str
 
 
 @dataclass(frozen=True)
-class FooterColumn:
+class SiteFooterColumn:
     header: str | None
-    links: tuple[FooterLink, ...]
+    links: tuple[SiteFooterLink, ...]
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,7 @@ class SiteChrome:
     `SiteConfig`, never the schema the project was written in."""
 
     banner: SiteBanner | None = None
-    footer_columns: tuple[FooterColumn, ...] = ()
+    footer_columns: tuple[SiteFooterColumn, ...] = ()
     decoration: Literal["gradient", "grid", "windows"] | None = None
     icon_library: Literal["fontawesome", "lucide"] = "fontawesome"
     heading_font: SiteFont | None = None

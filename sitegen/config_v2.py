@@ -30,8 +30,6 @@ from pydantic_core import PydanticCustomError
 
 from sitegen.config import (
     SOCIAL_KEYS,
-    FooterColumn,
-    FooterLink,
     HexColor,
     LoadedConfig,
     LogoImages,
@@ -42,6 +40,8 @@ from sitegen.config import (
     SiteChrome,
     SiteConfig,
     SiteFont,
+    SiteFooterColumn,
+    SiteFooterLink,
     _describe,
     _unknown_keys,
     _walk_path,
@@ -851,7 +851,7 @@ def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
 def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
     """The banner, footer columns, background decoration, icon library and fonts."""
     banner = config.banner
-    columns = tuple(FooterColumn(column.header, tuple(FooterLink(item.label, item.href) for item in column.items))
+    columns = tuple(SiteFooterColumn(column.header, tuple(SiteFooterLink(item.label, item.href) for item in column.items))
                     for column in config.footer.links)
     fonts = config.fonts
     whole = FontV2(family=fonts.family, weight=fonts.weight, source=fonts.source, format=fonts.format) \
