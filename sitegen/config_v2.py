@@ -851,7 +851,8 @@ def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
 def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
     """The banner, footer columns, background decoration, icon library and fonts."""
     banner = config.banner
-    columns = tuple(SiteFooterColumn(column.header, tuple(SiteFooterLink(item.label, item.href) for item in column.items))
+    columns = tuple(SiteFooterColumn(column.header, tuple(SiteFooterLink(item.label, item.href)
+                                                          for item in column.items))
                     for column in config.footer.links)
     fonts = config.fonts
     whole = FontV2(family=fonts.family, weight=fonts.weight, source=fonts.source, format=fonts.format) \
@@ -859,7 +860,7 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
     if fonts.family is None and (fonts.source or fonts.weight is not None or fonts.format):
         notes.append("fonts: a font needs a family; the theme's own font is used")
     return SiteChrome(
-        banner=SiteBanner(banner.content, banner.dismissible) if banner is not None and banner.content.strip() else None,
+        banner=SiteBanner(banner.content, banner.dismissible) if banner and banner.content.strip() else None,
         footer_columns=tuple(column for column in columns if column.links),
         decoration=config.background.decoration,
         icon_library=config.icons.library,
@@ -881,7 +882,7 @@ def _font(font: FontV2 | None, where: str, notes: list[str]) -> SiteFont | None:
         if note not in notes:
             notes.append(note)
         source = None
-    file_format = font.format
+    file_format: str | None = font.format
     if source and file_format is None:
         suffix = posixpath.splitext(source)[1].lower().lstrip(".")
         file_format = suffix if suffix in ("woff", "woff2") else None

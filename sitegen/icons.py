@@ -107,9 +107,9 @@ def find_icon(name: str, icon_type: str = "solid", library: IconLibrary = "fonta
     "book-open-cover"); those fall back to the free icon named by the longest run of their
     words ("code", "book-open"), which is nearly always the same picture without a frame."""
     if library == "lucide":
-        svg = lucide_svg(name.strip())
-        if svg is not None:
-            return Icon(svg, "lucide", True, name.strip(), "lucide")
+        drawn = lucide_svg(name.strip())
+        if drawn is not None:
+            return Icon(drawn, "lucide", True, name.strip(), "lucide")
     name = name.strip().removeprefix("fa-")
     wanted = _STYLES.get(icon_type, ("solid",))
     singular = [name[:-1]] if name.endswith("s") and len(name) > 3 else []  # "stars" -> "star"
