@@ -115,6 +115,17 @@ def test_lucide_icons_are_inline_svg_from_the_package(tideline: Path) -> None:
     assert not list(tideline.rglob("*lucide*"))
 
 
+def test_component_icons_come_from_lucide_too(tideline: Path, make_project: Callable[..., Path]) -> None:
+    cards = html(tideline, "").split('<div class="card card-linked">')[1:]
+    assert len(cards) == 2 and all('<span class="card-icon" aria-hidden="true"><svg class="icon icon-lucide"' in card
+                                   for card in cards)  # rocket, bell
+    pages = {**PAGES, "intro.mdx": '---\ntitle: Intro\n---\n<Card title="Chat" icon="discord">Talk.</Card>\n'}
+    site, warnings = built(make_project, pages, icons={"library": "lucide"})
+    assert warnings == ["content/intro.mdx:4: <Card> unknown Lucide icon 'discord'; "
+                        "using the Font Awesome icon 'discord'"]
+    assert '<svg class="icon" viewBox="0 0 640 512"' in html(site, "intro")
+
+
 def test_local_font_files_are_copied_and_declared(make_project: Callable[..., Path]) -> None:
     pages = {**PAGES, "/fonts/Harbour-Bold.woff2": b"wOF2 test bytes", "/fonts/Harbour-Regular.woff": b"wOFF bytes"}
     site, warnings = built(make_project, pages, fonts={
