@@ -13,7 +13,9 @@ A v2 docs.json has `theme` and an object `navigation` (a tree: languages → ver
 4. `to_classic` maps it onto the classic `SiteConfig` the templates read (navbar → topbar
    links and button, footer.socials → footerSocials, versions → the version picker, tabs,
    anchors and dropdowns → tabs and anchors) and keeps the whole tree in a `NavTree` for
-   what the theme cannot show yet (languages other than the default, dropdown menus).
+   what the theme cannot show yet (languages other than the default, dropdown menus);
+   `to_chrome` fills `SiteChrome` (banner, footer link columns, background decoration, icon
+   library, fonts), which has no classic equivalent.
 """
 
 from __future__ import annotations
