@@ -294,6 +294,8 @@ class SiteChrome:
     icon_library: Literal["fontawesome", "lucide"] = "fontawesome"
     heading_font: SiteFont | None = None
     body_font: SiteFont | None = None
+    # Icons of the first `SiteConfig.topbar_links` (v2 navbar.links): (name, style or None) or None.
+    topbar_link_icons: tuple[tuple[str, str | None] | None, ...] = ()
 
 
 @dataclass(frozen=True)

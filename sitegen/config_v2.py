@@ -868,6 +868,8 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
         icon_library=config.icons.library,
         heading_font=_font(fonts.heading or whole, "fonts.heading" if fonts.heading else "fonts", notes),
         body_font=_font(fonts.body or whole, "fonts.body" if fonts.body else "fonts", notes),
+        topbar_link_icons=tuple((name, style) if name else None
+                                for name, style in (_icon(link.icon) for link in config.navbar.links)),
     )
 
 

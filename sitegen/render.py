@@ -165,6 +165,8 @@ class Renderer:
         for item in site.navigation.ordered:  # resolved now so their warnings join the build's
             self.page_icon(item.page)
         self.anchors = self._anchor_views()
+        self.topbar_icons = self._topbar_icons()
+        env.globals["topbar_icons"] = self.topbar_icons
         self._check_feedback()
         self._page_template = env.get_template("page.html")
 
@@ -182,6 +184,19 @@ class Renderer:
             color = entry.color if entry.color is not None else self._default_anchor_color()
             views.append(AnchorView(entry, svg, _background(color)))
         return views
+
+    def _topbar_icons(self) -> list[Markup | None]:
+        """The icon of each top-bar link (v2 navbar.links[].icon), None where there is none."""
+        icons: list[Markup | None] = []
+        for index, wanted in enumerate(self.site.chrome.topbar_link_icons):
+            svg = None
+            if wanted is not None:
+                svg, warning = config_icon(wanted[0], wanted[1] or "solid", f"navbar.links[{index}].icon",
+                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                if warning:
+                    self.warnings.append(warning)
+            icons.append(svg)
+        return icons + [None] * (len(self.site.config.topbar_links) - len(icons))
 
     def _default_anchor_color(self) -> str | Gradient | None:
         colors = self.site.config.colors

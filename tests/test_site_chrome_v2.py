@@ -85,7 +85,9 @@ def test_footer_columns_with_headers_and_links(tideline: Path) -> None:
 
 def test_navbar_link_and_github_primary(tideline: Path) -> None:
     text = html(tideline, "")
-    assert '<a href="https://status.tideline.example">Status</a>' in text
+    link = re.search(r'<a href="https://status.tideline.example">(.*?)</a>', text, re.S)
+    assert link is not None and link.group(1).endswith("</svg></span>Status")
+    assert link.group(1).startswith('<span class="topbar-link-icon"><svg class="icon icon-lucide"')  # activity
     assert re.search(r'<a class="github-button" href="https://github.com/tideline/tideline-docs" '
                      r'data-github-repo="tideline/tideline-docs">', text)
     assert '<span class="github-name">tideline/tideline-docs</span>' in text
@@ -124,6 +126,20 @@ def test_component_icons_come_from_lucide_too(tideline: Path, make_project: Call
     assert warnings == ["content/intro.mdx:4: <Card> unknown Lucide icon 'discord'; "
                         "using the Font Awesome icon 'discord'"]
     assert '<svg class="icon" viewBox="0 0 640 512"' in html(site, "intro")
+
+
+def test_navbar_link_icon_names_are_checked(make_project: Callable[..., Path]) -> None:
+    site, warnings = built(make_project, navbar={"links": [
+        {"label": "Blog", "href": "https://blog.acme.example", "icon": {"name": "newspaper", "style": "regular"}},
+        {"label": "Chat", "href": "https://chat.acme.example", "icon": "no-such-glyph"},
+        {"label": "Jobs", "href": "https://jobs.acme.example"},
+    ]})
+    assert warnings == ["docs.json: navbar.links[1].icon: unknown Font Awesome icon 'no-such-glyph'; no icon is shown"]
+    text = html(site, "intro")
+    assert re.search(r'<a href="https://blog.acme.example"><span class="topbar-link-icon"><svg class="icon" '
+                     r'viewBox="0 0 512 512"[^>]*>.*?</svg></span>Blog</a>', text)
+    assert '<a href="https://chat.acme.example">Chat</a>' in text
+    assert '<a href="https://jobs.acme.example">Jobs</a>' in text
 
 
 def test_local_font_files_are_copied_and_declared(make_project: Callable[..., Path]) -> None:
