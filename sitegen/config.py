@@ -271,6 +271,53 @@ class SiteConfig(Model):
 NavGroup.model_rebuild()
 
 
+# --- chrome the classic schema has no key for (v2 docs.json fills it; see config_v2.py) ---
+
+
+@dataclass(frozen=True)
+class SiteBanner:
+    content: str  # Markdown (inline: links, emphasis, code)
+    dismissible: bool = False
+
+
+@dataclass(frozen=True)
+class SiteFooterLink:
+    label: str
+    href: str
+
+
+@dataclass(frozen=True)
+class SiteFooterColumn:
+    header: str | None
+    links: tuple[SiteFooterLink, ...]
+
+
+@dataclass(frozen=True)
+class SiteFont:
+    """A font the theme uses: a declared family (CSS only), or a file inside the project."""
+
+    family: str
+    weight: int | None = None
+    source: str | None = None  # a project path ("/fonts/Inter.woff2"); remote URLs never get here
+    format: str | None = None  # "woff2", "woff"
+    json_path: str = "fonts"  # where docs.json sets it, for messages
+
+
+@dataclass(frozen=True)
+class SiteChrome:
+    """What every page shows beyond the classic SiteConfig: templates read this and
+    `SiteConfig`, never the schema the project was written in."""
+
+    banner: SiteBanner | None = None
+    footer_columns: tuple[SiteFooterColumn, ...] = ()
+    decoration: Literal["gradient", "grid", "windows"] | None = None
+    icon_library: Literal["fontawesome", "lucide"] = "fontawesome"
+    heading_font: SiteFont | None = None
+    body_font: SiteFont | None = None
+    # Icons of the first `SiteConfig.topbar_links` (v2 navbar.links): (name, style or None) or None.
+    topbar_link_icons: tuple[tuple[str, str | None] | None, ...] = ()
+
+
 @dataclass(frozen=True)
 class LoadedConfig:
     config: SiteConfig
@@ -279,6 +326,7 @@ class LoadedConfig:
     # A v2 docs.json's whole navigation tree (languages, versions, dropdowns…) and where each
     # of `config.navigation`'s groups sits; None for the classic schema (see config_v2.py).
     tree: NavTree | None = None
+    chrome: SiteChrome = SiteChrome()
     text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
     _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use
 
@@ -350,7 +398,11 @@ def load_config(project_dir: Path) -> LoadedConfig:
     warnings = [f"{name}: {path}: unknown key" for path in _unknown_keys(config, "")]
     warnings += [f"{name}: {text}" for text in lenient]
     warnings += [f"{name}: {text}" for text in controls]
-    return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text)
+    # The classic schema's own `banner` goes where v2's does: templates read only the chrome.
+    banner = config.banner
+    shown = banner is not None and banner.content.strip()
+    chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible)) if banner and shown else SiteChrome()
+    return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
 
 
 def _without_control_characters(node: Any, here: str, found: list[str]) -> Any:

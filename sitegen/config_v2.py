@@ -13,7 +13,9 @@ A v2 docs.json has `theme` and an object `navigation` (a tree: languages → ver
 4. `to_classic` maps it onto the classic `SiteConfig` the templates read (navbar → topbar
    links and button, footer.socials → footerSocials, versions → the version picker, tabs,
    anchors and dropdowns → tabs and anchors) and keeps the whole tree in a `NavTree` for
-   what the theme cannot show yet (languages other than the default, dropdown menus).
+   what the theme cannot show yet (languages other than the default, dropdown menus);
+   `to_chrome` fills `SiteChrome` (banner, footer link columns, background decoration, icon
+   library, fonts), which has no classic equivalent.
 """
 
 from __future__ import annotations
@@ -36,7 +38,12 @@ from sitegen.config import (
     Model,
     NavGroup,
     Redirect,
+    SiteBanner,
+    SiteChrome,
     SiteConfig,
+    SiteFont,
+    SiteFooterColumn,
+    SiteFooterLink,
     _describe,
     _unknown_keys,
     _walk_path,
@@ -177,6 +184,24 @@ class Banner(Model):
     dismissible: bool = False
 
 
+class FontV2(Model):
+    family: str
+    weight: int | None = None
+    source: str | None = None  # a project path or a URL (Mintlify: either)
+    format: Literal["woff", "woff2"] | None = None
+
+
+class Fonts(Model):
+    """One font for the whole site, or one for headings and one for body text."""
+
+    family: str | None = None
+    weight: int | None = None
+    source: str | None = None
+    format: Literal["woff", "woff2"] | None = None
+    heading: FontV2 | None = None
+    body: FontV2 | None = None
+
+
 class Playground(Model):
     display: Literal["interactive", "simple", "none"] = "interactive"
     proxy: bool = True
@@ -292,9 +317,9 @@ class SiteConfigV2(Model):
     banner: Banner | None = None
     redirects: list[Redirect] = []
     api: ApiV2 = ApiV2()
+    fonts: Fonts = Fonts()
     # Known keys whose settings do not change what this theme builds: accepted as objects,
-    # their content not checked (Mintlify's hosted search, SEO tags, analytics, fonts…).
-    fonts: dict[str, Any] = {}
+    # their content not checked (Mintlify's hosted search, SEO tags, analytics…).
     styling: dict[str, Any] = {}
     seo: dict[str, Any] = {}
     search: dict[str, Any] = {}
@@ -354,8 +379,9 @@ def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
     warnings += [f"{name}: {resolver.origin(text)}" for text in lenient + controls]
     notes: list[str] = []
     site, tree = to_classic(config, notes)
+    chrome = to_chrome(config, notes)
     warnings += [f"{name}: {resolver.origin(text)}" for text in notes]
-    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree)
+    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree, chrome=chrome)
 
 
 class _RefResolver:
@@ -467,6 +493,8 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("api", "playground", "display"), ("interactive", "simple", "none"), "interactive", "using 'interactive'"),
     (("api", "mdx", "auth", "method"), ("bearer", "basic", "key", "cobo"), None, "no auth input is shown"),
     (("navbar", "primary", "type"), ("button", "github"), "button", "using 'button'"),
+    *((("fonts", *where, "format"), ("woff", "woff2"), None, "taking the format from the file name")
+      for where in ((), ("heading",), ("body",))),
 )
 _SOCIAL_ALIASES = {"twitter": "x"}
 
@@ -612,8 +640,6 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     }
     if top:
         raw["topAnchor"] = top
-    if config.banner is not None:
-        raw["banner"] = {"content": config.banner.content, "dismissible": config.banner.dismissible}
     if config.logo is not None:
         raw["logo"] = config.logo
     if config.favicon is not None:
@@ -817,9 +843,51 @@ def _common_prefix(pages: list[str]) -> str:
 
 def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
     """Known settings this theme cannot show yet: one warning each, so nobody wonders."""
-    if config.footer.links:
-        notes.append("footer.links: footer link columns are not shown by this theme yet; left out")
-    if config.background.decoration is not None:
-        notes.append(f"background.decoration: '{config.background.decoration}' is not drawn by this theme; left out")
     if config.api.asyncapi is not None:
         notes.append("api.asyncapi: AsyncAPI pages are not built yet; left out")
+
+
+# --- chrome the classic schema has no key for ------------------------------------------
+
+
+def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
+    """The banner, footer columns, background decoration, icon library and fonts."""
+    banner = config.banner
+    columns = tuple(SiteFooterColumn(column.header, tuple(SiteFooterLink(item.label, item.href)
+                                                          for item in column.items))
+                    for column in config.footer.links)
+    fonts = config.fonts
+    whole = FontV2(family=fonts.family, weight=fonts.weight, source=fonts.source, format=fonts.format) \
+        if fonts.family else None
+    if fonts.family is None and (fonts.source or fonts.weight is not None or fonts.format):
+        notes.append("fonts: a font needs a family; the theme's own font is used")
+    return SiteChrome(
+        banner=SiteBanner(banner.content, banner.dismissible) if banner and banner.content.strip() else None,
+        footer_columns=tuple(column for column in columns if column.links),
+        decoration=config.background.decoration,
+        icon_library=config.icons.library,
+        heading_font=_font(fonts.heading or whole, "fonts.heading" if fonts.heading else "fonts", notes),
+        body_font=_font(fonts.body or whole, "fonts.body" if fonts.body else "fonts", notes),
+        topbar_link_icons=tuple((name, style) if name else None
+                                for name, style in (_icon(link.icon) for link in config.navbar.links)),
+    )
+
+
+def _font(font: FontV2 | None, where: str, notes: list[str]) -> SiteFont | None:
+    """A declared family (the reader's installed font of that name), or a file inside the
+    project; a remote file is never fetched, at build time or by the site's readers."""
+    if font is None:
+        return None
+    source = font.source.strip() if font.source else None
+    if source and ("://" in source or source.startswith("//")):
+        note = (f"{where}.source: {source!r} is a remote font file; the site loads nothing from other hosts, "
+                f"so '{font.family}' is used only if the reader has it installed (put the file in the project "
+                "to ship it)")
+        if note not in notes:
+            notes.append(note)
+        source = None
+    file_format: str | None = font.format
+    if source and file_format is None:
+        suffix = posixpath.splitext(source)[1].lower().lstrip(".")
+        file_format = suffix if suffix in ("woff", "woff2") else None
+    return SiteFont(font.family, font.weight, source or None, file_format, where)

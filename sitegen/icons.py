@@ -1,4 +1,5 @@
-"""Font Awesome icons as inline SVG, read from the `fontawesomefree` package (no CDN).
+"""Font Awesome icons as inline SVG, read from the `fontawesomefree` package (no CDN), and
+Lucide icons (docs.json `icons.library: "lucide"`) from the `lucide` package's zip of SVGs.
 
 Only the free styles ship (solid, regular, brands). docs.json may ask for Pro styles
 (duotone, light, thin, sharp-solid); those map to the closest free style silently,
@@ -9,9 +10,12 @@ An icon that exists only in another style, or nowhere, is reported once by the c
 from __future__ import annotations
 
 import re
+import zipfile
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib import resources
 from pathlib import Path
+from typing import Literal
 
 from markupsafe import Markup
 
@@ -55,20 +59,57 @@ def _read(style: str, name: str) -> str | None:
     )
 
 
+IconLibrary = Literal["fontawesome", "lucide"]
+
+
+@lru_cache(maxsize=1)
+def _lucide_zip() -> zipfile.ZipFile:
+    # The package's own data file, opened once; its SVGs are read by name as icons are asked for.
+    return zipfile.ZipFile(resources.files("lucide").joinpath("lucide.zip").open("rb"))
+
+
+@cache
+def lucide_svg(name: str) -> Markup | None:
+    """A Lucide icon ("book-open") as inline SVG; None when Lucide has no such icon."""
+    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", name):
+        return None
+    try:
+        text = _lucide_zip().read(f"{name}.svg").decode("utf-8")
+    except KeyError:
+        return None
+    match = re.search(r"<svg\b[^>]*>", text)
+    if match is None:
+        return None
+    inner = _COMMENT.sub("", text[match.end():]).replace("</svg>", "").strip()
+    inner = re.sub(r"\s*\n\s*", "", inner)
+    # Lucide draws with strokes: the wrapper keeps them, scaled with the text in its colour.
+    return Markup(
+        '<svg class="icon icon-lucide" viewBox="0 0 24 24" width="1em" height="1em" fill="none" '
+        'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
+        f'aria-hidden="true" focusable="false">{inner}</svg>'
+    )
+
+
 @dataclass(frozen=True)
 class Icon:
     svg: Markup | None  # None: no such icon in any free style
-    style: str | None  # the free style used
+    style: str | None  # the free style used ("lucide" for a Lucide icon)
     exact: bool  # False when the icon came from a style other than the one asked for
     name: str | None = None  # the free icon used: another name when the one asked for is Pro-only
+    library: IconLibrary = "fontawesome"  # the library it came from
 
 
-def find_icon(name: str, icon_type: str = "solid") -> Icon:
-    """An icon by Font Awesome name ("book-open", "fa-github"), closest free style first.
+def find_icon(name: str, icon_type: str = "solid", library: IconLibrary = "fontawesome") -> Icon:
+    """An icon by Font Awesome name ("book-open", "fa-github"), closest free style first;
+    with `library="lucide"`, the Lucide icon of that name, else the Font Awesome one.
 
     Mintlify ships Font Awesome Pro, so real pages name Pro-only icons ("square-code",
     "book-open-cover"); those fall back to the free icon named by the longest run of their
     words ("code", "book-open"), which is nearly always the same picture without a frame."""
+    if library == "lucide":
+        drawn = lucide_svg(name.strip())
+        if drawn is not None:
+            return Icon(drawn, "lucide", True, name.strip(), "lucide")
     name = name.strip().removeprefix("fa-")
     wanted = _STYLES.get(icon_type, ("solid",))
     singular = [name[:-1]] if name.endswith("s") and len(name) > 3 else []  # "stars" -> "star"
@@ -92,8 +133,13 @@ def _shorter_names(name: str) -> list[str]:
     ]
 
 
-def icon_problem(name: str, icon_type: str, found: Icon, type_given: bool = True) -> str | None:
+def icon_problem(name: str, icon_type: str, found: Icon, type_given: bool = True,
+                 library: IconLibrary = "fontawesome") -> str | None:
     """What to warn about an icon an author named (None: it is exactly what they asked for)."""
+    if library == "lucide" and found.library != "lucide":
+        if found.svg is None:
+            return f"unknown Lucide icon '{name}' (nor a Font Awesome one); no icon is shown"
+        return f"unknown Lucide icon '{name}'; using the Font Awesome icon '{found.name}'"
     if found.svg is None:
         return f"unknown Font Awesome icon '{name}'; no icon is shown"
     if found.name != name.strip().removeprefix("fa-"):
@@ -111,8 +157,9 @@ def icon(name: str, icon_type: str = "solid") -> Markup:
     return found.svg
 
 
-def config_icon(name: str, icon_type: str, json_path: str, file_name: str) -> tuple[Markup | None, str | None]:
+def config_icon(name: str, icon_type: str, json_path: str, file_name: str,
+                library: IconLibrary = "fontawesome") -> tuple[Markup | None, str | None]:
     """An icon named in docs.json, with the warning to report (if any) naming its JSON path."""
-    found = find_icon(name, icon_type)
-    problem = icon_problem(name, icon_type, found)
+    found = find_icon(name, icon_type, library)
+    problem = icon_problem(name, icon_type, found, library=library)
     return found.svg, (f"{file_name}: {json_path}: {problem}" if problem else None)

@@ -24,9 +24,10 @@ from urllib.parse import quote, urlencode
 
 import jinja2
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from markupsafe import Markup, escape
 
-from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteConfig
+from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
 from sitegen.nav import AnchorEntry, Navigation, NavSection, normalize_page_ref
@@ -38,7 +39,8 @@ PAGE_TOKEN = "@@sitegen-page@@"  # the current page's id, for the section nav sc
 NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
 _LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)
-_BANNER_MARKDOWN = MarkdownIt("commonmark", {"html": False})  # banner content: inline Markdown, no raw HTML
+# The banner's Markdown: inline only (links, emphasis, code), raw HTML off, as Mintlify allows.
+_BANNER_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("strikethrough")
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 # footerSocials keys -> (Font Awesome icon, style, label people hear).
@@ -77,6 +79,10 @@ class SiteContext:
         return self.loaded.config
 
     @property
+    def chrome(self) -> SiteChrome:
+        return self.loaded.chrome
+
+    @property
     def repository(self) -> str | None:
         """The GitHub repository behind the docs, for feedback links."""
         config = self.config
@@ -105,6 +111,15 @@ class FeedbackLink:
     label: str
     url: str
     icon: str  # Font Awesome solid icon name
+
+
+def _walk_tokens(tokens: list[Token]) -> list[Token]:
+    found: list[Token] = []
+    for token in tokens:
+        found.append(token)
+        if token.children:
+            found.extend(_walk_tokens(token.children))
+    return found
 
 
 def css_string(value: str) -> Markup:
@@ -142,12 +157,16 @@ class Renderer:
         self._page_urls = {item.page.id: item.page.url for item in site.navigation.ordered}
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
-            socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, banner=self.banner,
+            socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon,
+            banner_html=self.banner_html, banner_key=self.banner_key(),
         )
+        self._banners: dict[str, Markup] = {}  # root -> the banner's HTML from a page there
         self._page_icons: dict[str, Markup | None] = {}
         for item in site.navigation.ordered:  # resolved now so their warnings join the build's
             self.page_icon(item.page)
         self.anchors = self._anchor_views()
+        self.topbar_icons = self._topbar_icons()
+        env.globals["topbar_icons"] = self.topbar_icons
         self._check_feedback()
         self._page_template = env.get_template("page.html")
 
@@ -159,12 +178,25 @@ class Renderer:
             svg = None
             if entry.icon:
                 svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon",
-                                           self.site.loaded.file_name)
+                                           self.site.loaded.file_name, self.site.chrome.icon_library)
                 if warning:
                     self.warnings.append(warning)
             color = entry.color if entry.color is not None else self._default_anchor_color()
             views.append(AnchorView(entry, svg, _background(color)))
         return views
+
+    def _topbar_icons(self) -> list[Markup | None]:
+        """The icon of each top-bar link (v2 navbar.links[].icon), None where there is none."""
+        icons: list[Markup | None] = []
+        for index, wanted in enumerate(self.site.chrome.topbar_link_icons):
+            svg = None
+            if wanted is not None:
+                svg, warning = config_icon(wanted[0], wanted[1] or "solid", f"navbar.links[{index}].icon",
+                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                if warning:
+                    self.warnings.append(warning)
+            icons.append(svg)
+        return icons + [None] * (len(self.site.config.topbar_links) - len(icons))
 
     def _default_anchor_color(self) -> str | Gradient | None:
         colors = self.site.config.colors
@@ -196,17 +228,23 @@ class Renderer:
             target = self._page_urls.get(page_id, path.strip("/") + ("/" if path.endswith("/") else ""))
         return root + target + (sep + fragment)
 
-    def banner(self, root: str) -> Markup | None:
-        """docs.json `banner.content` as HTML, its site links made relative to the page."""
-        banner = self.site.config.banner
-        if banner is None or not banner.content.strip():
-            return None
-        tokens = _BANNER_MARKDOWN.parseInline(banner.content)
-        for token in tokens:
-            for child in token.children or []:
-                if child.type == "link_open":
-                    child.attrSet("href", self.href(str(child.attrGet("href") or ""), root))
-        return Markup(_BANNER_MARKDOWN.renderer.render(tokens, _BANNER_MARKDOWN.options, {}))
+    def banner_key(self) -> str | None:
+        """Names the banner's content: a dismissed banner stays hidden until its text changes."""
+        banner = self.site.chrome.banner
+        return hashlib.sha256(banner.content.encode()).hexdigest()[:16] if banner else None
+
+    def banner_html(self, root: str) -> Markup:
+        """The banner's Markdown as HTML, its site links relative to a page under `root`."""
+        banner = self.site.chrome.banner
+        if banner is None:
+            return Markup("")
+        if root not in self._banners:
+            tokens = _BANNER_MARKDOWN.parseInline(banner.content.strip())
+            for token in _walk_tokens(tokens):
+                if token.type == "link_open":
+                    token.attrSet("href", self.href(str(token.attrGet("href") or ""), root))
+            self._banners[root] = Markup(_BANNER_MARKDOWN.renderer.render(tokens, _BANNER_MARKDOWN.options, {}))
+        return self._banners[root]
 
     def page_icon(self, page: Page) -> Markup | None:
         """The front-matter `icon` of a page, for its sidebar link; warns once per page."""
@@ -219,7 +257,7 @@ class Renderer:
                 self.warnings.append(f"{page.display_path}:{page.line_of('iconType')}: front matter: iconType: "
                                      f"{icon_type!r} is not one of {', '.join(ICON_TYPES)}; using 'solid'")
                 icon_type = "solid"
-            svg, warning = config_icon(page.icon, icon_type, "front matter: icon", where)
+            svg, warning = config_icon(page.icon, icon_type, "front matter: icon", where, self.site.chrome.icon_library)
             self._page_icons[page.id] = svg
             if warning:
                 self.warnings.append(warning)

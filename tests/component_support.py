@@ -20,6 +20,7 @@ class PageContext:
     toc: list[tuple[int, str, str]] = field(default_factory=list)
     features: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
+    icon_library: str = "fontawesome"
 
     def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
         if "://" in target or target.startswith("#"):

@@ -30,7 +30,7 @@ import pytest
 from conftest import run_sitegen
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "mintlify"
-NAMES = ("starter", "components", "docs-subfolder", "two-specs", "messy")
+NAMES = ("starter", "components", "docs-subfolder", "two-specs", "messy", "tideline")
 
 # --- element names a built page may contain ------------------------------------------
 
@@ -202,6 +202,11 @@ def test_clean_fixtures_warn_about_no_content_problem(built: dict[str, Built], n
 
 # fixture -> [(location prefix, key phrases that must all appear in that one warning)]
 EXPECTED_WARNINGS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    "tideline": [
+        # icons.library is lucide: a brand icon Lucide does not have comes from Font Awesome
+        ("guides/community.mdx:3: front matter: icon: ", ("unknown Lucide icon 'discord'",
+                                                         "using the Font Awesome icon 'discord'")),
+    ],
     "messy": [
         # missing navigation files
         ("mint.json:16: navigation[1].pages[2]: ", ("'guides/missing'", "not found", "left out of the navigation")),

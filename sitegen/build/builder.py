@@ -244,11 +244,13 @@ class SiteBuilder:
         if entry is not None:
             cached = entry[1]
             same_page = cached.page is page or cached.page == page
-            if same_page and cached.links_hold(setup.resolver, self._files_generation):
+            same_icons = cached.icon_library == setup.loaded.chrome.icon_library
+            if same_page and same_icons and cached.links_hold(setup.resolver, self._files_generation):
                 return cached
         links = setup.resolver.fork()
-        body = render_markdown(setup.markdown, page, links, setup.components)
-        rendered = RenderedBody(page, body, links, self._files_generation)
+        library = setup.loaded.chrome.icon_library
+        body = render_markdown(setup.markdown, page, links, setup.components, library)
+        rendered = RenderedBody(page, body, links, self._files_generation, library)
         if body.errors:
             self._bodies.drop(page.output)  # never reuse a failure: the cause may be anywhere
         else:

@@ -24,6 +24,7 @@ from markdown_it import MarkdownIt
 from sitegen.build.output import Output
 from sitegen.build.steps import handwritten_view
 from sitegen.config import LoadedConfig
+from sitegen.icons import IconLibrary
 from sitegen.llms import markdown_path, page_markdown
 from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
@@ -69,6 +70,7 @@ class RenderedBody:
     body: RenderedMarkdown
     links: TrackingResolver
     generation: int  # the files generation its lookups were last checked against
+    icon_library: IconLibrary = "fontawesome"  # components' icons were looked up there
 
     def links_hold(self, resolver: TrackingResolver, generation: int) -> bool:
         if self.generation != generation:
@@ -122,7 +124,8 @@ HtmlFor = Callable[[Page, RenderedBody, "ApiView | None"], bytes]
 def fresh_body(setup: RenderSetup) -> BodyFor:
     def body_for(page: Page) -> RenderedBody:
         links = setup.resolver.fork()
-        return RenderedBody(page, render_markdown(setup.markdown, page, links, setup.components), links, 0)
+        body = render_markdown(setup.markdown, page, links, setup.components, setup.loaded.chrome.icon_library)
+        return RenderedBody(page, body, links, 0, setup.loaded.chrome.icon_library)
     return body_for
 
 

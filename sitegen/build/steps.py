@@ -265,7 +265,11 @@ def config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str 
         wanted["favicon"] = ("favicon", config.favicon)
     if config.background_image:
         wanted["background_image"] = ("backgroundImage", config.background_image)
-    found: dict[str, str | None] = dict.fromkeys(("logo_light", "logo_dark", "favicon", "background_image"))
+    for role, font in (("font_heading", loaded.chrome.heading_font), ("font_body", loaded.chrome.body_font)):
+        if font is not None and font.source:
+            wanted[role] = (f"{font.json_path}.source", font.source)
+    found: dict[str, str | None] = dict.fromkeys(
+        ("logo_light", "logo_dark", "favicon", "background_image", "font_heading", "font_body"))
     errors: list[str] = []
     for role, (json_path, reference) in wanted.items():
         # Missing and outside-the-project files are both errors: the chrome of every page

@@ -17,6 +17,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+from sitegen.icons import IconLibrary
 from sitegen.markdown.export import PageMarkdown, export_markdown
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.mdx import (
@@ -87,9 +88,11 @@ def _warn_past_nesting_limit(md: MarkdownIt) -> None:
     md.block.tokenize = tokenize_and_warn  # type: ignore[method-assign,assignment]
 
 
-def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None) -> RenderedMarkdown:
-    """Render one page. `components` is the ComponentRenderer (None: every component is unknown)."""
-    state = PageState(md=md, page=page, resolver=resolver, components=components)
+def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None,
+                    icon_library: IconLibrary = "fontawesome") -> RenderedMarkdown:
+    """Render one page. `components` is the ComponentRenderer (None: every component is unknown);
+    `icon_library` is where components look up icon names (docs.json `icons.library`)."""
+    state = PageState(md=md, page=page, resolver=resolver, components=components, icon_library=icon_library)
     doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
     html, tokens = parse_and_render(state, doc)
     markdown = None if state.errors else export_markdown(tokens, page, resolver, state.warnings)

@@ -127,8 +127,9 @@ class _Props:
             src = self.ctx.link(self.element, name, image=True)
             return Markup('<img class="icon" src="{}" alt="">').format(src)
         icon_type = self.text(type_key) or "solid"
-        found = find_icon(name, icon_type)
-        problem = icon_problem(name, icon_type, found, type_given=type_key in self.element.props)
+        library = self.ctx.icon_library
+        found = find_icon(name, icon_type, library)
+        problem = icon_problem(name, icon_type, found, type_given=type_key in self.element.props, library=library)
         if problem:
             self.ctx.warn(self.element, f"<{self.element.name}> {problem}")
         return found.svg

@@ -1,4 +1,4 @@
-"""docs.json `banner` in real Chromium: shown above the top bar with its Markdown and links,
+"""docs.json `banner` (here in a v2 docs.json) in real Chromium: shown above the top bar with its Markdown and links,
 closed for good with its button when dismissible."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_banner_links_relative_to_the_page_and_stays_closed_once_dismissed(
     assert page.evaluate("document.documentElement.scrollWidth") == 390
     banner.get_by_role("link", name="See the list").click()
     expect(page.get_by_text("Tomato seeds.")).to_be_visible()
-    page.get_by_role("button", name="Dismiss banner").click()
+    page.get_by_role("button", name="Dismiss announcement").click()
     expect(page.locator(".site-banner")).to_have_count(0)
     page.goto(base)  # another page, later: still closed
     expect(page.get_by_text("Hello.")).to_be_visible()
@@ -54,4 +54,4 @@ def test_a_banner_that_is_not_dismissible_has_no_close_button(
 ) -> None:
     page.goto(static_server(banner_project(make_project, dismissible=False) / "site"))
     expect(page.locator(".site-banner")).to_contain_text("seeds half price.")
-    expect(page.get_by_role("button", name="Dismiss banner")).to_have_count(0)
+    expect(page.get_by_role("button", name="Dismiss announcement")).to_have_count(0)

@@ -9,7 +9,7 @@ into HTML through a theme template. Neither side knows how the other works.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,11 @@ class MdxElement:
 
 class ComponentContext(Protocol):
     """What a component may ask of the page being rendered."""
+
+    @property
+    def icon_library(self) -> Literal["fontawesome", "lucide"]:
+        """Where icon names are looked up (docs.json `icons.library`)."""
+        ...
 
     def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
         """The page-relative URL for an author's href/src (`/quickstart`, `images/a.png`).

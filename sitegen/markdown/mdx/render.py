@@ -22,6 +22,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.anchors.index import slugify, unique_slug
 
 from sitegen.confine import OUTSIDE
+from sitegen.icons import IconLibrary
 from sitegen.markdown.code import parse_info, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
@@ -67,6 +68,7 @@ class PageState:
     param_fields: list[dict[str, Any]] = field(default_factory=list)
     field_depth: int = 0  # how many ParamField/ResponseField/Expandable elements enclose this one
     snippets: set[Path] = field(default_factory=set)  # snippet files inlined (MISSING_SNIPPET: one was not found)
+    icon_library: IconLibrary = "fontawesome"  # where components' icon names are looked up (docs.json icons.library)
 
     def warn(self, where: str, message: str) -> None:
         self.warnings.append(f"{where}: {message}")
@@ -612,6 +614,10 @@ class PageContext:
 
     def __init__(self, state: PageState) -> None:
         self._state = state
+
+    @property
+    def icon_library(self) -> IconLibrary:
+        return self._state.icon_library
 
     def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
         return self._state.url(f"{element.source}:{element.line}", target, image)

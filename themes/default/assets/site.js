@@ -32,14 +32,26 @@
       store("sitegen-mode", mode);
       labelToggle();
     });
-    // Without a choice of their own (and a visible toggle), follow the system as it changes.
-    if (window.matchMedia && !root.hasAttribute("data-mode-default")) {
-      matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function (event) {
-        if (stored("sitegen-mode")) return;
-        root.setAttribute("data-theme", event.matches ? "dark" : "light");
-        labelToggle();
-      });
-    }
+  }
+  // Without a choice of their own (or with no toggle to make one), follow the system as it
+  // changes, unless docs.json pins a mode.
+  if (window.matchMedia && !root.hasAttribute("data-mode-default")) {
+    var fixed = root.hasAttribute("data-mode-fixed");
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function (event) {
+      if (!fixed && stored("sitegen-mode")) return;
+      root.setAttribute("data-theme", event.matches ? "dark" : "light");
+      labelToggle();
+    });
+  }
+
+  // Banner: a dismissed one stays hidden on every page until its content (its key) changes.
+  var banner = document.querySelector(".site-banner");
+  var dismiss = banner && banner.querySelector(".site-banner-dismiss");
+  if (dismiss) {
+    dismiss.addEventListener("click", function () {
+      root.setAttribute("data-banner-dismissed", "");
+      store("sitegen-banner-dismissed", banner.getAttribute("data-banner-key"));
+    });
   }
 
   // Versions: the dropdown changes what the sidebar shows (CSS hides other versions' items).
@@ -79,23 +91,6 @@
     area.remove();
   }
   window.sitegenCopy = copyText;
-
-  // docs.json banner: a dismissible one stays closed, on every page, until its text changes.
-  var banner = document.querySelector(".site-banner");
-  var bannerClose = banner && banner.querySelector(".site-banner-close");
-  if (bannerClose) {
-    var bannerKey = "sitegen-banner-closed";
-    var closed = null;
-    try { closed = localStorage.getItem(bannerKey); } catch (e) { /* storage blocked */ }
-    if (closed === banner.getAttribute("data-banner")) banner.remove();
-    else {
-      bannerClose.hidden = false;
-      bannerClose.addEventListener("click", function () {
-        try { localStorage.setItem(bannerKey, banner.getAttribute("data-banner")); } catch (e) { /* storage blocked */ }
-        banner.remove();
-      });
-    }
-  }
 
   // Copy buttons on code blocks.
   document.querySelectorAll(".code-block").forEach(function (block) {
