@@ -807,11 +807,17 @@ def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]
     order: list[str] = []
     for version in versions:
         previous: str | None = None
-        for item in (p for p in placed if p.version == version):
-            key = json.dumps([item.tab, _label(item.anchor) if item.anchor else None,
-                              item.group.model_dump(mode="json", by_alias=True, warnings=False)], sort_keys=True)
+        mine = [p for p in placed if p.version == version]
+        keys = [json.dumps([item.tab, _label(item.anchor) if item.anchor else None,
+                            item.group.model_dump(mode="json", by_alias=True, warnings=False)], sort_keys=True)
+                for item in mine]
+        for position, (item, key) in enumerate(zip(mine, keys, strict=True)):
             if key not in keyed:
-                order.insert(order.index(previous) + 1 if previous is not None else 0, key)
+                if previous is not None:
+                    order.insert(order.index(previous) + 1, key)
+                else:  # before the first group it shares with the versions before (the default one first)
+                    shared = next((k for k in keys[position + 1:] if k in keyed), None)
+                    order.insert(order.index(shared) if shared is not None else len(order), key)
                 keyed[key] = []
             keyed[key].append(item)
             previous = key

@@ -98,6 +98,13 @@ class AnchorEntry:
     external_url: str | None  # an absolute url: a plain outbound link
     first_page: Page | None  # a relative url: the anchor's first navigation page
     is_dropdown: bool = False  # a v2 dropdown: one entry of the menu at the top of the sidebar
+    # A v2 dropdown menu belongs to its tab (shown only there); anchors, like classic ones
+    # (global anchors among them), are shown in every section.
+    in_every_tab: bool = True
+    tab: int | None = None
+
+    def shown_in(self, tab: int | None) -> bool:
+        return self.in_every_tab or self.tab == tab
 
 
 @dataclass(frozen=True)
@@ -177,6 +184,10 @@ class Navigation:
                                       navigation is here))
         return links
 
+    def _tab_of(self, page: Page | None) -> int | None:
+        section = self._section_by_page.get(page.id) if page else None
+        return section.tab if section else None
+
     def section_for(self, page: Page) -> NavSection | None:
         return self.owner(page)._section_by_page.get(page.id)
 
@@ -242,13 +253,10 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
         navigation.warnings += other.warnings
         navigation.translations[translation.language] = other
     # A page outside every navigation belongs to the language whose folder it is in.
-    for page_id in list(navigation._outside):
-        folder = page_id.split("/", 1)[0]
-        for code, other in navigation.translations.items():
-            if code != folder:
-                other._outside.pop(page_id, None)
-        if folder in navigation.translations:
-            navigation._outside.pop(page_id, None)
+    for code, other in navigation.translations.items():
+        other._outside = {key: page for key, page in other._outside.items() if key.startswith(code + "/")}
+    navigation._outside = {key: page for key, page in navigation._outside.items()
+                           if key.split("/", 1)[0] not in navigation.translations}
     return navigation
 
 
@@ -327,9 +335,10 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
     # The top anchor leads to the primary tab's un-anchored pages when there are any.
     top_page = navigation.first_page_where(tab=None, anchor=None) or navigation.first_page_where(anchor=None)
     entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page,
-                           top.name in dropdowns)]
+                           top.name in dropdowns, top.name not in dropdowns, navigation._tab_of(top_page))]
     for index, anchor in enumerate(config.anchors):
-        prefix = url_prefix(anchor.url)
+        # "" is a v2 anchor whose pages share no folder: still a part of the site.
+        prefix = url_prefix(anchor.url) if anchor.url.strip() else ""
         entries.append(AnchorEntry(
             name=anchor.name,
             index=index,
@@ -342,6 +351,8 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
             external_url=anchor.url if prefix is None else None,
             first_page=navigation.first_page_where(anchor=index) if prefix is not None else None,
             is_dropdown=anchor.name in dropdowns and prefix is not None,
+            in_every_tab=anchor.name not in dropdowns or prefix is None,
+            tab=navigation._tab_of(navigation.first_page_where(anchor=index)) if prefix is not None else None,
         ))
     return entries
 

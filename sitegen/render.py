@@ -273,7 +273,8 @@ class Renderer:
             self.fragment_renders[template] += 1
             self._fragments[key] = self.env.get_template(template).render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
-                anchors=self.anchors_by_language[section.language if section else None],
+                anchors=[anchor for anchor in self.anchors_by_language[section.language if section else None]
+                         if anchor.entry.shown_in(section.tab if section else None)],
                 nav_tabs=self.site.navigation.for_language(section.language if section else None).tabs,
                 languages=Markup(LANGUAGES_TOKEN) if self.site.navigation.translations else None,
                 active_tab=section.tab if section else None,
