@@ -28,7 +28,7 @@ from markupsafe import Markup, escape
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteConfig
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
-from sitegen.nav import AnchorEntry, Navigation, NavGroupNode, NavSection, normalize_page_ref
+from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavSection, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
