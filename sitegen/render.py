@@ -124,6 +124,26 @@ def _background(color: str | Gradient | None) -> str | None:
     return color
 
 
+_DETAILS_TAG = re.compile(r"<details\b[^>]*>|</details>")
+
+
+def _open_around(html: str, position: int) -> str:
+    """`html` with every <details> that encloses `position` open: the current page's nested
+    groups show it without JavaScript, as the section script does with it."""
+    if position < 0:
+        return html
+    enclosing: list[re.Match[str]] = []
+    for tag in _DETAILS_TAG.finditer(html, 0, position):
+        if tag.group(0) != "</details>":
+            enclosing.append(tag)
+        elif enclosing:
+            enclosing.pop()
+    for tag in reversed(enclosing):  # from the end, so earlier offsets stay valid
+        if " open" not in tag.group(0):
+            html = html[: tag.start()] + "<details open" + html[tag.start() + len("<details"):]
+    return html
+
+
 class Renderer:
     def __init__(self, site: SiteContext, env: jinja2.Environment) -> None:
         self.site = site
@@ -331,7 +351,7 @@ class Renderer:
             # A page outside every group of its section (-1) shows only the groups' titles.
             own = self.section_nav(section, self._open_group.get(page.id, -1))
         marker = f'data-page="{escape(page.id)}"'
-        own = own.replace(marker, f'{marker} aria-current="page"', 1)
+        own = _open_around(own.replace(marker, f'{marker} aria-current="page"', 1), own.find(marker))
         html = self.sidebar(section).replace(NAV_TOKEN, own).replace(PAGE_TOKEN, str(escape(page.id)))
         if self.site.navigation.translations:
             html = html.replace(LANGUAGES_TOKEN, self.language_switcher(page), 1)

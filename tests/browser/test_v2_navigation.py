@@ -190,6 +190,11 @@ def test_without_javascript_every_level_is_reachable(site: str, browser: Any) ->
         page.wait_for_url(site + "fr/quickstart/")
         page.locator(".nav-group-link", has_text="Réservations").click()  # the group's root page
         page.wait_for_url(site + "fr/bookings/overview/")
+        # A page in a closed nested group: the group is open on that page.
+        page.goto(site + "bookings/refunds/")
+        assert page.locator(".sidebar-nav a", has_text="Refunds").is_visible()
+        page.goto(site + "bookings/create/")
+        assert not page.locator(".sidebar-nav a", has_text="Refunds").is_visible()
     finally:
         context.close()
 
