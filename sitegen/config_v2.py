@@ -12,8 +12,8 @@ A v2 docs.json has `theme` and an object `navigation` (a tree: languages → ver
    unknown keys (`config._describe`, `config._unknown_keys`);
 4. `to_classic` maps it onto the classic `SiteConfig` the templates read (navbar → topbar
    links and button, footer.socials → footerSocials, versions → the version picker, tabs,
-   anchors and dropdowns → tabs and anchors) and keeps the whole tree in a `NavTree` for
-   what the theme cannot show yet (languages other than the default, dropdown menus);
+   anchors and dropdowns → tabs and anchors) and keeps the whole tree in a `NavTree`: which
+   anchors are dropdowns, and every other top-level language mapped the same way;
    `to_chrome` fills `SiteChrome` (banner, footer link columns, background decoration, icon
    library, fonts), which has no classic equivalent.
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import posixpath
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
@@ -353,6 +353,17 @@ class NavTree:
     languages: tuple[str, ...]
     divisions: tuple[Division, ...]
     primary_tab: str | None  # the first tab's name (the classic "primary" tab)
+    dropdowns: frozenset[str] = frozenset()  # classic anchors that are v2 dropdowns (a menu, not a list)
+    # The other languages of `navigation.languages`, each mapped like the default one: its own
+    # tabs, anchors, versions and groups (`navigation.global` joins every language).
+    translations: tuple[Translation, ...] = ()
+
+
+@dataclass(frozen=True)
+class Translation:
+    language: str
+    config: SiteConfig
+    tree: NavTree
 
 
 # --- loading -------------------------------------------------------------------------
@@ -667,8 +678,35 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     raw["api"] = _classic_api(config.api)
     _note_not_shown(config, notes)
     site = SiteConfig.model_validate(raw)
-    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None)
+    dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, Dropdown))
+    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
+                   dropdowns, _translations(config, notes))
     return site, tree
+
+
+def default_language(languages: list[Language]) -> int:
+    return next((i for i, lang in enumerate(languages) if lang.default), 0)
+
+
+def _translations(config: SiteConfigV2, notes: list[str]) -> tuple[Translation, ...]:
+    """Each non-default top-level language, mapped as if it were the whole navigation (with
+    the top level's `global` entries). Its notes are the default language's again, except
+    those about its own part of the tree, which keep their JSON path."""
+    navigation = config.navigation
+    chosen = default_language(navigation.languages)
+    out: list[Translation] = []
+    for index, language in enumerate(navigation.languages):
+        if index == chosen:
+            continue
+        fields = {name: getattr(language, name) for name in Level.model_fields if name != "languages"}
+        fields["global_"] = language.global_ or navigation.global_
+        alone = config.model_copy(update={"navigation": NavigationV2.model_construct(**fields)})
+        own: list[str] = []
+        site, tree = to_classic(alone, own)
+        here = f"navigation.languages[{index}]"
+        notes += [note.replace("navigation", here, 1) for note in own if note.startswith("navigation.")]
+        out.append(Translation(language.language, site, replace(tree, language=language.language)))
+    return tuple(out)
 
 
 def _label(level: AnchorV2 | Dropdown) -> str:
@@ -733,13 +771,14 @@ def _flatten(level: Level, where: str, version: str | None, tab: str | None,
         notes.append(f"{where}.openapi: pages are not generated from an OpenAPI document in the navigation yet; "
                      "list them (`sitegen openapi-pages` writes them) to show the operations")
     if level.languages:
-        chosen = next((i for i, lang in enumerate(level.languages) if lang.default), 0)
+        chosen = default_language(level.languages)
         flat.languages = tuple(lang.language for lang in level.languages)
         flat.language = level.languages[chosen].language
-        for index, language in enumerate(level.languages):
-            if index != chosen:
-                notes.append(f"{where}.languages[{index}]: language '{language.language}' is not in the navigation "
-                             f"yet (its pages are built; the site shows '{flat.language}')")
+        if where != "navigation":  # top-level languages become translations (see to_classic)
+            for index, language in enumerate(level.languages):
+                if index != chosen:
+                    notes.append(f"{where}.languages[{index}]: language '{language.language}' is shown only at the top "
+                                 f"of `navigation` (its pages are built; this part shows '{flat.language}')")
         _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", version, tab, anchor, flat, notes)
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
     for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
@@ -796,11 +835,17 @@ def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]
     order: list[str] = []
     for version in versions:
         previous: str | None = None
-        for item in (p for p in placed if p.version == version):
-            key = json.dumps([item.tab, _label(item.anchor) if item.anchor else None,
-                              item.group.model_dump(mode="json", by_alias=True, warnings=False)], sort_keys=True)
+        mine = [p for p in placed if p.version == version]
+        keys = [json.dumps([item.tab, _label(item.anchor) if item.anchor else None,
+                            item.group.model_dump(mode="json", by_alias=True, warnings=False)], sort_keys=True)
+                for item in mine]
+        for position, (item, key) in enumerate(zip(mine, keys, strict=True)):
             if key not in keyed:
-                order.insert(order.index(previous) + 1 if previous is not None else 0, key)
+                if previous is not None:
+                    order.insert(order.index(previous) + 1, key)
+                else:  # before the first group it shares with the versions before (the default one first)
+                    shared = next((k for k in keys[position + 1:] if k in keyed), None)
+                    order.insert(order.index(shared) if shared is not None else len(order), key)
                 keyed[key] = []
             keyed[key].append(item)
             previous = key

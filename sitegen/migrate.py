@@ -211,11 +211,13 @@ def _anchor(anchor: Anchor, index: int, lose: Lose | None) -> dict[str, Any]:
     return out
 
 
-def _group(group: NavGroup, version: str | None) -> dict[str, Any]:
-    pages: list[Any] = [entry if isinstance(entry, str) else _group(entry, version)
+def _group(group: NavGroup, version: str | None, nested: bool = False) -> dict[str, Any]:
+    pages: list[Any] = [entry if isinstance(entry, str) else _group(entry, version, nested=True)
                         for entry in group.pages
                         if isinstance(entry, str) or entry.version in (None, version)]
     out: dict[str, Any] = {"group": group.group}
+    if nested:  # classic nested groups are always open; v2 ones only when expanded
+        out["expanded"] = True
     if group.icon:
         plain = group.icon_type in (None, "duotone")
         out["icon"] = group.icon if plain else {"name": group.icon, "style": group.icon_type}

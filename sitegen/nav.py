@@ -44,10 +44,11 @@ class NavPage:
 class NavSection:
     """A sidebar: the groups of one (tab, anchor) pair."""
 
-    key: str  # stable id, e.g. "tab:1/anchor:0" or "primary"
+    key: str  # stable id, e.g. "tab:1/anchor:0", "primary", "fr:primary"
     tab: int | None  # index into config.tabs, None for the primary tab
     anchor: int | None  # index into config.anchors, None for the top anchor
     groups: tuple[NavGroupNode, ...]
+    language: str | None = None  # a v2 language other than the default; None: the default one
 
     def pages(self) -> list[NavPage]:
         return [item for group in self.groups for item in group.walk()]
@@ -58,14 +59,16 @@ class NavGroupNode:
     title: str  # "" for a v2 run of pages outside any group
     items: tuple[NavPage | NavGroupNode, ...]
     version: str | None
-    # v2 groups only (docs.json `navigation`); the theme does not show them yet.
-    root: NavPage | None = None  # the page the group's title opens
+    # v2 groups only (docs.json `navigation`).
+    root: NavPage | None = None  # the page the group's title opens (listed first in the group)
     expanded: bool = False
-    tag: str | None = None
+    tag: str | None = None  # a badge beside the title
     icon: str | None = None
+    icon_type: str | None = None
+    open_by_default: bool = True  # a nested group's <details>: classic always, v2 when `expanded`
 
     def walk(self) -> list[NavPage]:
-        out: list[NavPage] = []
+        out: list[NavPage] = [self.root] if self.root is not None else []
         for item in self.items:
             out.extend(item.walk() if isinstance(item, NavGroupNode) else [item])
         return out
@@ -94,6 +97,24 @@ class AnchorEntry:
     is_default_hidden: bool
     external_url: str | None  # an absolute url: a plain outbound link
     first_page: Page | None  # a relative url: the anchor's first navigation page
+    is_dropdown: bool = False  # a v2 dropdown: one entry of the menu at the top of the sidebar
+    # A v2 dropdown menu belongs to its tab (shown only there); anchors, like classic ones
+    # (global anchors among them), are shown in every section.
+    in_every_tab: bool = True
+    tab: int | None = None
+
+    def shown_in(self, tab: int | None) -> bool:
+        return self.in_every_tab or self.tab == tab
+
+
+@dataclass(frozen=True)
+class LanguageLink:
+    """One entry of the language switcher of a page."""
+
+    code: str  # as docs.json writes it ("fr", "zh-Hans"): the <html lang> of its pages
+    name: str  # in its own language ("Français")
+    page: Page | None  # the same page in that language, else its first page
+    current: bool
 
 
 @dataclass
@@ -106,27 +127,83 @@ class Navigation:
     # v2 docs.json: the whole tree (languages, versions, dropdowns…) for what the theme does
     # not show yet; the sections above are its default language, versions merged.
     tree: NavTree | None = None
+    versions: list[str] = field(default_factory=list)  # the version picker's entries
+    language: str | None = None  # this navigation's language (v2 `navigation.languages`)
+    # The other languages, each a whole Navigation of its own (the default one is this one).
+    translations: dict[str, Navigation] = field(default_factory=dict)
     _section_by_page: dict[str, NavSection] = field(default_factory=dict)
     _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)
     _group_by_page: dict[str, str] = field(default_factory=dict)
+    _outside: dict[str, Page] = field(default_factory=dict)  # pages it does not list, by id
+
+    def all_sections(self) -> list[NavSection]:
+        """The sections of every language."""
+        return self.sections + [s for other in self.translations.values() for s in other.sections]
+
+    def all_ordered(self) -> list[NavPage]:
+        """The listed pages of every language."""
+        return self.ordered + [item for other in self.translations.values() for item in other.ordered]
+
+    def for_language(self, language: str | None) -> Navigation:
+        """The navigation of one language (this one for None or the default language)."""
+        return self.translations.get(language or "", self)
+
+    def owner(self, page: Page) -> Navigation:
+        """The navigation of the language a page belongs to: the one that lists it, else the
+        one whose folder it is in (`fr/…`), else the default one."""
+        if page.id in self._nav_by_page:
+            return self
+        for other in self.translations.values():
+            if page.id in other._nav_by_page:
+                return other
+        return self.translations.get(page.id.split("/", 1)[0], self)
+
+    def page_language(self, page: Page) -> str | None:
+        return self.owner(page).language
+
+    def language_links(self, page: Page) -> list[LanguageLink]:
+        """The language switcher of a page. The same page in another language is the one
+        whose id is this page's minus its language folder, in the other language's folder
+        (`fr/quickstart` ↔ `quickstart` or `en/quickstart`), when that language lists it or
+        has it in its folder; otherwise the other language's first page."""
+        if not self.translations:
+            return []
+        here = self.owner(page)
+        rest = page.id
+        if here.language and rest.startswith(here.language + "/"):
+            rest = rest[len(here.language) + 1:]
+        links = []
+        for navigation in [self, *self.translations.values()]:
+            code = navigation.language or ""
+            candidates = [f"{code}/{rest}" if rest else code, rest]
+            target = next((navigation._nav_by_page[c].page for c in candidates if c in navigation._nav_by_page), None)
+            if target is None:
+                target = next((navigation._outside[c] for c in candidates if c in navigation._outside), None)
+            links.append(LanguageLink(code, language_name(code), target or navigation.first_page(),
+                                      navigation is here))
+        return links
+
+    def _tab_of(self, page: Page | None) -> int | None:
+        section = self._section_by_page.get(page.id) if page else None
+        return section.tab if section else None
 
     def section_for(self, page: Page) -> NavSection | None:
-        return self._section_by_page.get(page.id)
+        return self.owner(page)._section_by_page.get(page.id)
 
     def nav_page(self, page: Page) -> NavPage | None:
-        return self._nav_by_page.get(page.id)
+        return self.owner(page)._nav_by_page.get(page.id)
 
     def first_page(self) -> Page | None:
         return self.ordered[0].page if self.ordered else None
 
     def group_title(self, page: Page) -> str | None:
         """Title of the top-level group a page is listed in (the eyebrow above its title)."""
-        return self._group_by_page.get(page.id)
+        return self.owner(page)._group_by_page.get(page.id)
 
     def page_version(self, page: Page) -> str | None:
         """The docs version a page belongs to (its group's or its front matter's)."""
-        item = self._nav_by_page.get(page.id)
+        item = self.owner(page)._nav_by_page.get(page.id)
         return item.version if item else page.version
 
     def first_page_where(self, tab: int | None | str = "any", anchor: int | None | str = "any") -> Page | None:
@@ -139,6 +216,9 @@ class Navigation:
 
     def neighbours(self, page: Page) -> tuple[NavPage | None, NavPage | None]:
         """(previous, next) in reading order; (None, None) for pages outside the navigation."""
+        navigation = self.owner(page)
+        if navigation is not self:
+            return navigation.neighbours(page)
         index = self._position.get(page.id)
         if index is None:
             return None, None
@@ -147,7 +227,40 @@ class Navigation:
         return previous, following
 
 
+# Language names in their own language, for the switcher (others show their code).
+_LANGUAGE_NAMES = {
+    "en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano", "pt": "Português",
+    "pt-BR": "Português (Brasil)", "nl": "Nederlands", "sv": "Svenska", "no": "Norsk", "pl": "Polski",
+    "tr": "Türkçe", "ru": "Русский", "uk": "Українська", "ar": "العربية", "he": "עברית", "hi": "हिन्दी",
+    "id": "Bahasa Indonesia", "vi": "Tiếng Việt", "ja": "日本語", "ko": "한국어", "cn": "简体中文",
+    "zh": "中文", "zh-Hans": "简体中文", "zh-Hant": "繁體中文",
+}
+
+
+def language_name(code: str) -> str:
+    return _LANGUAGE_NAMES.get(code, code)
+
+
 def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> Navigation:
+    navigation = _build_one(loaded, pages, project_dir)
+    if loaded.tree is None or not loaded.tree.translations:
+        return navigation
+    navigation.language = loaded.tree.language
+    for translation in loaded.tree.translations:
+        other = _build_one(dataclasses.replace(loaded, config=translation.config, tree=translation.tree),
+                           pages, project_dir, language=translation.language)
+        other.language = translation.language
+        navigation.warnings += other.warnings
+        navigation.translations[translation.language] = other
+    # A page outside every navigation belongs to the language whose folder it is in.
+    for code, other in navigation.translations.items():
+        other._outside = {key: page for key, page in other._outside.items() if key.startswith(code + "/")}
+    navigation._outside = {key: page for key, page in navigation._outside.items()
+                           if key.split("/", 1)[0] not in navigation.translations}
+    return navigation
+
+
+def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, language: str | None = None) -> Navigation:
     config = loaded.config
     warnings: list[str] = []
     by_id = {page.id: _without_script_link(page, warnings) for page in pages}
@@ -162,11 +275,14 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
         else:  # classic: a group sits in the tab and anchor its first page's URL falls under
             key = division(first[0].page.id, config) if first else (None, None)
         buckets.setdefault(key, []).append(group)
+    prefix = f"{language}:" if language else ""
     sections = [
-        NavSection(key=_section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups))
+        NavSection(key=prefix + _section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups),
+                   language=language)
         for (tab, anchor), groups in buckets.items()
     ]
-    navigation = Navigation(sections=sections, ordered=[], warnings=warnings, tree=loaded.tree)
+    navigation = Navigation(sections=sections, ordered=[], warnings=warnings, tree=loaded.tree,
+                            versions=list(config.versions))
     for section in sections:
         for group in section.groups:
             for item in group.walk():
@@ -182,11 +298,12 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     by_key = {(s.tab, s.anchor): s for s in sections}
     for page in pages:
         if page.id not in navigation._section_by_page:
+            navigation._outside[page.id] = page
             home = by_key.get(division(page.id, config))
             if home is not None:
                 navigation._section_by_page[page.id] = home
     navigation.tabs = _tab_entries(config, navigation, loaded.tree.primary_tab if loaded.tree else None)
-    navigation.anchors = _anchor_entries(config, navigation)
+    navigation.anchors = _anchor_entries(config, navigation, loaded.tree.dropdowns if loaded.tree else frozenset())
     return navigation
 
 
@@ -211,15 +328,17 @@ def _tab_entries(config: SiteConfig, navigation: Navigation, primary_name: str |
     ]
 
 
-def _anchor_entries(config: SiteConfig, navigation: Navigation) -> list[AnchorEntry]:
+def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: frozenset[str]) -> list[AnchorEntry]:
     if not config.anchors:
         return []
     top = config.top_anchor
     # The top anchor leads to the primary tab's un-anchored pages when there are any.
     top_page = navigation.first_page_where(tab=None, anchor=None) or navigation.first_page_where(anchor=None)
-    entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page)]
+    entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page,
+                           top.name in dropdowns, top.name not in dropdowns, navigation._tab_of(top_page))]
     for index, anchor in enumerate(config.anchors):
-        prefix = url_prefix(anchor.url)
+        # "" is a v2 anchor whose pages share no folder: still a part of the site.
+        prefix = url_prefix(anchor.url) if anchor.url.strip() else ""
         entries.append(AnchorEntry(
             name=anchor.name,
             index=index,
@@ -231,6 +350,9 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation) -> list[AnchorEn
             is_default_hidden=anchor.is_default_hidden,
             external_url=anchor.url if prefix is None else None,
             first_page=navigation.first_page_where(anchor=index) if prefix is not None else None,
+            is_dropdown=anchor.name in dropdowns and prefix is not None,
+            in_every_tab=anchor.name not in dropdowns or prefix is None,
+            tab=navigation._tab_of(navigation.first_page_where(anchor=index)) if prefix is not None else None,
         ))
     return entries
 
@@ -267,12 +389,17 @@ def _resolve_group(
     if not items:
         return None  # its missing pages were reported above
     if not isinstance(group, Group):
-        return NavGroupNode(title=group.group, items=tuple(items), version=version)
+        return NavGroupNode(title=group.group, items=tuple(items), version=version, icon=group.icon,
+                            icon_type=group.icon_type)
     root = _find_page(group.root, f"{path}.root", by_id, where, project_dir, warnings) if group.root else None
-    icon = group.icon if isinstance(group.icon, str) or group.icon is None else group.icon.name
+    if root is not None:  # listed once, as the group's title
+        items = [item for item in items if not (isinstance(item, NavPage) and item.page.id == root.id)]
+    icon, icon_type = (group.icon, None) if isinstance(group.icon, str) or group.icon is None else (
+        group.icon.name, group.icon.style)
     return NavGroupNode(title=group.group, items=tuple(items), version=version,
                         root=NavPage(root, root.version or version) if root else None,
-                        expanded=group.expanded, tag=group.tag, icon=icon)
+                        expanded=group.expanded, tag=group.tag, icon=icon, icon_type=icon_type,
+                        open_by_default=group.expanded)
 
 
 def _find_page(

@@ -30,12 +30,13 @@ from markupsafe import Markup, escape
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
-from sitegen.nav import AnchorEntry, Navigation, NavSection, normalize_page_ref
+from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavSection, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
 NAV_TOKEN = "@@sitegen-nav@@"  # where a page's own part of the section navigation goes
 PAGE_TOKEN = "@@sitegen-page@@"  # the current page's id, for the section nav script
+LANGUAGES_TOKEN = "@@sitegen-languages@@"  # where a page's language switcher goes
 NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
 _LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)
@@ -140,6 +141,26 @@ def _background(color: str | Gradient | None) -> str | None:
     return color
 
 
+_DETAILS_TAG = re.compile(r"<details\b[^>]*>|</details>")
+
+
+def _open_around(html: str, position: int) -> str:
+    """`html` with every <details> that encloses `position` open: the current page's nested
+    groups show it without JavaScript, as the section script does with it."""
+    if position < 0:
+        return html
+    enclosing: list[re.Match[str]] = []
+    for tag in _DETAILS_TAG.finditer(html, 0, position):
+        if tag.group(0) != "</details>":
+            enclosing.append(tag)
+        elif enclosing:
+            enclosing.pop()
+    for tag in reversed(enclosing):  # from the end, so earlier offsets stay valid
+        if " open" not in tag.group(0):
+            html = html[: tag.start()] + "<details open" + html[tag.start() + len("<details"):]
+    return html
+
+
 class Renderer:
     def __init__(self, site: SiteContext, env: jinja2.Environment) -> None:
         self.site = site
@@ -150,21 +171,30 @@ class Renderer:
         self._page_navs: dict[tuple[str, int | None], str] = {}  # (section key, open group) -> its HTML
         self._nav_scripts: dict[str, tuple[str, bytes]] = {}  # section key -> (output path, script)
         self._open_group: dict[str, int] = {}  # page id -> index of its group in its section
-        for section in site.navigation.sections:
+        for section in site.navigation.all_sections():
             for index, group in enumerate(section.groups):
                 for item in group.walk():
                     self._open_group.setdefault(item.page.id, index)
-        self._page_urls = {item.page.id: item.page.url for item in site.navigation.ordered}
+        self._page_urls = {item.page.id: item.page.url for item in site.navigation.all_ordered()}
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
-            socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon,
+            socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, group_icon=self.group_icon,
             banner_html=self.banner_html, banner_key=self.banner_key(),
         )
         self._banners: dict[str, Markup] = {}  # root -> the banner's HTML from a page there
         self._page_icons: dict[str, Markup | None] = {}
-        for item in site.navigation.ordered:  # resolved now so their warnings join the build's
+        self._group_icons: dict[tuple[str, str | None], Markup | None] = {}
+        for item in site.navigation.all_ordered():  # resolved now so their warnings join the build's
             self.page_icon(item.page)
-        self.anchors = self._anchor_views()
+        for section in site.navigation.all_sections():
+            for group in section.groups:
+                self._resolve_group_icons(group)
+        # Each language has its own anchors (global anchors are in every language's list).
+        self.anchors_by_language = {
+            language: self._anchor_views(site.navigation.for_language(language))
+            for language in [None, *site.navigation.translations]
+        }
+        self.anchors = self.anchors_by_language[None]
         self.topbar_icons = self._topbar_icons()
         env.globals["topbar_icons"] = self.topbar_icons
         self._check_feedback()
@@ -172,9 +202,9 @@ class Renderer:
 
     # --- prepared once per build -------------------------------------------------------
 
-    def _anchor_views(self) -> list[AnchorView]:
+    def _anchor_views(self, navigation: Navigation) -> list[AnchorView]:
         views = []
-        for entry in self.site.navigation.anchors:
+        for entry in navigation.anchors:
             svg = None
             if entry.icon:
                 svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon",
@@ -263,6 +293,25 @@ class Renderer:
                 self.warnings.append(warning)
         return self._page_icons[page.id]
 
+    def _resolve_group_icons(self, group: NavGroupNode) -> None:
+        self.group_icon(group)
+        for item in group.items:
+            if isinstance(item, NavGroupNode):
+                self._resolve_group_icons(item)
+
+    def group_icon(self, group: NavGroupNode) -> Markup | None:
+        """A v2 group's `icon`, beside its title; warns once per icon."""
+        if not group.icon:
+            return None
+        key = (group.icon, group.icon_type)
+        if key not in self._group_icons:
+            svg, warning = config_icon(group.icon, group.icon_type or "solid", f"group '{group.title}': icon",
+                                       self.site.loaded.file_name)
+            self._group_icons[key] = svg
+            if warning:
+                self.warnings.append(warning)
+        return self._group_icons[key]
+
     def file_url(self, role: str, root: str) -> str | None:
         """URL of a file docs.json names (logo_light, favicon, …) from a page; None when unset."""
         output = self.site.files.get(role)
@@ -296,7 +345,10 @@ class Renderer:
             self.fragment_renders[template] += 1
             self._fragments[key] = self.env.get_template(template).render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
-                anchors=self.anchors,
+                anchors=[anchor for anchor in self.anchors_by_language[section.language if section else None]
+                         if anchor.entry.shown_in(section.tab if section else None)],
+                nav_tabs=self.site.navigation.for_language(section.language if section else None).tabs,
+                languages=Markup(LANGUAGES_TOKEN) if self.site.navigation.translations else None,
                 active_tab=section.tab if section else None,
                 active_anchor=section.anchor if section else None,
                 nav=Markup(NAV_TOKEN), current_page=Markup(PAGE_TOKEN),
@@ -342,7 +394,7 @@ class Renderer:
     def nav_assets(self) -> dict[str, bytes]:
         """Every section's nav script: output path -> content. Made here from the navigation,
         not from what this renderer rendered, because pages may render in worker processes."""
-        return dict(self.nav_script(section) for section in self.site.navigation.sections if section.groups)
+        return dict(self.nav_script(section) for section in self.site.navigation.all_sections() if section.groups)
 
     def page_sidebar(self, page: Page, root: str) -> Markup:
         section = self.site.navigation.section_for(page)
@@ -351,12 +403,20 @@ class Renderer:
             # A page outside every group of its section (-1) shows only the groups' titles.
             own = self.section_nav(section, self._open_group.get(page.id, -1))
         marker = f'data-page="{escape(page.id)}"'
-        own = own.replace(marker, f'{marker} aria-current="page"', 1)
+        own = _open_around(own.replace(marker, f'{marker} aria-current="page"', 1), own.find(marker))
         html = self.sidebar(section).replace(NAV_TOKEN, own).replace(PAGE_TOKEN, str(escape(page.id)))
+        if self.site.navigation.translations:
+            html = html.replace(LANGUAGES_TOKEN, self.language_switcher(page), 1)
         return Markup(html.replace(ROOT_TOKEN, root))
 
+    def language_switcher(self, page: Page) -> str:
+        """The page's language menu (each entry: the same page in that language, see
+        `Navigation.language_links`); rendered per page, it is a few links."""
+        return self.env.get_template("partials/language_switcher.html").render(
+            links=self.site.navigation.language_links(page), root=ROOT_TOKEN)
+
     def page_tabs(self, section: NavSection | None, root: str) -> Markup:
-        if not self.site.navigation.tabs:
+        if not self.site.navigation.for_language(section.language if section else None).tabs:
             return Markup("")
         return Markup(self.fragment("partials/tabs.html", section).replace(ROOT_TOKEN, root))
 
@@ -385,11 +445,22 @@ class Renderer:
             api=api,
             page_features=body.features,
             page_nav_script=self.nav_script(section)[0] if section and section.groups else None,
+            page_language=self.site.navigation.page_language(page),
+            search_versions=self.search_versions(page),
         )
+
+    def search_versions(self, page: Page) -> list[str]:
+        """The versions search finds a page in: its own, or every version of its language
+        when it belongs to all of them."""
+        version = self.site.navigation.page_version(page)
+        if version is not None:
+            return [version]
+        return list(self.site.navigation.owner(page).versions)
 
     def render_not_found(self) -> str:
         return self.env.get_template("404.html").render(
             site=self.site, config=self.site.config, root="", section=None, page=None,
             sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
             page_version=None, feedback=[], page_features=frozenset(), page_nav_script=None,
+            page_language=self.site.navigation.language, search_versions=[],
         )

@@ -40,7 +40,7 @@ def sidebar(project: Path) -> list[tuple[str, list[tuple[str, str | None, list[s
     """Each section's key with its groups: (title, version, page ids)."""
     navigation = build_navigation(load_config(project), discover_pages(project), project)
     return [(section.key, [(group.title, group.version, [item.page.id for item in group.walk()])
-                           for group in section.groups]) for section in navigation.sections]
+                           for group in section.groups]) for section in navigation.all_sections()]
 
 
 # --- detection, models and messages ---------------------------------------------------
@@ -210,18 +210,28 @@ def test_refs_may_not_add_up_to_more_than_the_docs_json_limit(make_project: Call
 # --- the tree: languages, versions, dropdowns, groups ----------------------------------
 
 
-def test_default_language_is_shown_and_the_others_are_noted(make_project: Callable[..., Path]) -> None:
+def test_every_top_level_language_gets_its_own_navigation(make_project: Callable[..., Path]) -> None:
     project = make_project(v2({"languages": [
         {"language": "fr", "groups": [{"group": "Démarrer", "pages": ["fr/intro"]}]},
         {"language": "en", "default": True, "groups": [{"group": "Start", "pages": ["intro"]}]},
     ]}), PAGES)
     loaded = load_config(project)
-    assert list(loaded.warnings) == [
-        "docs.json: navigation.languages[0]: language 'fr' is not in the navigation yet "
-        "(its pages are built; the site shows 'en')"]
+    assert list(loaded.warnings) == []
     assert loaded.tree is not None and (loaded.tree.language, loaded.tree.languages) == ("en", ("fr", "en"))
-    assert sidebar(project) == [("primary", [("Start", None, ["intro"])])]
+    assert [(t.language, t.tree.language) for t in loaded.tree.translations] == [("fr", "fr")]
+    assert sidebar(project) == [("primary", [("Start", None, ["intro"])]),
+                                ("fr:primary", [("Démarrer", None, ["fr/intro"])])]
     assert "fr/intro/index.html" in build_site(project).files
+
+
+def test_languages_below_the_top_are_noted(make_project: Callable[..., Path]) -> None:
+    project = make_project(v2({"tabs": [{"tab": "Docs", "languages": [
+        {"language": "en", "groups": [{"group": "Start", "pages": ["intro"]}]},
+        {"language": "fr", "groups": [{"group": "Démarrer", "pages": ["fr/intro"]}]},
+    ]}]}), PAGES)
+    assert list(load_config(project).warnings) == [
+        "docs.json: navigation.tabs[0].languages[1]: language 'fr' is shown only at the top of `navigation` "
+        "(its pages are built; this part shows 'en')"]
 
 
 def test_versions_share_identical_groups_and_tag_the_rest(make_project: Callable[..., Path]) -> None:

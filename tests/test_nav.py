@@ -167,3 +167,38 @@ def test_page_icons_show_in_the_sidebar_and_unknown_ones_warn(make_project: Call
     link = html[html.index('data-page="intro"'):html.index("</a>", html.index('data-page="intro"'))]
     assert '<span class="nav-icon"><svg class="icon"' in link
     assert built.warnings == ["content/odd.md:2: front matter: icon: unknown Font Awesome icon 'no-such-icon'; no icon is shown"]
+
+
+# --- v2 languages (tests/fixtures/mintlify/tidewater-v2) -------------------------------
+
+TIDEWATER = Path(__file__).resolve().parent / "fixtures" / "mintlify" / "tidewater-v2"
+
+
+def test_each_language_has_its_own_sections_and_the_switcher_matches_by_path() -> None:
+    pages = discover_pages(TIDEWATER)
+    navigation = build_navigation(load_config(TIDEWATER), pages, TIDEWATER)
+    by_id = {page.id: page for page in pages}
+    assert [s.key for s in navigation.all_sections()] == [
+        "primary", "anchor:0", "tab:0/anchor:1", "tab:0/anchor:2",
+        "fr:primary", "fr:tab:0/anchor:0", "fr:tab:0/anchor:1"]
+
+    def targets(page_id: str) -> list[tuple[str, str, bool]]:
+        return [(link.code, link.page.id if link.page else "", link.current)
+                for link in navigation.language_links(by_id[page_id])]
+
+    assert targets("bookings/overview") == [("en", "bookings/overview", True), ("fr", "fr/bookings/overview", False)]
+    assert targets("fr/v1/quickstart") == [("en", "v1/quickstart", False), ("fr", "fr/v1/quickstart", True)]
+    # No French changelog: the French first page; a hidden page keeps its language.
+    assert targets("changelog") == [("en", "changelog", True), ("fr", "fr/quickstart", False)]
+    assert navigation.page_language(by_id["legacy-pricing"]) == "en"
+    assert navigation.page_language(by_id["fr/boats"]) == "fr"
+    # Prev/next stay in the language; the home page is the default version's first page.
+    assert navigation.neighbours(by_id["fr/boats"])[0].page.id == "fr/quickstart"  # type: ignore[union-attr]
+    assert navigation.first_page() is by_id["quickstart"]
+    # Dropdowns belong to the API tab; anchors (the global ones too) are in every tab.
+    assert [(a.name, a.is_dropdown) for a in navigation.anchors if a.shown_in(0)] == [
+        ("Documentation", False), ("Changelog", False), ("REST API", True), ("Webhooks", True),
+        ("Status", False), ("Blog", False)]
+    assert [a.name for a in navigation.anchors if a.shown_in(None)] == ["Documentation", "Changelog", "Status", "Blog"]
+    assert [a.name for a in navigation.for_language("fr").anchors if a.shown_in(None)] == [
+        "Documentation", "Status", "Blog"]

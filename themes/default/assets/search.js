@@ -143,6 +143,18 @@
     }
   }
 
+  // --- scope: results in the reader's language and version only (v2nav) ---
+  // Pages carry `data-pagefind-filter="language:…"` / `"version:…"` (page.html); the
+  // version is the one picked in the sidebar, else the page's own.
+  function scopeFilters() {
+    var filters = {};
+    var language = document.querySelector("[data-pagefind-filter^='language:']");
+    if (language) filters.language = language.getAttribute("data-pagefind-filter").slice("language:".length);
+    var version = document.documentElement.getAttribute("data-sitegen-version");
+    if (version && document.querySelector("[data-pagefind-filter^='version:']")) filters.version = version;
+    return { filters: filters };
+  }
+
   function search() {
     var text = input.value.trim();
     if (text === query) return;
@@ -154,7 +166,7 @@
       return;
     }
     load().then(function (module) {
-      return module.search(text);
+      return module.search(text, scopeFilters());
     }).then(function (found) {
       if (mine !== serial) return null;
       return Promise.all(found.results.slice(0, MAX_RESULTS).map(function (r) { return r.data(); }));
