@@ -319,7 +319,8 @@ def load_config(project_dir: Path) -> LoadedConfig:
     from sitegen import config_v2  # it builds on this module's models
 
     if config_v2.is_v2(raw):
-        return config_v2.load_v2(raw, path, project_dir)
+        # `text` gives messages about navigation entries their line (`LoadedConfig.where`).
+        return dataclasses.replace(config_v2.load_v2(raw, path, project_dir), text=text)
     controls: list[str] = []
     raw = _without_control_characters(raw, "", controls)
     raw, lenient = _lenient(raw)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import posixpath
 from collections.abc import Iterator
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
@@ -328,6 +329,21 @@ class NavTree:
     languages: tuple[str, ...]
     divisions: tuple[Division, ...]
     primary_tab: str | None  # the first tab's name (the classic "primary" tab)
+    # Per group of `config.navigation`, like `divisions`: the JSON path of its `pages` array
+    # with the index of its first entry there (messages), and the nearest `openapi` on or
+    # above it (the document its "GET /path" entries and generated pages use).
+    pages_at: tuple[tuple[str, int], ...] = ()
+    group_apis: tuple[OpenApiSource | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Context:
+    """Where a level sits: its version, tab and anchor, and the nearest `openapi` above it."""
+
+    version: str | None
+    tab: str | None
+    anchor: AnchorV2 | Dropdown | None
+    api: OpenApiSource | None
 
 
 # --- loading -------------------------------------------------------------------------
@@ -550,6 +566,8 @@ class _Placed:
     version: str | None
     tab: str | None
     anchor: AnchorV2 | Dropdown | None
+    pages_at: tuple[str, int] = ("", 0)  # the JSON path of its `pages` array, where its first entry sits
+    api: OpenApiSource | None = None  # the nearest `openapi` above or on it
 
 
 @dataclass
@@ -566,7 +584,7 @@ class _Flat:
 def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
     """The classic SiteConfig the templates read, and the tree it came from."""
     flat = _Flat([], [], [], [], [])
-    _flatten(config.navigation, "navigation", None, None, None, flat, notes)
+    _flatten(config.navigation, "navigation", _Context(None, None, None, None), flat, notes)
     placed = _merge_versions(flat.placed, flat.versions)
     tab_names = list(dict.fromkeys(p.tab for p in placed if p.tab is not None))
     anchors: dict[str, AnchorV2 | Dropdown] = {}
@@ -639,7 +657,8 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     raw["api"] = _classic_api(config.api)
     _note_not_shown(config, notes)
     site = SiteConfig.model_validate(raw)
-    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None)
+    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
+                   pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed))
     return site, tree
 
 
@@ -696,14 +715,21 @@ def _sources(source: str | list[str] | SourceObject | None) -> list[str]:
     return [source] if isinstance(source, str) else list(source)
 
 
-def _flatten(level: Level, where: str, version: str | None, tab: str | None,
-             anchor: AnchorV2 | Dropdown | None, flat: _Flat, notes: list[str]) -> None:
+def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
     """Every group of the tree the site shows, in reading order, with its version, tab and
-    anchor; external tabs and anchors; languages other than the default are only noted."""
+    anchor; external tabs and anchors; languages other than the default are only noted.
+    A level with an `openapi` document and nothing else gets an empty group holding that
+    document: the build fills it with a page per operation (openapi/navpages.py)."""
     flat.openapi += [s for s in _sources(level.openapi) if s not in flat.openapi]
-    if level.openapi is not None and not (level.groups or level.pages):
-        notes.append(f"{where}.openapi: pages are not generated from an OpenAPI document in the navigation yet; "
-                     "list them (`sitegen openapi-pages` writes them) to show the operations")
+    if level.openapi is not None:
+        at = dataclasses.replace(at, api=level.openapi)
+
+    def place(group: Group, pages: str, first: int = 0) -> None:
+        api = group.openapi if group.openapi is not None else at.api
+        flat.placed.append(_Placed(group, at.version, at.tab, at.anchor, (pages, first), api))
+
+    if level.openapi is not None and not level.has_content:
+        place(Group(group="", openapi=level.openapi), f"{where}.openapi")
     if level.languages:
         chosen = next((i for i, lang in enumerate(level.languages) if lang.default), 0)
         flat.languages = tuple(lang.language for lang in level.languages)
@@ -712,38 +738,41 @@ def _flatten(level: Level, where: str, version: str | None, tab: str | None,
             if index != chosen:
                 notes.append(f"{where}.languages[{index}]: language '{language.language}' is not in the navigation "
                              f"yet (its pages are built; the site shows '{flat.language}')")
-        _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", version, tab, anchor, flat, notes)
+        _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", at, flat, notes)
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
     for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
         if release.version not in flat.versions:
             flat.versions.append(release.version)
-        _flatten(release, f"{where}.versions[{index}]", release.version, tab, anchor, flat, notes)
+        _flatten(release, f"{where}.versions[{index}]", dataclasses.replace(at, version=release.version), flat, notes)
     for index, section in enumerate(level.tabs):
         if section.hidden:
             continue
-        if section.href and not section.has_content:
+        if section.href and not section.has_content and section.openapi is None:
             flat.external_tabs.append((section.tab, section.href))
         else:
-            _flatten(section, f"{where}.tabs[{index}]", version, section.tab, anchor, flat, notes)
+            _flatten(section, f"{where}.tabs[{index}]", dataclasses.replace(at, tab=section.tab), flat, notes)
     for key in ("anchors", "dropdowns"):
         for index, item in enumerate(getattr(level, key)):
-            if item.href and not item.has_content:
+            if item.href and not item.has_content and item.openapi is None:
                 flat.external_anchors.append((item, item.href))
             else:
-                _flatten(item, f"{where}.{key}[{index}]", version, tab, item, flat, notes)
-    for group in level.groups:
+                _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
+    for index, group in enumerate(level.groups):
         if not group.hidden:
-            flat.placed.append(_Placed(group, version, tab, anchor))
+            place(group, f"{where}.groups[{index}].pages")
     loose: list[str] = []
-    for entry in [*level.pages, None]:  # None: flush the last run of loose pages
+    first_loose = 0
+    for index, entry in enumerate([*level.pages, None]):  # None: flush the last run of loose pages
         if isinstance(entry, str):
+            if not loose:
+                first_loose = index
             loose.append(entry)
             continue
         if loose:  # pages outside any group: one group without a title
-            flat.placed.append(_Placed(Group(group="", pages=loose), version, tab, anchor))
+            place(Group(group="", pages=loose), f"{where}.pages", first_loose)
             loose = []
         if isinstance(entry, Group) and not entry.hidden:
-            flat.placed.append(_Placed(entry, version, tab, anchor))
+            place(entry, f"{where}.pages[{index}].pages")
     if level.global_ is not None:
         for key in ("anchors", "dropdowns"):
             for index, item in enumerate(getattr(level.global_, key)):
@@ -781,12 +810,10 @@ def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]
     for key in order:
         items = keyed[key]
         if {item.version for item in items} == set(versions):
-            first = items[0]
-            merged.append(_Placed(first.group, None, first.tab, first.anchor))
+            merged.append(dataclasses.replace(items[0], version=None))
         else:
             for item in items:
-                merged.append(_Placed(item.group.model_copy(update={"version": item.version}), item.version,
-                                      item.tab, item.anchor))
+                merged.append(dataclasses.replace(item, group=item.group.model_copy(update={"version": item.version})))
     return unversioned + merged
 
 

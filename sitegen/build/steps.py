@@ -56,14 +56,17 @@ def load_config(project_dir: Path, base_urls: tuple[str, ...] = ()) -> LoadedCon
 
 @dataclass(frozen=True)
 class Operations:
-    """The pages with their OpenAPI operations attached (titles from summaries)."""
+    """The pages with their OpenAPI operations attached (titles from summaries), and the
+    pages a v2 navigation generates from its `openapi` levels (openapi/navpages.py)."""
 
     pages: dict[str, Page]  # page id -> the page as updated (only pages with `openapi:`)
     views: dict[str, ApiView]  # page id -> what its template shows
     warnings: list[str]
+    loaded: LoadedConfig | None = None  # the config with generated pages in its navigation
+    generated: tuple[Page, ...] = ()
 
     def apply(self, pages: list[Page]) -> list[Page]:
-        return [self.pages.get(page.id, page) for page in pages]
+        return [self.pages.get(page.id, page) for page in pages] + [self.pages[page.id] for page in self.generated]
 
 
 def attach_operations(
@@ -74,12 +77,18 @@ def attach_operations(
     *,
     cache_dir: Path | None = None,
     offline: bool = False,
+    page_ids: frozenset[str] = frozenset(),
 ) -> Operations:
     """Pages with `openapi:` front matter get their API view; titles default to its summary.
+    A v2 navigation's `openapi` levels and `"GET /path"` entries add pages (ids not among
+    `page_ids`, the pages read from files).
 
     A page whose operation cannot be found is a warning and is built as a plain page (its
     own text), as Mintlify does."""
-    if not api_pages:
+    from sitegen.openapi.navpages import has_api_levels, navigation_pages
+
+    generates = has_api_levels(loaded)
+    if not api_pages and not generates:
         return Operations({}, {}, [])
     from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
     from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
@@ -92,9 +101,14 @@ def attach_operations(
     else:
         # Like Mintlify: without an `openapi` key every OpenAPI file in the tree is loaded.
         catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
+    generated: tuple[Page, ...] = ()
+    if generates:
+        made = navigation_pages(project_dir, loaded, catalog, page_ids)
+        loaded, generated = made.loaded, made.pages
+        warnings.extend(made.warnings)
     views: dict[str, ApiView] = {}
     updated: dict[str, Page] = {}
-    for page in api_pages:
+    for page in api_pages + generated:
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:
@@ -116,7 +130,7 @@ def attach_operations(
                             f"{FRONT_MATTER_VALUES[-1]!r}; using docs.json's")
         views[page.id] = build_api_view(operation, loaded.config.api, display=display)
         updated[page.id] = page
-    return Operations(updated, views, warnings)
+    return Operations(updated, views, warnings, loaded if generates else None, generated)
 
 
 def handwritten_view(
