@@ -49,7 +49,7 @@ from sitegen.untrusted import (
 )
 
 if TYPE_CHECKING:
-    from sitegen.config_v2 import NavTree
+    from sitegen.config_v2 import NavTree, V2Settings
 
 CONFIG_NAMES = ("docs.json", "mint.json")
 # Mintlify repositories often keep their docs in docs/ beside the code.
@@ -259,6 +259,7 @@ class LoadedConfig:
     # A v2 docs.json's whole navigation tree (languages, versions, dropdowns…) and where each
     # of `config.navigation`'s groups sits; None for the classic schema (see config_v2.py).
     tree: NavTree | None = None
+    v2: V2Settings | None = None  # v2 settings with no place in SiteConfig (variables, errors.404, api.examples)
     text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
     _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use
 

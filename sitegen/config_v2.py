@@ -193,13 +193,34 @@ class Mdx(Model):
     server: _one_of("a string or an array of strings", string=str, array=list[str]) = None  # type: ignore[valid-type]
 
 
+class ApiParams(Model):
+    expanded: str | bool = "closed"
+
+
+class ApiExamples(Model):
+    languages: list[str] | None = None
+    defaults: Literal["required", "all"] = "required"
+    prefill: bool = False  # known; samples always carry the spec's examples here
+    autogenerate: bool = True  # known; samples are always generated when a spec has none
+
+
 class ApiV2(Model):
     openapi: OpenApiSource | None = None
     asyncapi: OpenApiSource | None = None
     playground: Playground = Playground()
-    params: dict[str, Any] = {}
-    examples: dict[str, Any] = {}
+    params: ApiParams = ApiParams()
+    examples: ApiExamples = ApiExamples()
     mdx: Mdx | None = None
+
+
+class NotFound(Model):
+    redirect: bool = True
+    title: str | None = None
+    description: str | None = None
+
+
+class Errors(Model):
+    not_found: NotFound | None = Field(default=None, alias="404")
 
 
 class Group(NavGroup):
@@ -300,7 +321,7 @@ class SiteConfigV2(Model):
     seo: dict[str, Any] = {}
     search: dict[str, Any] = {}
     contextual: dict[str, Any] = {}
-    errors: dict[str, Any] = {}
+    errors: Errors = Errors()
     integrations: dict[str, Any] = {}
     thumbnails: dict[str, Any] = {}
     metadata: dict[str, Any] = {}
@@ -337,6 +358,26 @@ class NavTree:
 
 
 @dataclass(frozen=True)
+class NotFoundPage:
+    """`errors.404`: the 404 page's heading and text (Markdown), or a redirect home."""
+
+    redirect: bool = False
+    title: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class V2Settings:
+    """v2 settings the later stages read that the classic model has no place for."""
+
+    variables: tuple[tuple[str, str], ...] = ()  # `{{name}}` -> value (nested objects as dotted names)
+    not_found: NotFoundPage = NotFoundPage()
+    example_languages: tuple[str, ...] | None = None  # `api.examples.languages` as written
+    example_defaults: Literal["required", "all"] = "required"
+    params_expanded: str | bool = "closed"
+
+
+@dataclass(frozen=True)
 class _Context:
     """Where a level sits: its version, tab and anchor, and the nearest `openapi` above it."""
 
@@ -370,8 +411,36 @@ def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
     warnings += [f"{name}: {resolver.origin(text)}" for text in lenient + controls]
     notes: list[str] = []
     site, tree = to_classic(config, notes)
+    settings = v2_settings(config, notes)
     warnings += [f"{name}: {resolver.origin(text)}" for text in notes]
-    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree)
+    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree, v2=settings)
+
+
+def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
+    variables: list[tuple[str, str]] = []
+
+    def collect(value: Any, name: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                collect(item, f"{name}.{key}" if name else str(key))
+        elif isinstance(value, bool):
+            variables.append((name, "true" if value else "false"))
+        elif isinstance(value, (str, int, float)):
+            variables.append((name, str(value)))
+        else:
+            notes.append(f"variables.{name}: {json.dumps(value)[:40]} is not a string; left out (`{{{{{name}}}}}` "
+                         "stays as written)")
+
+    collect(config.variables, "")
+    page = config.errors.not_found
+    # Mintlify redirects a missing page home unless told not to; a static host's 404 page
+    # that silently redirects hides broken links, so only an explicit `true` does here.
+    redirect = page is not None and "redirect" in page.model_fields_set and page.redirect
+    not_found = NotFoundPage(redirect, page.title, page.description) if page is not None else NotFoundPage()
+    examples = config.api.examples
+    return V2Settings(tuple(variables), not_found,
+                      tuple(examples.languages) if examples.languages is not None else None,
+                      examples.defaults, config.api.params.expanded)
 
 
 class _RefResolver:
@@ -483,6 +552,8 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("api", "playground", "display"), ("interactive", "simple", "none"), "interactive", "using 'interactive'"),
     (("api", "mdx", "auth", "method"), ("bearer", "basic", "key", "cobo"), None, "no auth input is shown"),
     (("navbar", "primary", "type"), ("button", "github"), "button", "using 'button'"),
+    (("api", "examples", "defaults"), ("required", "all"), "required", "using 'required'"),
+    (("api", "params", "expanded"), ("all", "closed"), "closed", "using 'closed'"),
 )
 _SOCIAL_ALIASES = {"twitter": "x"}
 

@@ -48,6 +48,7 @@ from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
 from sitegen.render import Renderer
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
+from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView
@@ -371,6 +372,9 @@ class SiteBuilder:
         if not pages:
             raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
         warnings = list(loaded.warnings) + self._discovery_warnings + [w for page in pages for w in page.warnings]
+        if loaded.v2 is not None and loaded.v2.variables:  # v2 `variables`: {{name}} in the pages' text
+            pages, undefined = substitute_pages(pages, dict(loaded.v2.variables))
+            warnings += undefined
         with times.step("attach_operations"):
             api_pages = tuple(page for page in pages if page.openapi)
             page_ids = frozenset(page.id for page in pages)
