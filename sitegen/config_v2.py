@@ -18,10 +18,10 @@ A v2 docs.json has `theme` and an object `navigation` (a tree: languages → ver
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 from collections.abc import Iterator
-import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias

@@ -38,7 +38,10 @@ def substitute_page(page: Page, variables: Mapping[str, str], warnings: list[str
         text = getattr(page, key)
         if text and "{{" in text and (page.has_explicit_title or key != "title"):
             where = location(page.display_path, page.line_of(key))
-            changes[key] = _replace(text, variables, lambda name, at=where: warnings.append(_undefined(at, name)))
+
+            def missing(name: str, where: str = where) -> None:
+                warnings.append(_undefined(where, name))
+            changes[key] = _replace(text, variables, missing)
     if "{{" in page.body:
         changes["body"] = _replace_body(page, variables, warnings)
     return dataclasses.replace(page, **changes) if changes else page  # type: ignore[arg-type]

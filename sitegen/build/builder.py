@@ -119,7 +119,9 @@ class SiteBuilder:
         self._config: Cached[int, LoadedConfig] = Cached()
         self._theme: Cached[int, _ThemeParts] = Cached()
         self._theme_assets: Cached[tuple[int, int], dict[str, Path]] = Cached()
-        self._operations: Cached[tuple[LoadedConfig, tuple[Page, ...], int, frozenset[str]], steps.Operations] = Cached()
+        # by (config, pages with `openapi:`, specs generation, every page id: generated pages avoid them)
+        self._operations: Cached[tuple[LoadedConfig, tuple[Page, ...], int, frozenset[str]], steps.Operations] = (
+            Cached())
         self._navigation: Cached[tuple[LoadedConfig, tuple[steps.Outline, ...]], steps.NavigationStep] = Cached()
         self._renderer: Cached[steps.Chrome, Renderer] = Cached()
         self._bodies: Cached[Page, RenderedBody] = Cached()  # by output path: each page's markdown

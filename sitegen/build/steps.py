@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     import jinja2
 
     from sitegen.openapi import ApiView
+    from sitegen.openapi.playground import ExampleOptions
 
 ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
 _FAVICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
@@ -94,6 +95,7 @@ def attach_operations(
     from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
     warnings: list[str] = []
+    examples, params_expanded = api_settings(loaded, warnings)
     if loaded.config.openapi_sources:
         # Remote documents come through the cache; a fallback to a cached copy is a warning.
         catalog = load_openapi(project_dir, loaded.config.openapi_sources,
@@ -128,7 +130,8 @@ def attach_operations(
             warnings.append(f"{page.display_path}:{page.line_of('playground')}: front matter: playground: "
                             f"{written!r} is not one of {', '.join(map(repr, FRONT_MATTER_VALUES[:-1]))} or "
                             f"{FRONT_MATTER_VALUES[-1]!r}; using docs.json's")
-        views[page.id] = build_api_view(operation, loaded.config.api, display=display)
+        views[page.id] = build_api_view(operation, loaded.config.api, display=display, examples=examples,
+                                        params_expanded=params_expanded)
         updated[page.id] = page
     return Operations(updated, views, warnings, loaded if generates else None, generated)
 
@@ -154,8 +157,34 @@ def handwritten_view(
     operation = handwritten_operation(project_dir, endpoint, body.param_fields, source=page.display_path,
                                       title=page.title, auth_method=auth_method)
     display = display_from_front_matter(page.meta.get("playground"))
-    view = build_api_view(operation, loaded.config.api, display=display)
+    examples, params_expanded = api_settings(loaded, [])
+    view = build_api_view(operation, loaded.config.api, display=display, examples=examples,
+                          params_expanded=params_expanded)
     return dataclasses.replace(view, fields_on_page=True)
+
+
+def api_settings(loaded: LoadedConfig, warnings: list[str]) -> tuple[ExampleOptions, bool]:
+    """v2 `api.examples` and `api.params.expanded` as `build_api_view` takes them; a language
+    without a sample generator is a warning with its JSON path."""
+    from sitegen.openapi.playground import (
+        LANGUAGE_ALIASES,
+        SAMPLE_LANGUAGES,
+        ExampleOptions,
+        params_expanded_from_v2,
+        sample_languages,
+    )
+
+    settings = loaded.v2
+    if settings is None:
+        return ExampleOptions(), False
+    languages, unknown = sample_languages(settings.example_languages)
+    requested = settings.example_languages or ()
+    for name in unknown:
+        index = requested.index(name)
+        known = ", ".join([*SAMPLE_LANGUAGES, *LANGUAGE_ALIASES])
+        warnings.append(f"{loaded.where(f'api.examples.languages[{index}]')}: {name!r} has no code sample generator "
+                        f"(known: {known}); left out")
+    return ExampleOptions(languages, settings.example_defaults), params_expanded_from_v2(settings.params_expanded)
 
 
 # --- build_navigation -------------------------------------------------------------------

@@ -118,7 +118,8 @@ class _PageMaker:
         if isinstance(group, Group) and group.openapi is not None:
             api = group.openapi
             if not group.pages:
-                return group.model_copy(update={"pages": self.all_operations(api, f"{at[0].removesuffix('.pages')}.openapi")})
+                where = f"{at[0].removesuffix('.pages')}.openapi"
+                return group.model_copy(update={"pages": self.all_operations(api, where)})
         pages: list[str | NavGroup] = []
         path, first = at
         for number, entry in enumerate(group.pages):
@@ -133,7 +134,7 @@ class _PageMaker:
                 pages.append(entry)
         return group.model_copy(update={"pages": pages})
 
-    def all_operations(self, api: OpenApiSource | None, where: str) -> list[str | NavGroup]:
+    def all_operations(self, api: OpenApiSource | None, where: str) -> list[NavGroup]:
         """Every operation of `api`'s documents, a group per first tag in order of appearance
         (operations without a tag in an untitled group after them)."""
         by_tag: dict[str, list[str | NavGroup]] = {}
@@ -142,7 +143,7 @@ class _PageMaker:
             for operation in spec.operations:
                 page_id = self.page_for(spec, operation, _directory(api))
                 (by_tag.setdefault(operation.tags[0], []) if operation.tags else untagged).append(page_id)
-        groups: list[str | NavGroup] = [Group(group=tag, pages=ids) for tag, ids in by_tag.items()]
+        groups: list[NavGroup] = [Group(group=tag, pages=ids) for tag, ids in by_tag.items()]
         if untagged:
             groups.append(Group(group="", pages=untagged))
         return groups
