@@ -233,6 +233,7 @@ class Group(NavGroup):
     tag: str | None = None
     hidden: bool = False
     openapi: OpenApiSource | None = None
+    asyncapi: OpenApiSource | None = None
 
 
 class Level(Model):
@@ -247,6 +248,7 @@ class Level(Model):
     groups: list[Group] = []
     pages: list[_one_of("a page path or a group object", string=str, object=Group)] = []  # type: ignore[valid-type]
     openapi: OpenApiSource | None = None
+    asyncapi: OpenApiSource | None = None
     icon: Icon | None = None
     hidden: bool = False
     href: str | None = None
@@ -799,8 +801,9 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
         api = group.openapi if group.openapi is not None else at.api
         flat.placed.append(_Placed(group, at.version, at.tab, at.anchor, (pages, first), api))
 
-    if level.openapi is not None and not level.has_content:
-        place(Group(group="", openapi=level.openapi), f"{where}.openapi")
+    if (level.openapi is not None or level.asyncapi is not None) and not level.has_content:
+        place(Group(group="", openapi=level.openapi, asyncapi=level.asyncapi),
+              f"{where}.openapi" if level.openapi is not None else f"{where}.asyncapi")
     if level.languages:
         chosen = next((i for i, lang in enumerate(level.languages) if lang.default), 0)
         flat.languages = tuple(lang.language for lang in level.languages)
@@ -818,13 +821,13 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
     for index, section in enumerate(level.tabs):
         if section.hidden:
             continue
-        if section.href and not section.has_content and section.openapi is None:
+        if section.href and not section.has_content and section.openapi is None and section.asyncapi is None:
             flat.external_tabs.append((section.tab, section.href))
         else:
             _flatten(section, f"{where}.tabs[{index}]", dataclasses.replace(at, tab=section.tab), flat, notes)
     for key in ("anchors", "dropdowns"):
         for index, item in enumerate(getattr(level, key)):
-            if item.href and not item.has_content and item.openapi is None:
+            if item.href and not item.has_content and item.openapi is None and item.asyncapi is None:
                 flat.external_anchors.append((item, item.href))
             else:
                 _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
@@ -920,4 +923,5 @@ def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
     if config.background.decoration is not None:
         notes.append(f"background.decoration: '{config.background.decoration}' is not drawn by this theme; left out")
     if config.api.asyncapi is not None:
-        notes.append("api.asyncapi: AsyncAPI pages are not built yet; left out")
+        notes.append("api.asyncapi: channel pages are built where the navigation names an `asyncapi` document "
+                     "(a tab, anchor or group); front matter `asyncapi:` is not read yet")

@@ -67,7 +67,8 @@ class Operations:
     generated: tuple[Page, ...] = ()
 
     def apply(self, pages: list[Page]) -> list[Page]:
-        return [self.pages.get(page.id, page) for page in pages] + [self.pages[page.id] for page in self.generated]
+        return [self.pages.get(page.id, page) for page in pages] + [self.pages.get(page.id, page)
+                                                                     for page in self.generated]
 
 
 def attach_operations(
@@ -105,12 +106,15 @@ def attach_operations(
         catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
     generated: tuple[Page, ...] = ()
     if generates:
-        made = navigation_pages(project_dir, loaded, catalog, page_ids)
+        from sitegen.openapi.documents import DocumentStore
+
+        store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
+        made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
     views: dict[str, ApiView] = {}
     updated: dict[str, Page] = {}
-    for page in api_pages + generated:
+    for page in api_pages + tuple(page for page in generated if page.openapi):
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:

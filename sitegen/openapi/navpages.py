@@ -1,6 +1,7 @@
 """API pages generated from a v2 docs.json's navigation: an `openapi` on a tab, anchor, group
 (any level) makes a page per operation, grouped by tag in that level's place, and
-`"GET /plants"` entries in its `pages` make that operation's page where they are listed.
+`"GET /plants"` entries in its `pages` make that operation's page where they are listed; an
+`asyncapi` makes a read-only page per channel (openapi/asyncapi.py).
 
 No file is written: each page is a `Page` without text whose `openapi:` names its operation,
 so it goes through the same steps as a page with `openapi:` front matter (title from the
@@ -21,6 +22,8 @@ from sitegen.config import LoadedConfig, NavGroup
 from sitegen.config_v2 import Group, OpenApiSource, SourceObject
 from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
+from sitegen.openapi.asyncapi import channel_markdown, load_asyncapi
+from sitegen.openapi.documents import DocumentStore
 from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
 from sitegen.pages import Page, url_for
 
@@ -38,16 +41,17 @@ class NavPages:
 
 
 def has_api_levels(loaded: LoadedConfig) -> bool:
-    """Whether the navigation asks for generated pages (an `openapi` level or `GET /x` entries)."""
-    tree = loaded.tree
-    if tree is None:
+    """Whether the navigation asks for generated pages (an `openapi` or `asyncapi` level, or
+    `GET /x` entries)."""
+    if loaded.tree is None:
         return False
-    return any(api is not None or _lists_operations(group)
-               for group, api in zip(loaded.config.navigation, tree.group_apis, strict=False))
+    return any(_generates(group) for group in loaded.config.navigation)
 
 
-def _lists_operations(group: NavGroup) -> bool:
-    return any(_lists_operations(entry) if isinstance(entry, NavGroup) else is_operation_entry(entry)
+def _generates(group: NavGroup) -> bool:
+    if isinstance(group, Group) and (group.openapi is not None or group.asyncapi is not None):
+        return True
+    return any(_generates(entry) if isinstance(entry, NavGroup) else is_operation_entry(entry)
                for entry in group.pages)
 
 
@@ -72,14 +76,15 @@ def operation_slug(operation: Operation) -> str:
 
 
 def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalog,
-                     taken: Collection[str]) -> NavPages:
+                     taken: Collection[str], store: DocumentStore) -> NavPages:
     """The generated pages and the navigation that lists them (groups per tag in place of an
-    `openapi` level; an operation entry replaced by its page's id). Unknown operations and
-    documents are warnings naming the docs.json entry; they are left out."""
+    `openapi` level; an operation entry replaced by its page's id; a level's AsyncAPI
+    channels, read through `store`). Unknown operations and documents that cannot be read
+    are warnings naming the docs.json entry; they are left out."""
     tree = loaded.tree
     if tree is None:
         return NavPages(loaded, (), ())
-    maker = _PageMaker(project_dir, loaded, catalog, set(taken))
+    maker = _PageMaker(project_dir, loaded, catalog, set(taken), store)
     navigation: list[NavGroup] = []
     divisions = []
     pages_at = []
@@ -87,9 +92,13 @@ def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalo
     for index, group in enumerate(loaded.config.navigation):
         api = tree.group_apis[index] if index < len(tree.group_apis) else None
         at = tree.pages_at[index] if index < len(tree.pages_at) else ("navigation", 0)
-        placeholder = isinstance(group, Group) and group.openapi is not None and not group.pages and not group.group
-        if placeholder:
-            made = maker.all_operations(api, at[0])  # an `openapi` level: one group per tag, in its place
+        if isinstance(group, Group) and not group.pages and not group.group and (
+                group.openapi is not None or group.asyncapi is not None):
+            # An `openapi` level: one group per tag in its place; an `asyncapi` one: its channels.
+            made = maker.all_operations(group.openapi, at[0]) if group.openapi is not None else []
+            if group.asyncapi is not None:
+                where = at[0].replace(".openapi", ".asyncapi")
+                made.append(Group(group="", pages=maker.channels(group.asyncapi, where)))
         else:
             made = [maker.group(group, api, at)]
         for item in made:
@@ -103,8 +112,10 @@ def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalo
 
 
 class _PageMaker:
-    def __init__(self, project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalog, taken: set[str]) -> None:
+    def __init__(self, project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalog, taken: set[str],
+                 store: DocumentStore) -> None:
         self.project_dir = project_dir
+        self.store = store
         self.loaded = loaded
         self.catalog = catalog
         self.taken = taken
@@ -115,11 +126,16 @@ class _PageMaker:
     def group(self, group: NavGroup, api: OpenApiSource | None, at: tuple[str, int]) -> NavGroup:
         """`group` with its operation entries made pages (and a group's own `openapi` without
         pages filled with every operation, by tag)."""
+        if isinstance(group, Group) and not group.pages and (group.openapi is not None or group.asyncapi is not None):
+            here = at[0].removesuffix(".pages")
+            made: list[str | NavGroup] = []
+            if group.openapi is not None:
+                made += self.all_operations(group.openapi, f"{here}.openapi")
+            if group.asyncapi is not None:
+                made += self.channels(group.asyncapi, f"{here}.asyncapi")
+            return group.model_copy(update={"pages": made})
         if isinstance(group, Group) and group.openapi is not None:
             api = group.openapi
-            if not group.pages:
-                where = f"{at[0].removesuffix('.pages')}.openapi"
-                return group.model_copy(update={"pages": self.all_operations(api, where)})
         pages: list[str | NavGroup] = []
         path, first = at
         for number, entry in enumerate(group.pages):
@@ -148,10 +164,28 @@ class _PageMaker:
             groups.append(Group(group="", pages=untagged))
         return groups
 
+    def channels(self, source: OpenApiSource, where: str) -> list[str | NavGroup]:
+        """A page per channel of each AsyncAPI document of `source`, in document order."""
+        directory = _directory(source)
+        ids: list[str | NavGroup] = []
+        for name in _names(source):
+            try:
+                spec = load_asyncapi(self.store, name)
+            except OpenAPIError as exc:
+                self.warnings.extend(f"{self.loaded.where(where)}: {message}; no channel pages generated from it"
+                                     for message in exc.messages[:3])
+                continue
+            for channel in spec.channels:
+                page_id = self.free_id(f"{directory}/{slug(channel.key) or 'channel'}")
+                self.pages.append(dataclasses.replace(
+                    self.page_from(spec.source, page_id, channel.display_title, None),
+                    body=channel_markdown(channel), description=channel.summary))
+                ids.append(page_id)
+        return ids
+
     def specs(self, api: OpenApiSource | None, where: str) -> list[ApiSpec]:
-        names = [api.source] if isinstance(api, SourceObject) else [api] if isinstance(api, str) else list(api or [])
         found: list[ApiSpec] = []
-        for name in names:
+        for name in _names(api):
             spec = next((s for s in self.catalog.specs if s.source == name), None)
             if spec is None:
                 self.warnings.append(f"{self.loaded.where(where)}: '{name}' is not a loaded OpenAPI document; "
@@ -181,30 +215,40 @@ class _PageMaker:
         if known is not None:
             return known
         tag = slug(operation.tags[0]) if operation.tags else ""
-        stem = "/".join(part for part in (directory, tag, operation_slug(operation)) if part)
+        page_id = self.free_id("/".join(part for part in (directory, tag, operation_slug(operation)) if part))
+        self.by_operation[id(operation)] = page_id
+        title = operation.summary or operation.ref
+        page = self.page_from(spec.source, page_id, title, f"{spec.source} {operation.ref}")
+        self.pages.append(dataclasses.replace(page, deprecated=operation.deprecated))
+        return page_id
+
+    def free_id(self, stem: str) -> str:
+        """`stem`, or `stem-1`, `stem-2`… when a page (written or generated) has it."""
         page_id, number = stem, 0
         while page_id in self.taken:
             number += 1
             page_id = f"{stem}-{number}"
         self.taken.add(page_id)
-        self.by_operation[id(operation)] = page_id
-        self.pages.append(self.page(spec, operation, page_id))
         return page_id
 
-    def page(self, spec: ApiSpec, operation: Operation, page_id: str) -> Page:
+    def page_from(self, document: str, page_id: str, title: str, openapi: str | None) -> Page:
         # The document is the page's source: its bytes key the persistent cache, and edits
         # and messages point there. A remote document: docs.json (the cache key covers both).
-        local = None if spec.source.startswith(("http:", "https:")) else inside_project(
-            self.project_dir.resolve(), self.project_dir / spec.source)
+        local = None if document.startswith(("http:", "https:")) else inside_project(
+            self.project_dir.resolve(), self.project_dir / document.lstrip("/"))
         source = local if local is not None and local.is_file() else self.loaded.file
-        display = spec.source if source is local else self.loaded.file_name
+        display = document.lstrip("/") if source is local else self.loaded.file_name
         return Page(
             id=page_id, source=source, display_path=display, url=url_for(page_id),
-            output=url_for(page_id) + "index.html", title=operation.summary or operation.ref,
-            description=None, sidebar_title=None, icon=None,
-            openapi=f"{spec.source} {operation.ref}", version=None, meta={}, body="", body_line=1,
-            has_explicit_title=False, deprecated=operation.deprecated,
+            output=url_for(page_id) + "index.html", title=title, description=None, sidebar_title=None, icon=None,
+            openapi=openapi, version=None, meta={}, body="", body_line=1, has_explicit_title=False,
         )
+
+
+def _names(source: OpenApiSource | None) -> list[str]:
+    if isinstance(source, SourceObject):
+        return [source.source]
+    return [source] if isinstance(source, str) else list(source or [])
 
 
 def _directory(api: OpenApiSource | None) -> str:
