@@ -264,3 +264,28 @@ def test_an_asyncapi_document_that_cannot_be_read_is_a_warning(seedbank: Path) -
     site = build_site(seedbank)
     assert ("docs.json:30: navigation.tabs[1].asyncapi: openapi/seedbank.yaml: only AsyncAPI 2.x and 3.x are read, "
             "found no 'asyncapi' version; no channel pages generated from it") in site.warnings
+
+
+def test_an_asyncapi_document_outside_the_project_is_refused(seedbank: Path, tmp_path: Path) -> None:
+    (tmp_path / "private.yaml").write_text("asyncapi: 3.0.0\ninfo: {title: Private, version: '1'}\n"
+                                           "channels: {secret: {address: /secret}}\n")
+    edit_config(seedbank, navigation={"tabs": [
+        {"tab": "Guides", "pages": ["index", "quickstart"]},
+        {"tab": "Events", "asyncapi": "../private.yaml"},
+    ]})
+    site = build_site(seedbank)
+    refused = [w for w in site.warnings if "navigation.tabs[1].asyncapi" in w]
+    assert len(refused) == 1 and "no channel pages generated from it" in refused[0]
+    assert str(tmp_path) not in refused[0]
+    assert not [path for path in site.files if "secret" in path]
+
+
+def test_the_dev_server_follows_an_edited_spec(seedbank: Path) -> None:
+    from sitegen.build.builder import SiteBuilder
+
+    builder = SiteBuilder(seedbank)
+    builder.build()
+    spec = seedbank / "asyncapi" / "vault-events.yaml"
+    spec.write_text(spec.read_text().replace("title: Lot updates", "title: Lot news"))
+    site = builder.rebuild([spec])
+    assert "<title>Lot news - Seedbank</title>" in site.files["api-reference/lotupdates/index.html"].decode()
