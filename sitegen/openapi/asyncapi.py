@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.documents import DocumentStore
 from sitegen.openapi.schema import Schema, SchemaBuilder, ordered_properties, type_label
@@ -69,7 +73,14 @@ class AsyncSpec:
 
 def load_asyncapi(store: DocumentStore, source: str) -> AsyncSpec:
     """The channels of the AsyncAPI document `source` (OpenAPIError naming the file)."""
-    doc = store.load(store.source_uri(source), name=source)
+    uri = store.source_uri(source)
+    if uri.startswith("file:"):  # said here in AsyncAPI's words; the store would say "OpenAPI"
+        path = Path(urllib.request.url2pathname(urllib.parse.urlparse(uri).path))
+        if inside_project(store.project_dir, path) is None:
+            raise OpenAPIError(f"'{source}' is {OUTSIDE}; not read")
+        if not path.is_file():
+            raise OpenAPIError(f"{source}: AsyncAPI file not found")
+    doc = store.load(uri, name=source)
     data = doc.data
     if not isinstance(data, dict):
         raise OpenAPIError(f"{source}: not an AsyncAPI document (expected a mapping at the top)")
