@@ -289,3 +289,16 @@ def test_the_dev_server_follows_an_edited_spec(seedbank: Path) -> None:
     spec.write_text(spec.read_text().replace("title: Lot updates", "title: Lot news"))
     site = builder.rebuild([spec])
     assert "<title>Lot news - Seedbank</title>" in site.files["api-reference/lotupdates/index.html"].decode()
+
+
+def test_generated_groups_keep_the_version_of_their_level(seedbank: Path) -> None:
+    edit_config(seedbank, navigation={"versions": [
+        {"version": "v2", "groups": [{"group": "Start", "pages": ["index", "quickstart"]}]},
+        {"version": "v1", "tabs": [{"tab": "Reference", "openapi": "openapi/seedbank.yaml"}]},
+    ]})
+    loaded = load_config(seedbank)
+    pages = discover_pages(seedbank)
+    operations = attach_operations(seedbank, loaded, (), page_ids=frozenset(p.id for p in pages))
+    assert operations.loaded is not None
+    assert sorted((group.group, group.version) for group in operations.loaded.config.navigation) == [
+        ("", "v1"), ("Reservations", "v1"), ("Seeds", "v1"), ("Start", "v2")]

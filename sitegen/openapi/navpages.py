@@ -99,6 +99,8 @@ def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalo
             if group.asyncapi is not None:
                 where = at[0].replace(".openapi", ".asyncapi")
                 made.append(Group(group="", pages=maker.channels(group.asyncapi, where)))
+            if group.version is not None:  # a level inside one version only
+                made = [item.model_copy(update={"version": group.version}) for item in made]
         else:
             made = [maker.group(group, api, at)]
         for item in made:
