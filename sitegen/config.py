@@ -49,7 +49,7 @@ from sitegen.untrusted import (
 )
 
 if TYPE_CHECKING:
-    from sitegen.config_v2 import NavTree
+    from sitegen.config_v2 import NavTree, V2Settings
 
 CONFIG_NAMES = ("docs.json", "mint.json")
 # Mintlify repositories often keep their docs in docs/ beside the code.
@@ -327,6 +327,7 @@ class LoadedConfig:
     # of `config.navigation`'s groups sits; None for the classic schema (see config_v2.py).
     tree: NavTree | None = None
     chrome: SiteChrome = SiteChrome()
+    v2: V2Settings | None = None  # v2 settings with no place in SiteConfig (variables, errors.404, api.examples)
     text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
     _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use
 
@@ -387,7 +388,8 @@ def load_config(project_dir: Path) -> LoadedConfig:
     from sitegen import config_v2  # it builds on this module's models
 
     if config_v2.is_v2(raw):
-        return config_v2.load_v2(raw, path, project_dir)
+        # `text` gives messages about navigation entries their line (`LoadedConfig.where`).
+        return dataclasses.replace(config_v2.load_v2(raw, path, project_dir), text=text)
     controls: list[str] = []
     raw = _without_control_characters(raw, "", controls)
     raw, lenient = _lenient(raw)

@@ -20,6 +20,7 @@ A v2 docs.json has `theme` and an object `navigation` (a tree: languages → ver
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 from collections.abc import Iterator
@@ -217,13 +218,34 @@ class Mdx(Model):
     server: _one_of("a string or an array of strings", string=str, array=list[str]) = None  # type: ignore[valid-type]
 
 
+class ApiParams(Model):
+    expanded: str | bool = "closed"
+
+
+class ApiExamples(Model):
+    languages: list[str] | None = None
+    defaults: Literal["required", "all"] = "required"
+    prefill: bool = False  # known; samples always carry the spec's examples here
+    autogenerate: bool = True  # known; samples are always generated when a spec has none
+
+
 class ApiV2(Model):
     openapi: OpenApiSource | None = None
     asyncapi: OpenApiSource | None = None
     playground: Playground = Playground()
-    params: dict[str, Any] = {}
-    examples: dict[str, Any] = {}
+    params: ApiParams = ApiParams()
+    examples: ApiExamples = ApiExamples()
     mdx: Mdx | None = None
+
+
+class NotFound(Model):
+    redirect: bool = True
+    title: str | None = None
+    description: str | None = None
+
+
+class Errors(Model):
+    not_found: NotFound | None = Field(default=None, alias="404")
 
 
 class Group(NavGroup):
@@ -236,6 +258,7 @@ class Group(NavGroup):
     tag: str | None = None
     hidden: bool = False
     openapi: OpenApiSource | None = None
+    asyncapi: OpenApiSource | None = None
 
 
 class Level(Model):
@@ -250,6 +273,7 @@ class Level(Model):
     groups: list[Group] = []
     pages: list[_one_of("a page path or a group object", string=str, object=Group)] = []  # type: ignore[valid-type]
     openapi: OpenApiSource | None = None
+    asyncapi: OpenApiSource | None = None
     icon: Icon | None = None
     hidden: bool = False
     href: str | None = None
@@ -324,7 +348,7 @@ class SiteConfigV2(Model):
     seo: dict[str, Any] = {}
     search: dict[str, Any] = {}
     contextual: dict[str, Any] = {}
-    errors: dict[str, Any] = {}
+    errors: Errors = Errors()
     integrations: dict[str, Any] = {}
     thumbnails: dict[str, Any] = {}
     metadata: dict[str, Any] = {}
@@ -357,6 +381,11 @@ class NavTree:
     # The other languages of `navigation.languages`, each mapped like the default one: its own
     # tabs, anchors, versions and groups (`navigation.global` joins every language).
     translations: tuple[Translation, ...] = ()
+    # Per group of `config.navigation`, like `divisions`: the JSON path of its `pages` array
+    # with the index of its first entry there (messages), and the nearest `openapi` on or
+    # above it (the document its "GET /path" entries and generated pages use).
+    pages_at: tuple[tuple[str, int], ...] = ()
+    group_apis: tuple[OpenApiSource | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -364,6 +393,36 @@ class Translation:
     language: str
     config: SiteConfig
     tree: NavTree
+
+
+@dataclass(frozen=True)
+class NotFoundPage:
+    """`errors.404`: the 404 page's heading and text (Markdown), or a redirect home."""
+
+    redirect: bool = False
+    title: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class V2Settings:
+    """v2 settings the later stages read that the classic model has no place for."""
+
+    variables: tuple[tuple[str, str], ...] = ()  # `{{name}}` -> value (nested objects as dotted names)
+    not_found: NotFoundPage = NotFoundPage()
+    example_languages: tuple[str, ...] | None = None  # `api.examples.languages` as written
+    example_defaults: Literal["required", "all"] = "required"
+    params_expanded: str | bool = "closed"
+
+
+@dataclass(frozen=True)
+class _Context:
+    """Where a level sits: its version, tab and anchor, and the nearest `openapi` above it."""
+
+    version: str | None
+    tab: str | None
+    anchor: AnchorV2 | Dropdown | None
+    api: OpenApiSource | None
 
 
 # --- loading -------------------------------------------------------------------------
@@ -391,8 +450,36 @@ def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
     notes: list[str] = []
     site, tree = to_classic(config, notes)
     chrome = to_chrome(config, notes)
+    settings = v2_settings(config, notes)
     warnings += [f"{name}: {resolver.origin(text)}" for text in notes]
-    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree, chrome=chrome)
+    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree, chrome=chrome, v2=settings)
+
+
+def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
+    variables: list[tuple[str, str]] = []
+
+    def collect(value: Any, name: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                collect(item, f"{name}.{key}" if name else str(key))
+        elif isinstance(value, bool):
+            variables.append((name, "true" if value else "false"))
+        elif isinstance(value, (str, int, float)):
+            variables.append((name, str(value)))
+        else:
+            notes.append(f"variables.{name}: {json.dumps(value)[:40]} is not a string; left out (`{{{{{name}}}}}` "
+                         "stays as written)")
+
+    collect(config.variables, "")
+    page = config.errors.not_found
+    # Mintlify redirects a missing page home unless told not to; a static host's 404 page
+    # that silently redirects hides broken links, so only an explicit `true` does here.
+    redirect = page is not None and "redirect" in page.model_fields_set and page.redirect
+    not_found = NotFoundPage(redirect, page.title, page.description) if page is not None else NotFoundPage()
+    examples = config.api.examples
+    return V2Settings(tuple(variables), not_found,
+                      tuple(examples.languages) if examples.languages is not None else None,
+                      examples.defaults, config.api.params.expanded)
 
 
 class _RefResolver:
@@ -506,6 +593,8 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("navbar", "primary", "type"), ("button", "github"), "button", "using 'button'"),
     *((("fonts", *where, "format"), ("woff", "woff2"), None, "taking the format from the file name")
       for where in ((), ("heading",), ("body",))),
+    (("api", "examples", "defaults"), ("required", "all"), "required", "using 'required'"),
+    (("api", "params", "expanded"), ("all", "closed"), "closed", "using 'closed'"),
 )
 _SOCIAL_ALIASES = {"twitter": "x"}
 
@@ -589,6 +678,8 @@ class _Placed:
     version: str | None
     tab: str | None
     anchor: AnchorV2 | Dropdown | None
+    pages_at: tuple[str, int] = ("", 0)  # the JSON path of its `pages` array, where its first entry sits
+    api: OpenApiSource | None = None  # the nearest `openapi` above or on it
 
 
 @dataclass
@@ -605,7 +696,7 @@ class _Flat:
 def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
     """The classic SiteConfig the templates read, and the tree it came from."""
     flat = _Flat([], [], [], [], [])
-    _flatten(config.navigation, "navigation", None, None, None, flat, notes)
+    _flatten(config.navigation, "navigation", _Context(None, None, None, None), flat, notes)
     placed = _merge_versions(flat.placed, flat.versions)
     tab_names = list(dict.fromkeys(p.tab for p in placed if p.tab is not None))
     anchors: dict[str, AnchorV2 | Dropdown] = {}
@@ -680,7 +771,8 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     site = SiteConfig.model_validate(raw)
     dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, Dropdown))
     tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
-                   dropdowns, _translations(config, notes))
+                   dropdowns, _translations(config, notes),
+                   pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed))
     return site, tree
 
 
@@ -762,14 +854,22 @@ def _sources(source: str | list[str] | SourceObject | None) -> list[str]:
     return [source] if isinstance(source, str) else list(source)
 
 
-def _flatten(level: Level, where: str, version: str | None, tab: str | None,
-             anchor: AnchorV2 | Dropdown | None, flat: _Flat, notes: list[str]) -> None:
+def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
     """Every group of the tree the site shows, in reading order, with its version, tab and
-    anchor; external tabs and anchors; languages other than the default are only noted."""
+    anchor; external tabs and anchors; languages other than the default are only noted.
+    A level with an `openapi` document and nothing else gets an empty group holding that
+    document: the build fills it with a page per operation (openapi/navpages.py)."""
     flat.openapi += [s for s in _sources(level.openapi) if s not in flat.openapi]
-    if level.openapi is not None and not (level.groups or level.pages):
-        notes.append(f"{where}.openapi: pages are not generated from an OpenAPI document in the navigation yet; "
-                     "list them (`sitegen openapi-pages` writes them) to show the operations")
+    if level.openapi is not None:
+        at = dataclasses.replace(at, api=level.openapi)
+
+    def place(group: Group, pages: str, first: int = 0) -> None:
+        api = group.openapi if group.openapi is not None else at.api
+        flat.placed.append(_Placed(group, at.version, at.tab, at.anchor, (pages, first), api))
+
+    if (level.openapi is not None or level.asyncapi is not None) and not level.has_content:
+        place(Group(group="", openapi=level.openapi, asyncapi=level.asyncapi),
+              f"{where}.openapi" if level.openapi is not None else f"{where}.asyncapi")
     if level.languages:
         chosen = default_language(level.languages)
         flat.languages = tuple(lang.language for lang in level.languages)
@@ -779,38 +879,41 @@ def _flatten(level: Level, where: str, version: str | None, tab: str | None,
                 if index != chosen:
                     notes.append(f"{where}.languages[{index}]: language '{language.language}' is shown only at the top "
                                  f"of `navigation` (its pages are built; this part shows '{flat.language}')")
-        _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", version, tab, anchor, flat, notes)
+        _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", at, flat, notes)
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
     for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
         if release.version not in flat.versions:
             flat.versions.append(release.version)
-        _flatten(release, f"{where}.versions[{index}]", release.version, tab, anchor, flat, notes)
+        _flatten(release, f"{where}.versions[{index}]", dataclasses.replace(at, version=release.version), flat, notes)
     for index, section in enumerate(level.tabs):
         if section.hidden:
             continue
-        if section.href and not section.has_content:
+        if section.href and not section.has_content and section.openapi is None and section.asyncapi is None:
             flat.external_tabs.append((section.tab, section.href))
         else:
-            _flatten(section, f"{where}.tabs[{index}]", version, section.tab, anchor, flat, notes)
+            _flatten(section, f"{where}.tabs[{index}]", dataclasses.replace(at, tab=section.tab), flat, notes)
     for key in ("anchors", "dropdowns"):
         for index, item in enumerate(getattr(level, key)):
-            if item.href and not item.has_content:
+            if item.href and not item.has_content and item.openapi is None and item.asyncapi is None:
                 flat.external_anchors.append((item, item.href))
             else:
-                _flatten(item, f"{where}.{key}[{index}]", version, tab, item, flat, notes)
-    for group in level.groups:
+                _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
+    for index, group in enumerate(level.groups):
         if not group.hidden:
-            flat.placed.append(_Placed(group, version, tab, anchor))
+            place(group, f"{where}.groups[{index}].pages")
     loose: list[str] = []
-    for entry in [*level.pages, None]:  # None: flush the last run of loose pages
+    first_loose = 0
+    for index, entry in enumerate([*level.pages, None]):  # None: flush the last run of loose pages
         if isinstance(entry, str):
+            if not loose:
+                first_loose = index
             loose.append(entry)
             continue
         if loose:  # pages outside any group: one group without a title
-            flat.placed.append(_Placed(Group(group="", pages=loose), version, tab, anchor))
+            place(Group(group="", pages=loose), f"{where}.pages", first_loose)
             loose = []
         if isinstance(entry, Group) and not entry.hidden:
-            flat.placed.append(_Placed(entry, version, tab, anchor))
+            place(entry, f"{where}.pages[{index}].pages")
     if level.global_ is not None:
         for key in ("anchors", "dropdowns"):
             for index, item in enumerate(getattr(level.global_, key)):
@@ -854,12 +957,10 @@ def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]
     for key in order:
         items = keyed[key]
         if {item.version for item in items} == set(versions):
-            first = items[0]
-            merged.append(_Placed(first.group, None, first.tab, first.anchor))
+            merged.append(dataclasses.replace(items[0], version=None))
         else:
             for item in items:
-                merged.append(_Placed(item.group.model_copy(update={"version": item.version}), item.version,
-                                      item.tab, item.anchor))
+                merged.append(dataclasses.replace(item, group=item.group.model_copy(update={"version": item.version})))
     return unversioned + merged
 
 
@@ -889,7 +990,8 @@ def _common_prefix(pages: list[str]) -> str:
 def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
     """Known settings this theme cannot show yet: one warning each, so nobody wonders."""
     if config.api.asyncapi is not None:
-        notes.append("api.asyncapi: AsyncAPI pages are not built yet; left out")
+        notes.append("api.asyncapi: channel pages are built where the navigation names an `asyncapi` document "
+                     "(a tab, anchor or group); front matter `asyncapi:` is not read yet")
 
 
 # --- chrome the classic schema has no key for ------------------------------------------

@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 import jinja2
 from markdown_it import MarkdownIt
@@ -458,9 +458,34 @@ class Renderer:
         return list(self.site.navigation.owner(page).versions)
 
     def render_not_found(self) -> str:
+        settings = self.site.loaded.v2.not_found if self.site.loaded.v2 is not None else None
         return self.env.get_template("404.html").render(
             site=self.site, config=self.site.config, root="", section=None, page=None,
             sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
             page_version=None, feedback=[], page_features=frozenset(), page_nav_script=None,
             page_language=self.site.navigation.language, search_versions=[],
+            not_found_title=settings.title if settings else None,
+            not_found_text=not_found_markdown(settings.description) if settings and settings.description else None,
+            redirect_home=bool(settings and settings.redirect),
         )
+
+
+def not_found_markdown(text: str) -> Markup:
+    """docs.json v2 `errors.404.description`: inline Markdown (no HTML). The 404 page's links
+    are relative to the site root (it sets its base there), so `/quickstart` becomes
+    `quickstart/`."""
+    from markdown_it import MarkdownIt
+
+    parser = MarkdownIt("commonmark", {"html": False})
+    tokens = parser.parseInline(text)
+    for token in tokens:
+        for child in token.children or []:
+            href = child.attrGet("href") if child.type == "link_open" else None
+            if isinstance(href, str) and href.startswith("/") and not href.startswith("//"):
+                parts = urlsplit(href)
+                path = parts.path.lstrip("/")
+                if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
+                    path += "/"
+                child.attrSet("href", (path or "./") + (f"?{parts.query}" if parts.query else "")
+                              + (f"#{parts.fragment}" if parts.fragment else ""))
+    return Markup(parser.renderer.render(tokens[0].children or [], parser.options, {})) if tokens else Markup("")

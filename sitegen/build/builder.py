@@ -51,6 +51,7 @@ from sitegen.publish.social import CARD_DIR
 from sitegen.render import Renderer
 from sitegen.search import SearchIndex
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
+from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView
@@ -126,7 +127,9 @@ class SiteBuilder:
         self._config: Cached[int, LoadedConfig] = Cached()
         self._theme: Cached[int, _ThemeParts] = Cached()
         self._theme_assets: Cached[tuple[int, int], dict[str, Path]] = Cached()
-        self._operations: Cached[tuple[LoadedConfig, tuple[Page, ...], int], steps.Operations] = Cached()
+        # by (config, pages with `openapi:`, specs generation, every page id: generated pages avoid them)
+        self._operations: Cached[tuple[LoadedConfig, tuple[Page, ...], int, frozenset[str]], steps.Operations] = (
+            Cached())
         self._navigation: Cached[tuple[LoadedConfig, tuple[steps.Outline, ...]], steps.NavigationStep] = Cached()
         self._renderer: Cached[steps.Chrome, Renderer] = Cached()
         self._bodies: Cached[Page, RenderedBody] = Cached()  # by output path: each page's markdown
@@ -390,13 +393,18 @@ class SiteBuilder:
         if not pages:
             raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
         warnings = list(loaded.warnings) + self._discovery_warnings + [w for page in pages for w in page.warnings]
+        if loaded.v2 is not None and loaded.v2.variables:  # v2 `variables`: {{name}} in the pages' text
+            pages, undefined = substitute_pages(pages, dict(loaded.v2.variables))
+            warnings += undefined
         with times.step("attach_operations"):
             api_pages = tuple(page for page in pages if page.openapi)
+            page_ids = frozenset(page.id for page in pages)
             operations = self._operations.get_or_compute(
-                (loaded, api_pages, self._specs_generation),
+                (loaded, api_pages, self._specs_generation, page_ids),
                 lambda: steps.attach_operations(self.project_dir, loaded, api_pages, self.exclude,
-                                                cache_dir=self.cache_dir, offline=self.offline))
+                                                cache_dir=self.cache_dir, offline=self.offline, page_ids=page_ids))
             pages = operations.apply(pages)
+            loaded = operations.loaded or loaded  # a v2 navigation with its generated API pages
         warnings += operations.warnings
         with times.step("build_navigation"):
             # The navigation depends on docs.json and on what each page shows of itself

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     import jinja2
 
     from sitegen.openapi import ApiView
+    from sitegen.openapi.playground import ExampleOptions
 
 ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
 _FAVICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
@@ -60,14 +61,18 @@ def load_config(project_dir: Path, base_urls: tuple[str, ...] = ()) -> LoadedCon
 
 @dataclass(frozen=True)
 class Operations:
-    """The pages with their OpenAPI operations attached (titles from summaries)."""
+    """The pages with their OpenAPI operations attached (titles from summaries), and the
+    pages a v2 navigation generates from its `openapi` levels (openapi/navpages.py)."""
 
     pages: dict[str, Page]  # page id -> the page as updated (only pages with `openapi:`)
     views: dict[str, ApiView]  # page id -> what its template shows
     warnings: list[str]
+    loaded: LoadedConfig | None = None  # the config with generated pages in its navigation
+    generated: tuple[Page, ...] = ()
 
     def apply(self, pages: list[Page]) -> list[Page]:
-        return [self.pages.get(page.id, page) for page in pages]
+        return [self.pages.get(page.id, page) for page in pages] + [self.pages.get(page.id, page)
+                                                                     for page in self.generated]
 
 
 def attach_operations(
@@ -78,17 +83,24 @@ def attach_operations(
     *,
     cache_dir: Path | None = None,
     offline: bool = False,
+    page_ids: frozenset[str] = frozenset(),
 ) -> Operations:
     """Pages with `openapi:` front matter get their API view; titles default to its summary.
+    A v2 navigation's `openapi` levels and `"GET /path"` entries add pages (ids not among
+    `page_ids`, the pages read from files).
 
     A page whose operation cannot be found is a warning and is built as a plain page (its
     own text), as Mintlify does."""
-    if not api_pages:
+    from sitegen.openapi.navpages import has_api_levels, navigation_pages
+
+    generates = has_api_levels(loaded)
+    if not api_pages and not generates:
         return Operations({}, {}, [])
     from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
     from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
     warnings: list[str] = []
+    examples, params_expanded = api_settings(loaded, warnings)
     if loaded.config.openapi_sources:
         # Remote documents come through the cache; a fallback to a cached copy is a warning.
         catalog = load_openapi(project_dir, loaded.config.openapi_sources,
@@ -96,9 +108,17 @@ def attach_operations(
     else:
         # Like Mintlify: without an `openapi` key every OpenAPI file in the tree is loaded.
         catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
+    generated: tuple[Page, ...] = ()
+    if generates:
+        from sitegen.openapi.documents import DocumentStore
+
+        store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
+        made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
+        loaded, generated = made.loaded, made.pages
+        warnings.extend(made.warnings)
     views: dict[str, ApiView] = {}
     updated: dict[str, Page] = {}
-    for page in api_pages:
+    for page in api_pages + tuple(page for page in generated if page.openapi):
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:
@@ -118,9 +138,10 @@ def attach_operations(
             warnings.append(f"{page.display_path}:{page.line_of('playground')}: front matter: playground: "
                             f"{written!r} is not one of {', '.join(map(repr, FRONT_MATTER_VALUES[:-1]))} or "
                             f"{FRONT_MATTER_VALUES[-1]!r}; using docs.json's")
-        views[page.id] = build_api_view(operation, loaded.config.api, display=display)
+        views[page.id] = build_api_view(operation, loaded.config.api, display=display, examples=examples,
+                                        params_expanded=params_expanded)
         updated[page.id] = page
-    return Operations(updated, views, warnings)
+    return Operations(updated, views, warnings, loaded if generates else None, generated)
 
 
 def handwritten_view(
@@ -144,8 +165,34 @@ def handwritten_view(
     operation = handwritten_operation(project_dir, endpoint, body.param_fields, source=page.display_path,
                                       title=page.title, auth_method=auth_method)
     display = display_from_front_matter(page.meta.get("playground"))
-    view = build_api_view(operation, loaded.config.api, display=display)
+    examples, params_expanded = api_settings(loaded, [])
+    view = build_api_view(operation, loaded.config.api, display=display, examples=examples,
+                          params_expanded=params_expanded)
     return dataclasses.replace(view, fields_on_page=True)
+
+
+def api_settings(loaded: LoadedConfig, warnings: list[str]) -> tuple[ExampleOptions, bool]:
+    """v2 `api.examples` and `api.params.expanded` as `build_api_view` takes them; a language
+    without a sample generator is a warning with its JSON path."""
+    from sitegen.openapi.playground import (
+        LANGUAGE_ALIASES,
+        SAMPLE_LANGUAGES,
+        ExampleOptions,
+        params_expanded_from_v2,
+        sample_languages,
+    )
+
+    settings = loaded.v2
+    if settings is None:
+        return ExampleOptions(), False
+    languages, unknown = sample_languages(settings.example_languages)
+    requested = settings.example_languages or ()
+    for name in unknown:
+        index = requested.index(name)
+        known = ", ".join([*SAMPLE_LANGUAGES, *LANGUAGE_ALIASES])
+        warnings.append(f"{loaded.where(f'api.examples.languages[{index}]')}: {name!r} has no code sample generator "
+                        f"(known: {known}); left out")
+    return ExampleOptions(languages, settings.example_defaults), params_expanded_from_v2(settings.params_expanded)
 
 
 # --- build_navigation -------------------------------------------------------------------

@@ -1,0 +1,259 @@
+"""API pages generated from a v2 docs.json's navigation: an `openapi` on a tab, anchor, group
+(any level) makes a page per operation, grouped by tag in that level's place, and
+`"GET /plants"` entries in its `pages` make that operation's page where they are listed; an
+`asyncapi` makes a read-only page per channel (openapi/asyncapi.py).
+
+No file is written: each page is a `Page` without text whose `openapi:` names its operation,
+so it goes through the same steps as a page with `openapi:` front matter (title from the
+summary, API view, navigation, render workers, search, link checks, the persistent cache).
+URLs follow Mintlify's rule: `{directory}/{tag}/{summary}` (directory `api-reference` unless
+the `openapi` object names one), `-1`, `-2`… when two pages would share one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from sitegen.config import LoadedConfig, NavGroup
+from sitegen.config_v2 import Group, OpenApiSource, SourceObject
+from sitegen.confine import inside_project
+from sitegen.errors import OpenAPIError
+from sitegen.openapi.asyncapi import channel_markdown, load_asyncapi
+from sitegen.openapi.documents import DocumentStore
+from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
+from sitegen.pages import Page, url_for
+
+DEFAULT_DIRECTORY = "api-reference"
+# Mintlify drops these from a summary or tag; we also drop what a file name or URL cannot
+# carry as it is (`?`, `#`, `&`, `:`…), so every page is a plain folder on any host.
+_UNSAFE = re.compile(r"[^\w\-]+")
+
+
+@dataclass(frozen=True)
+class NavPages:
+    loaded: LoadedConfig  # the navigation with the generated pages in place
+    pages: tuple[Page, ...]
+    warnings: tuple[str, ...]
+
+
+def has_api_levels(loaded: LoadedConfig) -> bool:
+    """Whether the navigation asks for generated pages (an `openapi` or `asyncapi` level, or
+    `GET /x` entries)."""
+    if loaded.tree is None:
+        return False
+    return any(_generates(group) for group in loaded.config.navigation)
+
+
+def _generates(group: NavGroup) -> bool:
+    if isinstance(group, Group) and (group.openapi is not None or group.asyncapi is not None):
+        return True
+    return any(_generates(entry) if isinstance(entry, NavGroup) else is_operation_entry(entry)
+               for entry in group.pages)
+
+
+def is_operation_entry(entry: str) -> bool:
+    """`"GET /plants"` or `"openapi.yaml GET /plants"`: an operation, not a page path."""
+    tokens = entry.split()
+    return len(tokens) >= 2 and tokens[-2].lower() in HTTP_METHODS and tokens[-1].startswith("/")
+
+
+def slug(text: str) -> str:
+    """Mintlify's conversion of a summary or tag: spaces to hyphens, lower case."""
+    return _UNSAFE.sub("", text.strip().replace(" ", "-")).lower().strip("-")
+
+
+def operation_slug(operation: Operation) -> str:
+    """The summary's slug; without one, the method and the path without its parameters
+    (`GET /users/{id}/posts` → `get-users-posts`)."""
+    if operation.summary and slug(operation.summary):
+        return slug(operation.summary)
+    parts = [operation.method.lower()] + [p for p in operation.path.split("/") if p and not p.startswith("{")]
+    return slug("-".join(parts))
+
+
+def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalog,
+                     taken: Collection[str], store: DocumentStore) -> NavPages:
+    """The generated pages and the navigation that lists them (groups per tag in place of an
+    `openapi` level; an operation entry replaced by its page's id; a level's AsyncAPI
+    channels, read through `store`). Unknown operations and documents that cannot be read
+    are warnings naming the docs.json entry; they are left out."""
+    tree = loaded.tree
+    if tree is None:
+        return NavPages(loaded, (), ())
+    maker = _PageMaker(project_dir, loaded, catalog, set(taken), store)
+    navigation: list[NavGroup] = []
+    divisions = []
+    pages_at = []
+    apis = []
+    for index, group in enumerate(loaded.config.navigation):
+        api = tree.group_apis[index] if index < len(tree.group_apis) else None
+        at = tree.pages_at[index] if index < len(tree.pages_at) else ("navigation", 0)
+        if isinstance(group, Group) and not group.pages and not group.group and (
+                group.openapi is not None or group.asyncapi is not None):
+            # An `openapi` level: one group per tag in its place; an `asyncapi` one: its channels.
+            made = maker.all_operations(group.openapi, at[0]) if group.openapi is not None else []
+            if group.asyncapi is not None:
+                where = at[0].replace(".openapi", ".asyncapi")
+                made.append(Group(group="", pages=maker.channels(group.asyncapi, where)))
+            if group.version is not None:  # a level inside one version only
+                made = [item.model_copy(update={"version": group.version}) for item in made]
+        else:
+            made = [maker.group(group, api, at)]
+        for item in made:
+            navigation.append(item)
+            divisions.append(tree.divisions[index])
+            pages_at.append(at)
+            apis.append(api)
+    tree = dataclasses.replace(tree, divisions=tuple(divisions), pages_at=tuple(pages_at), group_apis=tuple(apis))
+    config = loaded.config.model_copy(update={"navigation": navigation})
+    return NavPages(dataclasses.replace(loaded, config=config, tree=tree), tuple(maker.pages), tuple(maker.warnings))
+
+
+class _PageMaker:
+    def __init__(self, project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalog, taken: set[str],
+                 store: DocumentStore) -> None:
+        self.project_dir = project_dir
+        self.store = store
+        self.loaded = loaded
+        self.catalog = catalog
+        self.taken = taken
+        self.pages: list[Page] = []
+        self.warnings: list[str] = []
+        self.by_operation: dict[int, str] = {}  # id(operation) -> its page id (listed twice: one page)
+
+    def group(self, group: NavGroup, api: OpenApiSource | None, at: tuple[str, int]) -> NavGroup:
+        """`group` with its operation entries made pages (and a group's own `openapi` without
+        pages filled with every operation, by tag)."""
+        if isinstance(group, Group) and not group.pages and (group.openapi is not None or group.asyncapi is not None):
+            here = at[0].removesuffix(".pages")
+            made: list[str | NavGroup] = []
+            if group.openapi is not None:
+                made += self.all_operations(group.openapi, f"{here}.openapi")
+            if group.asyncapi is not None:
+                made += self.channels(group.asyncapi, f"{here}.asyncapi")
+            return group.model_copy(update={"pages": made})
+        if isinstance(group, Group) and group.openapi is not None:
+            api = group.openapi
+        pages: list[str | NavGroup] = []
+        path, first = at
+        for number, entry in enumerate(group.pages):
+            where = f"{path}[{first + number}]"
+            if isinstance(entry, NavGroup):
+                pages.append(self.group(entry, api, (f"{where}.pages", 0)))
+            elif is_operation_entry(entry):
+                page_id = self.listed(entry, api, where)
+                if page_id is not None:
+                    pages.append(page_id)
+            else:
+                pages.append(entry)
+        return group.model_copy(update={"pages": pages})
+
+    def all_operations(self, api: OpenApiSource | None, where: str) -> list[NavGroup]:
+        """Every operation of `api`'s documents, a group per first tag in order of appearance
+        (operations without a tag in an untitled group after them)."""
+        by_tag: dict[str, list[str | NavGroup]] = {}
+        untagged: list[str | NavGroup] = []
+        for spec in self.specs(api, where):
+            for operation in spec.operations:
+                page_id = self.page_for(spec, operation, _directory(api))
+                (by_tag.setdefault(operation.tags[0], []) if operation.tags else untagged).append(page_id)
+        groups: list[NavGroup] = [Group(group=tag, pages=ids) for tag, ids in by_tag.items()]
+        if untagged:
+            groups.append(Group(group="", pages=untagged))
+        return groups
+
+    def channels(self, source: OpenApiSource, where: str) -> list[str | NavGroup]:
+        """A page per channel of each AsyncAPI document of `source`, in document order."""
+        directory = _directory(source)
+        ids: list[str | NavGroup] = []
+        for name in _names(source):
+            try:
+                spec = load_asyncapi(self.store, name)
+            except OpenAPIError as exc:
+                self.warnings.extend(f"{self.loaded.where(where)}: {message}; no channel pages generated from it"
+                                     for message in exc.messages[:3])
+                continue
+            for channel in spec.channels:
+                page_id = self.free_id(f"{directory}/{slug(channel.key) or 'channel'}")
+                self.pages.append(dataclasses.replace(
+                    self.page_from(spec.source, page_id, channel.display_title, None),
+                    body=channel_markdown(channel), description=channel.summary))
+                ids.append(page_id)
+        return ids
+
+    def specs(self, api: OpenApiSource | None, where: str) -> list[ApiSpec]:
+        found: list[ApiSpec] = []
+        for name in _names(api):
+            spec = next((s for s in self.catalog.specs if s.source == name), None)
+            if spec is None:
+                self.warnings.append(f"{self.loaded.where(where)}: '{name}' is not a loaded OpenAPI document; "
+                                     "no pages generated from it")
+            else:
+                found.append(spec)
+        return found
+
+    def listed(self, entry: str, api: OpenApiSource | None, where: str) -> str | None:
+        tokens = entry.split()
+        ref = entry
+        if len(tokens) == 2 and api is not None:  # no file named: the level's document
+            sources = [s.source for s in self.specs(api, where)]
+            if len(sources) == 1:
+                ref = f"{sources[0]} {entry}"
+        try:
+            operation, notes = self.catalog.lookup(ref, self.loaded.where(where))
+        except OpenAPIError as exc:
+            self.warnings.extend(f"{message}; left out of the navigation" for message in exc.messages)
+            return None
+        self.warnings.extend(notes)
+        spec = next(s for s in self.catalog.specs if any(op is operation for op in s.operations))
+        return self.page_for(spec, operation, _directory(api))
+
+    def page_for(self, spec: ApiSpec, operation: Operation, directory: str) -> str:
+        known = self.by_operation.get(id(operation))
+        if known is not None:
+            return known
+        tag = slug(operation.tags[0]) if operation.tags else ""
+        page_id = self.free_id("/".join(part for part in (directory, tag, operation_slug(operation)) if part))
+        self.by_operation[id(operation)] = page_id
+        title = operation.summary or operation.ref
+        page = self.page_from(spec.source, page_id, title, f"{spec.source} {operation.ref}")
+        self.pages.append(dataclasses.replace(page, deprecated=operation.deprecated))
+        return page_id
+
+    def free_id(self, stem: str) -> str:
+        """`stem`, or `stem-1`, `stem-2`… when a page (written or generated) has it."""
+        page_id, number = stem, 0
+        while page_id in self.taken:
+            number += 1
+            page_id = f"{stem}-{number}"
+        self.taken.add(page_id)
+        return page_id
+
+    def page_from(self, document: str, page_id: str, title: str, openapi: str | None) -> Page:
+        # The document is the page's source: its bytes key the persistent cache, and edits
+        # and messages point there. A remote document: docs.json (the cache key covers both).
+        local = None if document.startswith(("http:", "https:")) else inside_project(
+            self.project_dir.resolve(), self.project_dir / document.lstrip("/"))
+        source = local if local is not None and local.is_file() else self.loaded.file
+        display = document.lstrip("/") if source is local else self.loaded.file_name
+        return Page(
+            id=page_id, source=source, display_path=display, url=url_for(page_id),
+            output=url_for(page_id) + "index.html", title=title, description=None, sidebar_title=None, icon=None,
+            openapi=openapi, version=None, meta={}, body="", body_line=1, has_explicit_title=False,
+        )
+
+
+def _names(source: OpenApiSource | None) -> list[str]:
+    if isinstance(source, SourceObject):
+        return [source.source]
+    return [source] if isinstance(source, str) else list(source or [])
+
+
+def _directory(api: OpenApiSource | None) -> str:
+    if isinstance(api, SourceObject) and api.directory:
+        return api.directory.strip("/").lower() or DEFAULT_DIRECTORY
+    return DEFAULT_DIRECTORY
