@@ -48,6 +48,7 @@ def edit_config(project: Path, **changes: Any) -> None:
 def text_of(html: bytes) -> str:
     body = html.decode()
     body = body[body.index("<article"):body.index("</article>")]
+    body = re.sub(r'<a class="copy-page".*?</a>', "", body, flags=re.S)  # the page's control, not its text
     return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).strip())
 
 

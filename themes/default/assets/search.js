@@ -143,16 +143,28 @@
     }
   }
 
-  // --- scope: results in the reader's language and version only (v2nav) ---
-  // Pages carry `data-pagefind-filter="language:…"` / `"version:…"` (page.html); the
+  // --- scope: results in the reader's language and version only ---
+  // Pagefind keeps one index per <html lang>, so the language is scoped already. Pages carry
+  // their versions as Pagefind meta (page.html), read from each result's data; the reader's
   // version is the one picked in the sidebar, else the page's own.
-  function scopeFilters() {
-    var filters = {};
-    var language = document.querySelector("[data-pagefind-filter^='language:']");
-    if (language) filters.language = language.getAttribute("data-pagefind-filter").slice("language:".length);
+  function inScope(item) {
     var version = document.documentElement.getAttribute("data-sitegen-version");
-    if (version && document.querySelector("[data-pagefind-filter^='version:']")) filters.version = version;
-    return { filters: filters };
+    var versions = item.meta && item.meta.versions;
+    return !version || !versions || versions.split(" ").indexOf(version) >= 0;
+  }
+
+  // Result data for the first MAX_RESULTS results in scope, fetched a batch at a time.
+  function dataInScope(results, mine) {
+    var kept = [];
+    function next(start) {
+      if (kept.length >= MAX_RESULTS || start >= results.length || mine !== serial) return Promise.resolve(kept);
+      var batch = results.slice(start, start + MAX_RESULTS);
+      return Promise.all(batch.map(function (r) { return r.data(); })).then(function (items) {
+        items.forEach(function (item) { if (kept.length < MAX_RESULTS && inScope(item)) kept.push(item); });
+        return next(start + MAX_RESULTS);
+      });
+    }
+    return next(0);
   }
 
   function search() {
@@ -166,10 +178,10 @@
       return;
     }
     load().then(function (module) {
-      return module.search(text, scopeFilters());
+      return module.search(text);
     }).then(function (found) {
       if (mine !== serial) return null;
-      return Promise.all(found.results.slice(0, MAX_RESULTS).map(function (r) { return r.data(); }));
+      return dataInScope(found.results, mine);
     }).then(function (items) {
       if (!items || mine !== serial) return;
       render(items);
