@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from sitegen.build import SiteBuilder, build_site
-from sitegen.search import BUNDLE_DIR, SearchIndex, index_document
+from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, index_document, plan_shards, shard_count
 
 from conftest import REPO, run_sitegen
 
@@ -31,7 +31,7 @@ PAGES = {
 def fragments(site: Path) -> list[dict[str, Any]]:
     """Every page record in a written bundle (Pagefind fragments are gzipped JSON)."""
     records = []
-    for path in sorted((site / BUNDLE_DIR / "fragment").iterdir()):
+    for path in sorted((site / BUNDLE_DIR).glob("*/fragment/*")):
         data = gzip.decompress(path.read_bytes())
         records.append(json.loads(data[data.index(b"{"):]))
     return records
@@ -50,7 +50,8 @@ def test_build_indexes_every_real_page_once(example_project: Path) -> None:
     result = run_sitegen("build", example_project, "-q")
     assert result.returncode == 0, result.stderr
     site = example_project / "site"
-    bundle = site / BUNDLE_DIR
+    assert json.loads((site / BUNDLE_DIR / MANIFEST).read_text()) == {"shards": ["0"]}  # 12 pages: one shard
+    bundle = site / BUNDLE_DIR / "0"
     assert (bundle / "pagefind.js").is_file()
     assert list(bundle.glob("wasm.*.pagefind"))
     entry = json.loads((bundle / "pagefind-entry.json").read_text())
@@ -79,7 +80,7 @@ def test_pages_have_the_search_button_and_the_404_page_is_not_indexable(example_
     assert 'data-root="../"' in page  # results are linked relative to the page
     assert "data-pagefind-body" in page
     assert "data-pagefind-body" not in site.files["404.html"].decode()
-    assert f"{BUNDLE_DIR}/pagefind.js" in site.files
+    assert f"{BUNDLE_DIR}/{MANIFEST}" in site.files and f"{BUNDLE_DIR}/0/pagefind.js" in site.files
     assert not [w for w in site.warnings if w.startswith("search:")]
 
 
@@ -134,7 +135,7 @@ def test_rebuild_reuses_the_bundle_until_a_page_changes(make_project: Callable[.
     project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
     builder = SiteBuilder(project)
     first = builder.build()
-    entry = f"{BUNDLE_DIR}/pagefind-entry.json"
+    entry = f"{BUNDLE_DIR}/0/pagefind-entry.json"
     again = builder.rebuild([project / "docs.json"])
     assert again.files[entry] is first.files[entry]  # same pages: Pagefind did not run again
     (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
@@ -158,11 +159,11 @@ def test_background_index_serves_the_old_bundle_then_the_new_one(make_project: C
             assert time.monotonic() < deadline, "the background index never arrived"
             time.sleep(0.05)
         indexed = builder.rebuild(())
-        entry = indexed.files[f"{BUNDLE_DIR}/pagefind-entry.json"]
+        entry = indexed.files[f"{BUNDLE_DIR}/0/pagefind-entry.json"]
         assert json.loads(entry)["languages"]["en"]["page_count"] == 2
         (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
         edited = builder.rebuild([project / "content" / "guide.md"])
-        assert edited.files[f"{BUNDLE_DIR}/pagefind-entry.json"] is entry  # the previous bundle, at once
+        assert edited.files[f"{BUNDLE_DIR}/0/pagefind-entry.json"] is entry  # the previous bundle, at once
         assert "persimmons" in edited.files["guide/index.html"].decode()
     finally:
         search.close()
@@ -175,7 +176,7 @@ def test_dev_server_indexes_in_the_background_without_reloading_tabs(
 
     def entry() -> dict[str, Any] | None:
         try:
-            with urllib.request.urlopen(server.url + BUNDLE_DIR + "/pagefind-entry.json", timeout=10) as response:
+            with urllib.request.urlopen(server.url + BUNDLE_DIR + "/0/pagefind-entry.json", timeout=10) as response:
                 return json.loads(response.read())
         except urllib.error.HTTPError:
             return None
