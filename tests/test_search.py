@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from sitegen import search
 from sitegen.build import SiteBuilder, build_site
 from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, index_document, plan_shards, shard_count
 
@@ -200,3 +201,42 @@ def test_dev_server_indexes_in_the_background_without_reloading_tabs(
     wait_for(lambda: (e := entry()) is not None and e["languages"]["en"]["hash"] != first["languages"]["en"]["hash"])
     assert server.status()["version"] == version
     assert not [line for line in server.lines if "error" in line or "Traceback" in line]
+
+
+def test_a_page_keeps_its_shard_while_other_pages_come_and_go() -> None:
+    pages = [f"guides/topic-{n}/index.html" for n in range(1000)]
+    plan = plan_shards(pages)
+    assert len(plan) == shard_count(1000) == 8
+    assert sorted(path for paths in plan.values() for path in paths) == sorted(pages)
+    assert all(len(paths) < 2 * 1000 / 8 for paths in plan.values())  # spread evenly, not by section
+    grown = plan_shards([*pages, "guides/new-topic/index.html"])
+    changed = [name for name in grown if grown[name] != plan.get(name)]
+    assert len(changed) == 1 and "guides/new-topic/index.html" in grown[changed[0]]
+    assert plan_shards(pages[1:]).keys() == plan.keys()
+    # Powers of two: the count (and every shard) changes only when the site doubles or halves.
+    assert [shard_count(n) for n in (0, 1, search.SHARD_PAGES, search.SHARD_PAGES + 1, 4 * search.SHARD_PAGES + 1)] == [
+        1, 1, 1, 2, 8]
+    assert shard_count(10**6) == search.MAX_SHARDS
+
+
+def test_dev_server_index_runs_pagefind_only_for_the_changed_shard(make_project: Callable[..., Path],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "SHARD_PAGES", 1)  # four pages: four shards, three of them used
+    pages = {**PAGES, "faq.md": "---\ntitle: FAQ\n---\n\nAsked often.\n",
+             "setup.md": "---\ntitle: Setup\n---\n\nSet it up.\n"}
+    project = make_project({"name": "Acme", "navigation": [{"group": "Start", "pages": ["intro", "guide", "faq", "setup"]}]},
+                           pages)
+    builder = SiteBuilder(project)
+    first = builder.build()
+    shards = json.loads(first.files[f"{BUNDLE_DIR}/{MANIFEST}"])["shards"]
+    assert len(shards) == 3
+    guide = next(name for name, paths in plan_shards(f"{page[:-3]}/index.html" for page in pages).items()
+                 if "guide/index.html" in paths)
+    (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
+    changed = builder.rebuild([project / "content" / "guide.md"])
+    for name in shards:
+        entry = f"{BUNDLE_DIR}/{name}/pagefind-entry.json"
+        assert (changed.files[entry] is first.files[entry]) == (name != guide)  # kept, or indexed again
+    fresh = build_site(project)
+    assert {k: v for k, v in changed.files.items() if k.startswith(BUNDLE_DIR)} == {
+        k: v for k, v in fresh.files.items() if k.startswith(BUNDLE_DIR)}
