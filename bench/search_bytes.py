@@ -58,7 +58,8 @@ def run_query(browser: Any, base: str, site: Path, start: str, query: str, secon
         titles = _search(page, query)
         first = sum(_size(site, path) for path in fetched[before:])
         before = len(fetched)
-        _search(page, second)
+        page.locator(".search-input").fill(second)
+        page.wait_for_timeout(2000)  # the list may still show the first word's results: wait, then count
         then = sum(_size(site, path) for path in fetched[before:])
     finally:
         page.close()
