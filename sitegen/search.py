@@ -1,17 +1,28 @@
 """Full-text search: a Pagefind index of the rendered pages (the stage after render).
 
+The index is split into *shards*: each searchable page goes, by a hash of its output path,
+into one of a power-of-two number of shards (`plan_shards`), and each shard is its own
+Pagefind bundle under `BUNDLE_DIR/<shard>/`. `BUNDLE_DIR/shards.json` lists them; the theme's
+search script loads the first and merges the others into it (Pagefind's `mergeIndex`), and
+Pagefind ranks the merged results by score. Why shards: Pagefind has no incremental mode and
+holds the whole site in memory (~0.2 MB a page), so one bundle meant re-indexing every page
+after a one-page edit and ~1 GB at 5,000 pages. With shards a changed page re-indexes only
+its shard (the others come from a cache), and Pagefind's memory is bounded by a shard's size
+times `JOBS`. Why by hash and not by section: a shard's term statistics then look like the
+whole site's, so a page that matches best still ranks first (shards by section gave a page
+that mentions a section's topic once in another section a far higher score).
+
 `sitegen build` writes, beside each real page (not the 404 page, not the root copy of the
-home page), the part of it Pagefind needs (`index_document`) into a folder of the staging
-site as the page renders; `index_folder` then runs Pagefind on that folder, on disk, while
-the build copies assets, and writes the bundle (under `BUNDLE_DIR`) straight into the
-staging site. Nothing of the pages is kept in memory for it.
+home page), the part of it Pagefind needs (`index_document`) into a folder as the page
+renders; `index_shards` then runs Pagefind on each shard's folder, on disk, while the build
+copies assets, and writes the bundles straight into the staging site.
 
 The dev server keeps its site in memory: it hands each real page to `SearchIndex.add` and
-`SearchIndex.finish` returns the bundle (output path -> bytes). The dev server cannot wait
-~2 s on every save of a 1,000-page site, so a `SearchIndex` made with `background=True`
-answers every build with the bundle it has and refreshes it in one worker thread (last
-request wins, after a short quiet spell, at low CPU priority); `take_refreshed()` tells the
-server that a newer bundle waits for a (cheap) rebuild.
+`SearchIndex.finish` returns the bundle (output path -> bytes); a shard whose pages did not
+change keeps its bundle. The dev server cannot wait on every save, so a `SearchIndex` made
+with `background=True` answers every build with the bundle it has and refreshes it in one
+worker thread (last request wins, after a short quiet spell, at low CPU priority);
+`take_refreshed()` tells the server that a newer bundle waits for a (cheap) rebuild.
 
 Pagefind comes from the PyPI `pagefind[bin]` package; we run its binary on a folder. Why not
 `pagefind.index.PagefindIndex.add_html_file` and `get_files()`: its client polls for each
@@ -23,6 +34,7 @@ through the service).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -30,10 +42,20 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
-BUNDLE_DIR = "_sitegen/search"  # where the bundle lives in the output; search.js expects it here
+BUNDLE_DIR = "_sitegen/search"  # where the shards live in the output; search.js expects them here
+MANIFEST = "shards.json"  # in BUNDLE_DIR: the shard folders, the first one with Pagefind's code
+# Pages per shard, up to MAX_SHARDS shards; past that, shards grow. Small shards make a
+# one-page rebuild cheap (~2.5 ms of Pagefind per page in the shard); few shards keep a search
+# cheap: each shard adds one ~25 KB index chunk per searched word, and two small files when
+# search opens (measured in bench/search_bytes.py).
+SHARD_PAGES = 128
+MAX_SHARDS = 16
+JOBS = 2  # Pagefind runs at once (each on every core): memory is JOBS shards' worth
 TIMEOUT = 300.0  # seconds Pagefind may take before we give up on search for this build
 # Background refreshes start after this many seconds without a new request, and a new request
 # stops a refresh under way: while someone saves page after page, indexing never competes with
@@ -45,7 +67,41 @@ QUIET = 1.5
 EXCLUDE = (".header-anchor", ".copy-code", ".api-playground", ".api-examples", ".api-base-select")
 # The bundle also carries Pagefind's own UIs; the theme has its own, so they are left out.
 _UNUSED = ("pagefind-ui.", "pagefind-modular-ui.", "pagefind-component-ui.", "pagefind-highlight.", "playground/")
+# Pagefind's code: a merged shard never loads it (the first shard's runs the search).
+_RUNTIME = ("pagefind.js", "pagefind-worker.js", "wasm.")
 _BODY = b"data-pagefind-body"
+
+
+def shard_count(pages: int) -> int:
+    """The number of shards for `pages` searchable pages: a power of two, so that it changes
+    (and every shard is indexed again) only when the site doubles or halves."""
+    count = 1
+    while count < MAX_SHARDS and pages > count * SHARD_PAGES:
+        count *= 2
+    return count
+
+
+def plan_shards(outputs: Iterable[str]) -> dict[str, list[str]]:
+    """The shards of these page output paths: shard name -> its pages (sorted), non-empty
+    shards only, in order (the first is the one whose Pagefind code runs the search). A page
+    stays in its shard whatever else changes, until the shard count does."""
+    paths = sorted(outputs)
+    count = shard_count(len(paths))
+    shards: list[list[str]] = [[] for _ in range(count)]
+    for path in paths:
+        digest = hashlib.blake2b(path.encode(), digest_size=8).digest()
+        shards[int.from_bytes(digest, "big") % count].append(path)
+    return {str(number): pages for number, pages in enumerate(shards) if pages}
+
+
+def manifest(names: Iterable[str]) -> bytes:
+    """`BUNDLE_DIR/shards.json`: the shard folders search.js loads, the first one first."""
+    return json.dumps({"shards": list(names)}).encode()
+
+
+def shipped(path: str, first: bool) -> bool:
+    """Whether a file of a shard's Pagefind output (`path` relative to it) goes in the site."""
+    return not path.startswith(_UNUSED) and (first or not path.startswith(_RUNTIME))
 
 
 class SearchError(Exception):
@@ -129,30 +185,44 @@ def _run_pagefind(
     return detail
 
 
-def _unused(bundle: Path, path: Path) -> bool:
-    return path.relative_to(bundle).as_posix().startswith(_UNUSED)
+@dataclass(frozen=True)
+class ShardJob:
+    """One shard to index on disk: its index documents under `site`, its bundle to `bundle`."""
+
+    site: Path
+    bundle: Path
+    first: bool  # the shard whose Pagefind code the site loads
 
 
-def index_folder(binary: Path, site: Path, bundle: Path) -> None:
-    """Index the pages (index documents) under `site` into `bundle`, on disk; Pagefind's own
-    UI files are removed again."""
-    _run_pagefind(binary, site, bundle)
-    for path in sorted(bundle.rglob("*"), reverse=True):
-        if _unused(bundle, path):
+def _index_shard(binary: Path, job: ShardJob) -> None:
+    _run_pagefind(binary, job.site, job.bundle)
+    for path in sorted(job.bundle.rglob("*"), reverse=True):  # files before their folders
+        if not shipped(path.relative_to(job.bundle).as_posix(), job.first):
             if path.is_dir():
-                path.rmdir()
+                if not any(path.iterdir()):
+                    path.rmdir()
             else:
                 path.unlink()
+
+
+def index_shards(binary: Path, jobs: list[ShardJob]) -> None:
+    """Index each shard's documents into its bundle folder, JOBS at a time; the files of
+    Pagefind that the site does not load are removed again."""
+    with ThreadPoolExecutor(min(JOBS, os.cpu_count() or 1)) as pool:
+        for done in [pool.submit(_index_shard, binary, job) for job in jobs]:
+            done.result()  # the first failure, once every shard ended
 
 
 def build_bundle(
     binary: Path,
     pages: dict[str, bytes],
+    first: bool = True,
     low_priority: bool = False,
     started: Callable[[subprocess.Popen[bytes]], None] | None = None,
 ) -> dict[str, bytes]:
-    """Index `pages` (output path -> HTML) with Pagefind; the bundle as output path -> bytes.
-    `started` is given the Pagefind process (so that a server shutting down can stop it)."""
+    """Index `pages` (output path -> HTML), one shard, with Pagefind; its bundle as path
+    (relative to the shard's folder) -> bytes. `started` is given the Pagefind process (so
+    that a server shutting down can stop it)."""
     if not pages:
         return {}
     # A RAM-backed folder when there is one: the copy is written and read once, right away.
@@ -165,11 +235,9 @@ def build_bundle(
             target.write_bytes(index_document(html))
         bundle_dir = root / "bundle"
         _run_pagefind(binary, root / "site", bundle_dir, low_priority=low_priority, started=started)
-        return {
-            f"{BUNDLE_DIR}/{path.relative_to(bundle_dir).as_posix()}": path.read_bytes()
-            for path in sorted(bundle_dir.rglob("*"))
-            if path.is_file() and not _unused(bundle_dir, path)
-        }
+        files = {path.relative_to(bundle_dir).as_posix(): path for path in sorted(bundle_dir.rglob("*"))
+                 if path.is_file()}
+        return {name: path.read_bytes() for name, path in files.items() if shipped(name, first)}
 
 
 class SearchIndex:
@@ -177,7 +245,8 @@ class SearchIndex:
 
     Per build: `begin()` (does the site offer search?), `add(output, html)` for each real
     page, then `finish()` for the bundle. The last bundle is kept with the pages it was made
-    from, so a build whose pages did not change reuses it without running Pagefind.
+    from, so a build whose pages did not change reuses it without running Pagefind; and each
+    shard's with its pages, so a build re-indexes only the shards whose pages changed.
     """
 
     def __init__(self, enabled: bool = True, background: bool = False) -> None:
@@ -190,6 +259,8 @@ class SearchIndex:
         self._lock = threading.Condition()
         self._indexed: dict[str, bytes] | None = None  # the pages `_bundle` was made from
         self._bundle: dict[str, bytes] = {}
+        # shard name -> (first?, its pages, its files): only the thread that makes bundles uses it
+        self._shards: dict[str, tuple[bool, dict[str, bytes], dict[str, bytes]]] = {}
         self._wanted: dict[str, bytes] | None = None  # pages waiting for the background worker
         self._wanted_at = 0.0
         self._refreshed = False
@@ -230,22 +301,46 @@ class SearchIndex:
                 return self._bundle, [f"search: {failure}; search results may be out of date"] if failure else []
         assert self._binary is not None  # _unavailable() returned None: there is a binary
         try:
-            bundle = build_bundle(self._binary, pages)
+            bundle = self._make_bundle(self._binary, pages)
         except (SearchError, OSError) as exc:
             return {}, [f"search: {exc}; the site is built without search"]
         with self._lock:
             self._indexed, self._bundle = pages, bundle
         return bundle, []
 
-    def finish_on_disk(self, site: Path, bundle: Path) -> list[str]:
-        """`sitegen build`: index the index documents under `site` into the folder `bundle`;
-        warnings (on failure: no bundle, and `bundle` is removed)."""
+    def _make_bundle(
+        self,
+        binary: Path,
+        pages: dict[str, bytes],
+        low_priority: bool = False,
+        started: Callable[[subprocess.Popen[bytes]], None] | None = None,
+    ) -> dict[str, bytes]:
+        """The sharded bundle of `pages` (output path -> bytes); Pagefind runs only for the
+        shards whose pages differ from the last bundle's."""
+        plan = plan_shards(pages)
+        bundle = {f"{BUNDLE_DIR}/{MANIFEST}": manifest(plan)} if plan else {}
+        for name in set(self._shards) - set(plan):
+            del self._shards[name]
+        for number, (name, paths) in enumerate(plan.items()):
+            mine = {path: pages[path] for path in paths}
+            known = self._shards.get(name)
+            if known is not None and known[0] == (number == 0) and known[1] == mine:
+                files = known[2]
+            else:
+                files = build_bundle(binary, mine, number == 0, low_priority=low_priority, started=started)
+                self._shards[name] = (number == 0, mine, files)
+            bundle.update({f"{BUNDLE_DIR}/{name}/{path}": data for path, data in files.items()})
+        return bundle
+
+    def finish_on_disk(self, jobs: list[ShardJob], bundle: Path) -> list[str]:
+        """`sitegen build`: index each shard's documents on disk into its folder under
+        `bundle`; warnings (on failure: no search at all, and `bundle` is removed)."""
         unavailable = self._unavailable()
         if unavailable is not None:
             return unavailable
         assert self._binary is not None
         try:
-            index_folder(self._binary, site, bundle)
+            index_shards(self._binary, jobs)
         except (SearchError, OSError) as exc:
             shutil.rmtree(bundle, ignore_errors=True)
             return [f"search: {exc}; the site is built without search"]
@@ -314,7 +409,7 @@ class SearchIndex:
             assert pages is not None  # the wait above ends on a request (or on close, returned)
             failure = None
             try:
-                bundle = build_bundle(binary, pages, low_priority=True, started=self._track) if binary else {}
+                bundle = self._make_bundle(binary, pages, low_priority=True, started=self._track) if binary else {}
             except (SearchError, OSError) as exc:
                 bundle, failure = None, str(exc)  # keep the previous bundle; the next change tries again
             with self._lock:

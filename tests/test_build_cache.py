@@ -6,6 +6,7 @@ output folder byte for byte with a cold build (`--no-cache`) into another folder
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -14,8 +15,10 @@ from typing import Any
 import pytest
 
 import sitegen
+from sitegen import search
 from sitegen.build import build
-from sitegen.search import pagefind_binary
+from sitegen.build.progress import StepTimes
+from sitegen.search import BUNDLE_DIR, MANIFEST, pagefind_binary, plan_shards
 
 from conftest import run_sitegen
 
@@ -199,8 +202,8 @@ def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_
     page.write_text(page.read_text() + "\nNeither is a yellow one.\n")
     assert_same_as_cold(example_project, tmp_path)
     documents = example_project / ".sitegen-cache" / "build" / "search-input"
-    assert (documents / "errors" / "index.html").is_file()
-    assert not (documents / "legacy" / "migrating").exists()
+    assert (documents / "0" / "errors" / "index.html").is_file()  # in its shard's folder (one shard here)
+    assert not (documents / "0" / "legacy" / "migrating").exists()
 
 
 def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path) -> None:
@@ -267,3 +270,49 @@ def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable
     result = run_sitegen("build", project, "--no-cache")
     assert result.returncode == 0, result.stderr
     assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()
+
+
+def search_files(site: Path) -> dict[str, tuple[int, int]]:
+    """Every file of the search index in an output folder: (inode, mtime) by path."""
+    bundle = site / BUNDLE_DIR
+    return {path.relative_to(bundle).as_posix(): (path.stat().st_ino, path.stat().st_mtime_ns)
+            for path in bundle.rglob("*") if path.is_file()}
+
+
+def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    monkeypatch.setattr(search, "SHARD_PAGES", 4)  # the 12 pages in 4 shards
+    times = StepTimes()
+    build(example_project, times=times)
+    assert times.notes == ["search shards: 4 of 4 indexed"]
+    site = example_project / "site"
+    shards = json.loads((site / BUNDLE_DIR / MANIFEST).read_text())["shards"]
+    assert shards == ["0", "1", "2", "3"]
+    # Pagefind's code ships once, with the first shard; every shard has its own index.
+    assert sorted(path.parent.name for path in (site / BUNDLE_DIR).glob("*/pagefind.js")) == ["0"]
+    assert len(list((site / BUNDLE_DIR).glob("*/pagefind-entry.json"))) == 4
+    bundles = example_project / ".sitegen-cache" / "build" / "search"
+    cached = {path.name for path in bundles.iterdir()}
+    before = search_files(site)
+    mine = next(name for name, pages in plan_shards(
+        p.parent.relative_to(site).as_posix() + "/index.html" for p in site.glob("*/**/index.html")
+        if BUNDLE_DIR not in p.as_posix()).items() if "errors/index.html" in pages)
+
+    page = example_project / "content" / "errors.mdx"
+    page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
+    times = StepTimes()
+    build(example_project, times=times)
+    assert times.notes == ["search shards: 1 of 4 indexed"]
+    after = search_files(site)
+    # The other shards' files were not written again: the same files (inodes) as before.
+    untouched = [path for path in before if "/" in path and not path.startswith(f"{mine}/")]
+    assert untouched and [path for path in untouched if after.get(path) != before[path]] == []
+    assert {path for path in after if path.startswith(f"{mine}/")} != {
+        path for path in before if path.startswith(f"{mine}/")}  # its index changed (new file names)
+    assert len(cached & {path.name for path in bundles.iterdir()}) == 3 and len(list(bundles.iterdir())) == 4
+    site_files = assert_same_as_cold(example_project, tmp_path)  # byte for byte what --no-cache builds
+    fragments = [gzip.decompress(data) for name, data in site_files.items()
+                 if name.startswith(f"{BUNDLE_DIR}/{mine}/fragment/")]
+    assert any(b"A wilted leaf is not an error." in fragment for fragment in fragments)

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
+from sitegen import search
 from sitegen.build import SiteBuilder, build_site
-from sitegen.search import BUNDLE_DIR, SearchIndex, index_document
+from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, index_document, plan_shards, shard_count
 
 from conftest import REPO, run_sitegen
 
@@ -31,7 +32,7 @@ PAGES = {
 def fragments(site: Path) -> list[dict[str, Any]]:
     """Every page record in a written bundle (Pagefind fragments are gzipped JSON)."""
     records = []
-    for path in sorted((site / BUNDLE_DIR / "fragment").iterdir()):
+    for path in sorted((site / BUNDLE_DIR).glob("*/fragment/*")):
         data = gzip.decompress(path.read_bytes())
         records.append(json.loads(data[data.index(b"{"):]))
     return records
@@ -50,7 +51,8 @@ def test_build_indexes_every_real_page_once(example_project: Path) -> None:
     result = run_sitegen("build", example_project, "-q")
     assert result.returncode == 0, result.stderr
     site = example_project / "site"
-    bundle = site / BUNDLE_DIR
+    assert json.loads((site / BUNDLE_DIR / MANIFEST).read_text()) == {"shards": ["0"]}  # 12 pages: one shard
+    bundle = site / BUNDLE_DIR / "0"
     assert (bundle / "pagefind.js").is_file()
     assert list(bundle.glob("wasm.*.pagefind"))
     entry = json.loads((bundle / "pagefind-entry.json").read_text())
@@ -79,7 +81,7 @@ def test_pages_have_the_search_button_and_the_404_page_is_not_indexable(example_
     assert 'data-root="../"' in page  # results are linked relative to the page
     assert "data-pagefind-body" in page
     assert "data-pagefind-body" not in site.files["404.html"].decode()
-    assert f"{BUNDLE_DIR}/pagefind.js" in site.files
+    assert f"{BUNDLE_DIR}/{MANIFEST}" in site.files and f"{BUNDLE_DIR}/0/pagefind.js" in site.files
     assert not [w for w in site.warnings if w.startswith("search:")]
 
 
@@ -134,7 +136,7 @@ def test_rebuild_reuses_the_bundle_until_a_page_changes(make_project: Callable[.
     project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
     builder = SiteBuilder(project)
     first = builder.build()
-    entry = f"{BUNDLE_DIR}/pagefind-entry.json"
+    entry = f"{BUNDLE_DIR}/0/pagefind-entry.json"
     again = builder.rebuild([project / "docs.json"])
     assert again.files[entry] is first.files[entry]  # same pages: Pagefind did not run again
     (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
@@ -158,11 +160,11 @@ def test_background_index_serves_the_old_bundle_then_the_new_one(make_project: C
             assert time.monotonic() < deadline, "the background index never arrived"
             time.sleep(0.05)
         indexed = builder.rebuild(())
-        entry = indexed.files[f"{BUNDLE_DIR}/pagefind-entry.json"]
+        entry = indexed.files[f"{BUNDLE_DIR}/0/pagefind-entry.json"]
         assert json.loads(entry)["languages"]["en"]["page_count"] == 2
         (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
         edited = builder.rebuild([project / "content" / "guide.md"])
-        assert edited.files[f"{BUNDLE_DIR}/pagefind-entry.json"] is entry  # the previous bundle, at once
+        assert edited.files[f"{BUNDLE_DIR}/0/pagefind-entry.json"] is entry  # the previous bundle, at once
         assert "persimmons" in edited.files["guide/index.html"].decode()
     finally:
         search.close()
@@ -175,7 +177,7 @@ def test_dev_server_indexes_in_the_background_without_reloading_tabs(
 
     def entry() -> dict[str, Any] | None:
         try:
-            with urllib.request.urlopen(server.url + BUNDLE_DIR + "/pagefind-entry.json", timeout=10) as response:
+            with urllib.request.urlopen(server.url + BUNDLE_DIR + "/0/pagefind-entry.json", timeout=10) as response:
                 return json.loads(response.read())
         except urllib.error.HTTPError:
             return None
@@ -199,3 +201,42 @@ def test_dev_server_indexes_in_the_background_without_reloading_tabs(
     wait_for(lambda: (e := entry()) is not None and e["languages"]["en"]["hash"] != first["languages"]["en"]["hash"])
     assert server.status()["version"] == version
     assert not [line for line in server.lines if "error" in line or "Traceback" in line]
+
+
+def test_a_page_keeps_its_shard_while_other_pages_come_and_go() -> None:
+    pages = [f"guides/topic-{n}/index.html" for n in range(1000)]
+    plan = plan_shards(pages)
+    assert len(plan) == shard_count(1000) == 8
+    assert sorted(path for paths in plan.values() for path in paths) == sorted(pages)
+    assert all(len(paths) < 2 * 1000 / 8 for paths in plan.values())  # spread evenly, not by section
+    grown = plan_shards([*pages, "guides/new-topic/index.html"])
+    changed = [name for name in grown if grown[name] != plan.get(name)]
+    assert len(changed) == 1 and "guides/new-topic/index.html" in grown[changed[0]]
+    assert plan_shards(pages[1:]).keys() == plan.keys()
+    # Powers of two: the count (and every shard) changes only when the site doubles or halves.
+    assert [shard_count(n) for n in (0, 1, search.SHARD_PAGES, search.SHARD_PAGES + 1, 4 * search.SHARD_PAGES + 1)] == [
+        1, 1, 1, 2, 8]
+    assert shard_count(10**6) == search.MAX_SHARDS
+
+
+def test_dev_server_index_runs_pagefind_only_for_the_changed_shard(make_project: Callable[..., Path],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "SHARD_PAGES", 1)  # four pages: four shards, three of them used
+    pages = {**PAGES, "faq.md": "---\ntitle: FAQ\n---\n\nAsked often.\n",
+             "setup.md": "---\ntitle: Setup\n---\n\nSet it up.\n"}
+    project = make_project({"name": "Acme", "navigation": [{"group": "Start", "pages": ["intro", "guide", "faq", "setup"]}]},
+                           pages)
+    builder = SiteBuilder(project)
+    first = builder.build()
+    shards = json.loads(first.files[f"{BUNDLE_DIR}/{MANIFEST}"])["shards"]
+    assert len(shards) == 3
+    guide = next(name for name, paths in plan_shards(f"{page[:-3]}/index.html" for page in pages).items()
+                 if "guide/index.html" in paths)
+    (project / "content" / "guide.md").write_text("---\ntitle: Guide\n---\n\nNow about persimmons.\n")
+    changed = builder.rebuild([project / "content" / "guide.md"])
+    for name in shards:
+        entry = f"{BUNDLE_DIR}/{name}/pagefind-entry.json"
+        assert (changed.files[entry] is first.files[entry]) == (name != guide)  # kept, or indexed again
+    fresh = build_site(project)
+    assert {k: v for k, v in changed.files.items() if k.startswith(BUNDLE_DIR)} == {
+        k: v for k, v in fresh.files.items() if k.startswith(BUNDLE_DIR)}

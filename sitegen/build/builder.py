@@ -49,7 +49,7 @@ from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url, sitemap_files
 from sitegen.publish.social import CARD_DIR
 from sitegen.render import Renderer
-from sitegen.search import SearchIndex
+from sitegen.search import SearchIndex, plan_shards
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
 from sitegen.variables import substitute_pages
 
@@ -468,17 +468,26 @@ class SiteBuilder:
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...
                 files.add_copy(path, source)
-        # Pagefind reads the pages already written while the files are copied.
+        # Pagefind reads the pages already written while the files are copied; search shards
+        # whose pages did not change come from the persistent cache.
         with times.step("index_search+copy_files"):
-            search_key = self._disk.search_key(self._digests.items()) if self._disk is not None and search else None
-            reuse = self._disk.search_bundle(search_key) if self._disk is not None and search_key else None
+            keys: dict[str, str] = {}
+            reuse: dict[str, Path] = {}
+            if self._disk is not None and search:
+                for number, (name, paths) in enumerate(plan_shards(self._digests).items()):
+                    keys[name] = self._disk.search_key(((path, self._digests[path]) for path in paths), number == 0)
+                    folder = self._disk.search_bundle(keys[name])
+                    if folder is not None:
+                        reuse[name] = folder
             indexing = output.start_search(self.search, reuse)
             steps.copy_files(output, files)
             search_warnings = indexing.result()
-            if self._disk is not None and search_key and reuse is None and not search_warnings:
-                bundle = output.search_bundle()
-                if bundle is not None:
-                    self._disk.store_search_bundle(search_key, bundle)
+            bundle = output.search_bundle() if self._disk is not None and not search_warnings else None
+            if self._disk is not None and bundle is not None:
+                for name, key in keys.items():
+                    if name not in reuse and (bundle / name).is_dir():
+                        self._disk.store_search_bundle(key, bundle / name)
+            times.note(f"search shards: {len(keys) - len(reuse)} of {len(keys)} indexed" if keys else "")
         self._copied = files.sources()
         if self._disk is not None:
             self._disk.finish()  # drop what this build did not use

@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,12 +23,15 @@ from typing import Protocol
 
 from sitegen.errors import BuildError
 from sitegen.pages import content_root
-from sitegen.search import BUNDLE_DIR, SearchIndex, index_document
+from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, ShardJob, index_document, manifest, plan_shards
 
 Digest = str  # blake2b of a file's bytes, hex
 
 MARKER = ".sitegen-build"
-_SEARCH_INPUT = ".sitegen-search-input"  # in the staging folder: what Pagefind reads; removed before the swap
+# In the staging folder, removed before the swap: the index documents as pages are written,
+# then (moved) one folder per search shard, which Pagefind reads.
+_SEARCH_INPUT = ".sitegen-search-input"
+_SEARCH_SHARDS = ".sitegen-search-shards"
 
 
 @dataclass
@@ -61,14 +65,14 @@ class Output(Protocol):
         """A file written earlier in this build (a page a worker wrote)."""
         ...
 
-    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
+    def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
         """Start indexing the searchable pages written so far; the future gives warnings.
-        `reuse`: a bundle folder made from exactly these pages (the persistent cache), copied
-        instead of running Pagefind."""
+        `reuse`: shard name -> a bundle folder made from exactly that shard's pages (the
+        persistent cache), copied instead of running Pagefind."""
         ...
 
     def search_bundle(self) -> Path | None:
-        """The folder the bundle was written to, if this output has one on disk."""
+        """The folder the shards' bundles were written to, if this output has one on disk."""
         ...
 
     def prepare_for_workers(self) -> None:
@@ -106,7 +110,7 @@ class MemoryOutput:
     def prepare_for_workers(self) -> None:
         pass
 
-    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
+    def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
         # In memory and cheap to answer (the dev server's index refreshes in the background).
         for path, html in self._searchable.items():
             search.add(path, html)
@@ -303,8 +307,8 @@ class StagingOutput:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
 
-    def _sync_search_input(self, folder: Path) -> bool:
-        """Make `folder` hold exactly this build's index documents, writing only those that
+    def _sync_search_input(self, folder: Path, documents: dict[str, bytes]) -> bool:
+        """Make `folder` hold exactly `documents` (path -> bytes), writing only those that
         differ from what its record says (and its files' stats confirm); False when the
         folder cannot be used (then the staging folder gets them)."""
         record_path = folder.with_name(folder.name + ".json")
@@ -319,7 +323,7 @@ class StagingOutput:
             record_path.unlink(missing_ok=True)  # rewritten below: never describes a half-done folder
             folder.mkdir(parents=True, exist_ok=True)
             records: dict[str, tuple[Digest, int, int]] = {}
-            for path, document in self._documents.items():
+            for path, document in documents.items():
                 target, digest = folder / path, digest_of(document)
                 entry = known.get(path)
                 try:
@@ -358,6 +362,24 @@ class StagingOutput:
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
+    def _copy_hashed(self, path: str, source: Path) -> None:
+        """Copy a file whose hash is worth knowing (a cached search shard): when `out_dir`
+        holds it already it is linked from there, and the swap does not hash it again."""
+        try:
+            digest = file_digest(source)
+            if self._keep(path, digest):
+                return
+            target = self._target(path)
+            if self._previous is not None and self._previous.holds(path, digest):
+                try:
+                    os.link(self.out_dir / path, target)
+                    return
+                except OSError:
+                    pass
+            shutil.copyfile(source, target)
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
+
     def read(self, path: str) -> bytes:
         try:
             return (self.out_dir / path if path in self._kept else self.root / path).read_bytes()
@@ -370,30 +392,55 @@ class StagingOutput:
         bundle = self._root / BUNDLE_DIR
         return bundle if bundle.is_dir() else None
 
-    def start_search(self, search: SearchIndex, reuse: Path | None = None) -> Future[list[str]]:
-        """Pagefind on the index documents, in a thread (it waits on a subprocess), so that
-        the build copies files meanwhile; or `reuse` copied in (here: cheap)."""
+    def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
+        """Pagefind on each search shard's index documents, in a thread (it waits on
+        subprocesses), so that the build copies files meanwhile; shards in `reuse` are copied
+        in instead (here: cheap)."""
         self._search = ThreadPoolExecutor(1, thread_name_prefix="sitegen-search")
-        if reuse is not None and self._searchable:
-            for source in sorted(reuse.rglob("*")):
-                if source.is_file():
-                    self.copy(f"{BUNDLE_DIR}/{source.relative_to(reuse).as_posix()}", source)
-            return self._search.submit(list)
         if not self._searchable:
             return self._search.submit(search.why_not)  # warnings only: nothing is indexed
-        if self._search_input is not None:
-            folder = self._search_input
-            if not self._documents:
-                return self._search.submit(list)  # no page to index
-            if not self._sync_search_input(folder):
-                for path, document in self._documents.items():
-                    self._write_file(self.root / _SEARCH_INPUT / path, document)
-                folder = self.root / _SEARCH_INPUT
-            return self._search.submit(search.finish_on_disk, folder, self.root / BUNDLE_DIR)
-        if not self._kept_pages and (self._root is None or not (self._root / _SEARCH_INPUT).is_dir()):
+        in_memory = self._search_input is not None
+        if not in_memory:
+            self._materialize()  # the index documents of pages equal to the last build's
+        paths = list(self._documents) if in_memory else _files_in(self.root / _SEARCH_INPUT)
+        plan = plan_shards(paths)
+        if not plan:
             return self._search.submit(list)  # no page to index
-        self._materialize()  # Pagefind reads the index documents from the staging folder
-        return self._search.submit(search.finish_on_disk, self.root / _SEARCH_INPUT, self.root / BUNDLE_DIR)
+        reuse = reuse or {}
+        self.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(plan))
+        todo: list[tuple[int, str, list[str]]] = []
+        for number, (name, pages) in enumerate(plan.items()):
+            folder = reuse.get(name)
+            if folder is None:
+                todo.append((number, name, pages))
+                continue
+            for source in sorted(folder.rglob("*")):
+                if source.is_file():
+                    self._copy_hashed(f"{BUNDLE_DIR}/{name}/{source.relative_to(folder).as_posix()}", source)
+        if not todo:
+            return self._search.submit(list)
+        sites = self._shard_folders(plan, todo, in_memory)
+        jobs = [ShardJob(sites / name, self.root / BUNDLE_DIR / name, number == 0) for number, name, _ in todo]
+        return self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
+
+    def _shard_folders(self, plan: dict[str, list[str]], todo: list[tuple[int, str, list[str]]],
+                       in_memory: bool) -> Path:
+        """The folder holding one folder of index documents per shard (at least those in `todo`)."""
+        if in_memory and self._search_input is not None:
+            documents = {f"{name}/{path}": self._documents[path] for name, pages in plan.items() for path in pages}
+            if self._sync_search_input(self._search_input, documents):
+                return self._search_input
+        self._materialize()
+        shards = self.root / _SEARCH_SHARDS
+        for _, name, pages in todo:
+            for path in pages:
+                target = shards / name / path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                if in_memory:
+                    target.write_bytes(self._documents[path])
+                else:
+                    os.rename(self.root / _SEARCH_INPUT / path, target)
+        return shards
 
     def commit(self) -> None:
         """Swap the staging folder in for `out_dir` (the previous site is removed); or
@@ -404,6 +451,7 @@ class StagingOutput:
             return
         root = self.root
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
+        shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
         _swap(root, self.out_dir)
         if self._manifest is not None:
             self._manifest.save(self.digests)

@@ -15,8 +15,8 @@ of everything the page's output depends on:
 Correctness over hit rate: any change anywhere in the site key renders every page again.
 A missing, corrupt or unreadable entry is a miss, never an error; entries are written
 atomically (temporary file + rename) and every entry the last build did not use is removed,
-so the folder never grows without bound. The search bundle is kept the same way, keyed by
-the hash of every indexed page's HTML. The folder is safe to delete.
+so the folder never grows without bound. The search index is kept the same way, one bundle
+per search shard, keyed by the hash of the shard's pages' HTML. The folder is safe to delete.
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ class BuildCache:
         self.root = cache_root / BUILD_SUBDIR
         self.project_dir = project_dir
         self._used: set[str] = set()
-        self._search_used: str | None = None
+        self._search_used: set[str] = set()  # the search shards' bundles this build uses
         self.hits = 0
         self.misses = 0
 
@@ -291,23 +291,25 @@ class BuildCache:
 
     # --- the search bundle -----------------------------------------------------------------
 
-    def search_key(self, pages: Iterable[tuple[str, bytes]]) -> str:
-        parts = [sitegen.__version__.encode(), code_hash().encode()]
+    def search_key(self, pages: Iterable[tuple[str, bytes]], first: bool) -> str:
+        """A search shard's key: its pages (output path, hash of the HTML), and whether it is
+        the first shard (the only one that keeps Pagefind's code)."""
+        parts = [sitegen.__version__.encode(), code_hash().encode(), b"first" if first else b"merged"]
         for path, html in sorted(pages):
             parts.append(path.encode() + b"\0" + hashlib.blake2b(html, digest_size=20).digest())
         return _hash(*parts)
 
     def search_bundle(self, key: str) -> Path | None:
         """The stored bundle folder for `key` (whole: it was renamed into place), or None."""
-        self._search_used = key
+        self._search_used.add(key)
         folder = self.root / _SEARCH / key
         if self._usable() and not (self.root / _SEARCH).is_symlink() and folder.is_dir() \
-                and not folder.is_symlink() and (folder / "pagefind.js").is_file():
+                and not folder.is_symlink() and (folder / "pagefind-entry.json").is_file():
             return folder
         return None
 
     def store_search_bundle(self, key: str, bundle: Path) -> None:
-        self._search_used = key
+        self._search_used.add(key)
         try:
             if not self._prepare() or not bundle.is_dir():
                 return
@@ -337,11 +339,11 @@ class BuildCache:
             searches = self.root / _SEARCH
             if searches.is_dir() and not searches.is_symlink():
                 for path in searches.iterdir():
-                    if path.name != self._search_used:
+                    if path.name not in self._search_used:
                         shutil.rmtree(path, ignore_errors=True) if path.is_dir() and not path.is_symlink() \
                             else path.unlink(missing_ok=True)
             index = {"format": _FORMAT, "sitegen": sitegen.__version__, "pages": sorted(self._used),
-                     "search": self._search_used}
+                     "search": sorted(self._search_used)}
             write_atomic(self.root / _INDEX, json.dumps(index, indent=1).encode())
         except OSError:
             return

@@ -62,6 +62,11 @@ class StepTimes:
 
     def __init__(self) -> None:
         self.steps: list[tuple[str, float]] = []
+        self.notes: list[str] = []  # what a step did, beside its time ("search shards: 1 of 8 indexed")
+
+    def note(self, text: str) -> None:
+        if text:
+            self.notes.append(text)
 
     @contextmanager
     def step(self, name: str) -> Iterator[None]:
@@ -78,4 +83,4 @@ class StepTimes:
         for name, seconds in self.steps:
             lines.append(f"{name:<{width}}  {seconds:8.3f}  {seconds / total:6.1%}")
         lines.append(f"{'total':<{width}}  {sum(s for _, s in self.steps):8.3f}")
-        return "\n".join(lines)
+        return "\n".join(lines + self.notes)

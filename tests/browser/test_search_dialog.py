@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sitegen import search
+from sitegen.build import build_site, write_site
 from sitegen.colors import contrast
+from sitegen.search import plan_shards
 
 from chrome_support import build, computed, rgb, serve_project
 
@@ -120,3 +124,53 @@ def test_from_disk_the_dialog_explains_instead_of_failing(example_project: Path,
     page.click(".search-button")
     assert "served over HTTP" in page.locator(".search-status").inner_text()
     assert page.locator(".search-input").is_disabled()
+
+
+# --- shards: every shard is searched, and the best match comes first whichever shard it is in
+
+def citrus_project(make_project: Callable[..., Path]) -> tuple[Path, str]:
+    """Twelve pages that mention kumquats once, and one page all about them that lands in a
+    shard other than the first (the shards of a 4-page shard size); returns the project and
+    the page's output path."""
+    pages = {f"fruit-{n}.md": (f"---\ntitle: Fruit {n}\n---\n\nOrchard note {n} about pruning, watering, "
+                               "mulching, grafting and harvest timing; a kumquat tree grows nearby.\n")
+             for n in range(12)}
+    for name in ("kumquat-care", "kumquat-guide", "kumquats", "growing-kumquats", "kumquat-basics"):
+        outputs = [f"fruit-{n}/index.html" for n in range(12)] + [f"{name}/index.html"]
+        shards = plan_shards(outputs)
+        if f"{name}/index.html" not in next(iter(shards.values())):
+            break
+    else:
+        raise AssertionError("every name landed in the first shard")
+    pages[f"{name}.md"] = ("---\ntitle: Kumquat care\n---\n\nKumquats like sun. Water a kumquat weekly.\n\n"
+                           "## Pruning kumquats\n\nPrune the kumquat after harvest; a kumquat fruits on new wood. "
+                           "The glimmerfruit variety is rare.\n")
+    nav = [{"group": "Citrus", "pages": [page.removesuffix(".md") for page in pages]}]
+    return make_project({"name": "Citrus Docs", "navigation": nav}, pages), f"{name}/index.html"
+
+
+def test_shards_are_all_searched_and_the_best_match_ranks_first(
+        make_project: Callable[..., Path], page: Any, static_server: Callable[[Path], str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "SHARD_PAGES", 4)  # 13 pages: 4 shards
+    project, best = citrus_project(make_project)
+    # Served under a sub-path, like a project site on GitHub Pages.
+    built = build_site(project)
+    write_site(built, tmp_path / "host" / "docs")
+    shards = json.loads(built.files[f"{search.BUNDLE_DIR}/{search.MANIFEST}"])["shards"]
+    assert len(shards) == 4
+    base = static_server(tmp_path / "host") + "docs/"
+    page.goto(base + "fruit-3/")
+    page.click(".search-button")
+    page.locator(".search-input").fill("glimmerfruit")  # a word only the page in a later shard has
+    page.locator("#search-results .search-result-page").first.wait_for()
+    assert [title for title in page.locator("#search-results .search-result-page").all_inner_texts()] == [
+        "Kumquat care"]
+    page.locator(".search-input").fill("kumquat")
+    page.locator("#search-results [role=option]").nth(9).wait_for()  # 13 pages match; 10 are shown
+    titles = page.locator("#search-results .search-result-page").all_inner_texts()
+    assert titles[0] == "Kumquat care", titles  # mentioned most, in the title and a heading
+    assert len(titles) == 10 and len(set(titles)) == 10
+    page.keyboard.press("Enter")
+    page.wait_for_url(base + best.removesuffix("index.html") + "**")
+    assert page.locator("h1").inner_text() == "Kumquat care"

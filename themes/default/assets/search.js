@@ -1,6 +1,8 @@
-/* sitegen default theme: full-text search in a dialog, on the Pagefind bundle built with the
-   site (_sitegen/search/). Pagefind's JS API does the searching; the UI is ours so that it
-   matches the theme. Nothing is loaded until the visitor shows an intent to search. */
+/* sitegen default theme: full-text search in a dialog, on the Pagefind index built with the
+   site (_sitegen/search/: one Pagefind bundle per shard, listed in shards.json). Pagefind's JS
+   API does the searching: the first shard's, with the others merged in (Pagefind ranks the
+   results of all shards by score). The UI is ours so that it matches the theme. Nothing is
+   loaded until the visitor shows an intent to search. */
 (function () {
   "use strict";
   var dialog = document.getElementById("search-dialog");
@@ -13,7 +15,8 @@
   var root = dialog.getAttribute("data-root") || "";
   // Resolved against this script, so the bundle is found at any depth and under any sub-path.
   var script = document.currentScript;
-  var bundleUrl = new URL("search/pagefind.js", script ? script.src : location.href).href;
+  var searchUrl = new URL("search/", script ? script.src : location.href).href;
+  var EXCERPT = { excerptLength: 22 };
   var MAX_RESULTS = 10;
   var pagefind = null; // a promise of the Pagefind module, once loading started
   var query = "";
@@ -30,8 +33,18 @@
 
   function load() {
     if (!pagefind) {
-      pagefind = import(bundleUrl).then(function (module) {
-        return Promise.resolve(module.options({ excerptLength: 22 })).then(function () { return module; });
+      // The list of shards is as new as the site (never a stale copy from the HTTP cache).
+      pagefind = fetch(searchUrl + "shards.json", { cache: "no-cache" }).then(function (response) {
+        if (!response.ok) throw new Error("no search index");
+        return response.json();
+      }).then(function (index) {
+        var shards = index.shards.map(function (name) { return new URL(name + "/", searchUrl).href; });
+        return import(shards[0] + "pagefind.js").then(function (module) {
+          // options() sets the first shard's; each merged shard is given its own.
+          return Promise.resolve(module.options(EXCERPT)).then(function () {
+            return Promise.all(shards.slice(1).map(function (url) { return module.mergeIndex(url, EXCERPT); }));
+          }).then(function () { return module; });
+        });
       });
       pagefind.catch(function () {}); // reported when a search needs it
     }
