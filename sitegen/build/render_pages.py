@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -198,6 +199,13 @@ def render_in_workers(setup: RenderSetup, pages: list[Page], workers: int) -> It
     tasks = [(list(range(start, min(start + _PAGES_PER_TASK, len(pages)))),
               pages[start:start + _PAGES_PER_TASK]) for start in range(0, len(pages), _PAGES_PER_TASK)]
     context = multiprocessing.get_context("fork")
-    with context.Pool(workers, initializer=_start_worker, initargs=(setup,)) as pool:
-        for results in pool.imap_unordered(_render_in_worker, tasks):
-            yield from results
+    # Everything alive now (config, pages, parsers, templates) is the workers' read-only
+    # inheritance: frozen, the garbage collector never walks it in a worker, so it is neither
+    # scanned again nor copied page by page into each worker by the collector's writes.
+    gc.freeze()
+    try:
+        with context.Pool(workers, initializer=_start_worker, initargs=(setup,)) as pool:
+            for results in pool.imap_unordered(_render_in_worker, tasks):
+                yield from results
+    finally:
+        gc.unfreeze()

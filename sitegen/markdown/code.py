@@ -86,7 +86,10 @@ def parse_meta(info: str) -> FenceMeta:
                      "wrap" in words, "expandable" in words)
 
 
+@lru_cache(maxsize=None)
 def _css_class(ttype: _TokenType) -> str:
+    """Pygments' short class of a token type (its nearest standard ancestor's); token types
+    are a few hundred interned objects, so each is worked out once."""
     while ttype not in STANDARD_TYPES and ttype.parent is not None:
         ttype = ttype.parent
     return STANDARD_TYPES.get(ttype, "")  # Token, the root of every type, maps to "" too
@@ -98,14 +101,22 @@ def highlight_lines(code: str, language: str) -> list[str]:
     lexer = _lexer(language.lower()) if language else None
     if lexer is None:
         return [html.escape(line) for line in code.split("\n")]
-    lines: list[str] = [""]
+    lines: list[str] = []
+    line: list[str] = []  # the pieces of the line being built (joined once, not appended to a str)
+    escape = html.escape
     for ttype, value in lexer.get_tokens(code):
         css = _css_class(ttype)
+        if "\n" not in value:  # most tokens: one piece of one line
+            if value:
+                line.append(f'<span class="{css}">{escape(value)}</span>' if css else escape(value))
+            continue
         for index, part in enumerate(value.split("\n")):
             if index:
-                lines.append("")
+                lines.append("".join(line))
+                line = []
             if part:
-                lines[-1] += f'<span class="{css}">{html.escape(part)}</span>' if css else html.escape(part)
+                line.append(f'<span class="{css}">{escape(part)}</span>' if css else escape(part))
+    lines.append("".join(line))
     if len(lines) > 1 and lines[-1] == "" and not code.endswith("\n"):
         lines.pop()  # lexers may end with a newline of their own
     return lines
