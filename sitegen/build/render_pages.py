@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import gc
+import hashlib
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -108,11 +109,19 @@ class PageResult:
     assets: dict[str, Path] = field(default_factory=dict)  # files its links reference -> copied
     html: dict[str, bytes] = field(default_factory=dict)  # from a worker that cannot write to the output
     snippets: tuple[str, ...] = ()  # snippet files the page inlined (the persistent cache checks them)
+    digest: bytes = b""  # from a worker: the hash of the page's HTML (the search bundle's key is made of them)
 
 
 # The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
 BodyFor = Callable[[Page], RenderedBody]
 HtmlFor = Callable[[Page, RenderedBody, "ApiView | None"], bytes]
+# Keeps a page a worker rendered in the persistent build cache: (page, its HTML by output
+# path, its result with the ids read). Called in the worker, so the parent never reads pages back.
+StoreEntry = Callable[[Page, dict[str, bytes], PageResult], None]
+
+
+def html_digest(html: bytes) -> bytes:
+    return hashlib.blake2b(html, digest_size=20).digest()
 
 
 def fresh_body(setup: RenderSetup) -> BodyFor:
@@ -165,22 +174,34 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
 # --- worker processes ---------------------------------------------------------------------
 
 _setup: RenderSetup | None = None  # in a worker process only: set once by the pool's initializer
+_store: StoreEntry | None = None  # likewise: the persistent cache's writer (None without one)
 
 
-def _start_worker(setup: RenderSetup) -> None:
-    global _setup
-    _setup = setup
+def _start_worker(setup: RenderSetup, store: StoreEntry | None) -> None:
+    global _setup, _store
+    _setup, _store = setup, store
 
 
 def _render_in_worker(task: tuple[list[int], list[Page]]) -> list[tuple[int, PageResult]]:
     assert _setup is not None, "called outside a worker started by render_in_workers"
     numbers, pages = task
     write = _setup.output.shared_with_workers
+    made_html = fresh_html(_setup)
     results = []
     for number, page in zip(numbers, pages, strict=True):
-        result = render_page(_setup, page, fresh_body(_setup), fresh_html(_setup), write)
-        if write and isinstance(result.ids, bytes):
+        made: dict[str, bytes] = {}
+
+        def html_for(output: Page, rendered: RenderedBody, view: ApiView | None,
+                     made: dict[str, bytes] = made) -> bytes:
+            html = made[output.output] = made_html(output, rendered, view)
+            return html
+        result = render_page(_setup, page, fresh_body(_setup), html_for, write)
+        if isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())  # the ids, not the page, travel back
+        if not result.errors and page.output in made:
+            result.digest = html_digest(made[page.output])
+            if _store is not None:
+                _store(page, made, result)
         results.append((number, result))
     return results
 
@@ -191,8 +212,11 @@ def can_use_workers(processes: int, pages: int) -> int:
     return workers if workers >= 2 and "fork" in multiprocessing.get_all_start_methods() else 0
 
 
-def render_in_workers(setup: RenderSetup, pages: list[Page], workers: int) -> Iterator[tuple[int, PageResult]]:
-    """(page number, result) for every page, in the order workers finish them.
+def render_in_workers(
+    setup: RenderSetup, pages: list[Page], workers: int, store: StoreEntry | None = None
+) -> Iterator[tuple[int, PageResult]]:
+    """(page number, result) for every page, in the order workers finish them; with `store`,
+    each worker also keeps the pages it renders in the persistent cache.
 
     Workers are forked (the parsers, templates and Renderer are not picklable, and forking
     shares them for free); the caller must not have started threads that hold locks."""
@@ -204,7 +228,7 @@ def render_in_workers(setup: RenderSetup, pages: list[Page], workers: int) -> It
     # scanned again nor copied page by page into each worker by the collector's writes.
     gc.freeze()
     try:
-        with context.Pool(workers, initializer=_start_worker, initargs=(setup,)) as pool:
+        with context.Pool(workers, initializer=_start_worker, initargs=(setup, store)) as pool:
             for results in pool.imap_unordered(_render_in_worker, tasks):
                 yield from results
     finally:

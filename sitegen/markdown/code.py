@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -86,7 +86,7 @@ def parse_meta(info: str) -> FenceMeta:
                      "wrap" in words, "expandable" in words)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _css_class(ttype: _TokenType) -> str:
     """Pygments' short class of a token type (its nearest standard ancestor's); token types
     are a few hundred interned objects, so each is worked out once."""
