@@ -63,6 +63,7 @@ class Icon:
     name: str | None = None  # the free icon used: another name when the one asked for is Pro-only
 
 
+@lru_cache(maxsize=4096)  # pages name the same few icons again and again
 def find_icon(name: str, icon_type: str = "solid") -> Icon:
     """An icon by Font Awesome name ("book-open", "fa-github"), closest free style first.
 

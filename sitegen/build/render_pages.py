@@ -175,16 +175,17 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
 
 _setup: RenderSetup | None = None  # in a worker process only: set once by the pool's initializer
 _store: StoreEntry | None = None  # likewise: the persistent cache's writer (None without one)
+_pages: list[Page] = []  # likewise: the pages to render (inherited, so tasks are page numbers only)
 
 
-def _start_worker(setup: RenderSetup, store: StoreEntry | None) -> None:
-    global _setup, _store
-    _setup, _store = setup, store
+def _start_worker(setup: RenderSetup, store: StoreEntry | None, pages: list[Page]) -> None:
+    global _setup, _store, _pages
+    _setup, _store, _pages = setup, store, pages
 
 
-def _render_in_worker(task: tuple[list[int], list[Page]]) -> list[tuple[int, PageResult]]:
+def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
     assert _setup is not None, "called outside a worker started by render_in_workers"
-    numbers, pages = task
+    pages = [_pages[number] for number in numbers]
     write = _setup.output.shared_with_workers
     made_html = fresh_html(_setup)
     results = []
@@ -220,15 +221,16 @@ def render_in_workers(
 
     Workers are forked (the parsers, templates and Renderer are not picklable, and forking
     shares them for free); the caller must not have started threads that hold locks."""
-    tasks = [(list(range(start, min(start + _PAGES_PER_TASK, len(pages)))),
-              pages[start:start + _PAGES_PER_TASK]) for start in range(0, len(pages), _PAGES_PER_TASK)]
+    # Page numbers only: the workers inherit the pages themselves (no pickling of page texts).
+    tasks = [list(range(start, min(start + _PAGES_PER_TASK, len(pages))))
+             for start in range(0, len(pages), _PAGES_PER_TASK)]
     context = multiprocessing.get_context("fork")
     # Everything alive now (config, pages, parsers, templates) is the workers' read-only
     # inheritance: frozen, the garbage collector never walks it in a worker, so it is neither
     # scanned again nor copied page by page into each worker by the collector's writes.
     gc.freeze()
     try:
-        with context.Pool(workers, initializer=_start_worker, initargs=(setup, store)) as pool:
+        with context.Pool(workers, initializer=_start_worker, initargs=(setup, store, pages)) as pool:
             for results in pool.imap_unordered(_render_in_worker, tasks):
                 yield from results
     finally:

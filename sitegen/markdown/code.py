@@ -129,6 +129,10 @@ def highlight_code(code: str, language: str) -> str:
     return highlight(code, lexer, _FORMATTER)
 
 
+# The same block often appears on many pages (an install command, a snippet's code, a
+# CodeGroup shared by API pages); the HTML is a function of (code, info) alone, so each
+# process highlights it once.
+@lru_cache(maxsize=1024)
 def render_fence(code: str, info: str) -> str:
     """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta)."""
     meta = parse_meta(info)
