@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -95,6 +96,16 @@ def _css_class(ttype: _TokenType) -> str:
     return STANDARD_TYPES.get(ttype, "")  # Token, the root of every type, maps to "" too
 
 
+def _tokens(lexer: Lexer, code: str) -> Iterable[tuple[int, _TokenType, str]]:
+    """(index, type, text) of each token: `lexer.get_tokens_unprocessed` on the input as
+    `get_tokens` would prepare it for lexers made by `_lexer` (no filters, tab expansion or
+    added newline; no byte-order mark, \\r and \\r\\n become \\n), without the generator
+    `get_tokens` wraps around every token."""
+    if lexer.filters or type(lexer).get_tokens is not Lexer.get_tokens:
+        return ((0, ttype, value) for ttype, value in lexer.get_tokens(code))
+    return lexer.get_tokens_unprocessed(code.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n"))
+
+
 def highlight_lines(code: str, language: str) -> list[str]:
     """The code as HTML, one string per line, with Pygments' short token classes."""
     code = code[:-1] if code.endswith("\n") else code
@@ -104,7 +115,7 @@ def highlight_lines(code: str, language: str) -> list[str]:
     lines: list[str] = []
     line: list[str] = []  # the pieces of the line being built (joined once, not appended to a str)
     escape = html.escape
-    for ttype, value in lexer.get_tokens(code):
+    for _, ttype, value in _tokens(lexer, code):
         css = _css_class(ttype)
         if "\n" not in value:  # most tokens: one piece of one line
             if value:
