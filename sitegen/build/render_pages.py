@@ -5,8 +5,8 @@ A cold `sitegen build` of a large site runs it in worker processes, which get wh
 once, through the pool's initializer (`RenderSetup`, the pages), and write each page into the
 staging folder and its entry into the persistent cache themselves; the parent only hands out
 page numbers and gets back the small data it needs afterwards (`PageResult`: warnings,
-errors, fragment links, the ids on the page, the files the page references, its hash). The dev server renders in its own process, reusing the markdown
-and HTML of pages whose inputs did not change (`SiteBuilder` keeps them in `Cached`).
+errors, fragment links, the ids on the page, the files the page references, its hash).
+The dev server renders in its own process, reusing the markdown and HTML of pages whose inputs did not change (`SiteBuilder` keeps them in `Cached`).
 """
 
 from __future__ import annotations
