@@ -6,7 +6,8 @@ once, through the pool's initializer (`RenderSetup`, the pages), and write each 
 staging folder and its entry into the persistent cache themselves; the parent only hands out
 page numbers and gets back the small data it needs afterwards (`PageResult`: warnings,
 errors, fragment links, the ids on the page, the files the page references, its hash).
-The dev server renders in its own process, reusing the markdown and HTML of pages whose inputs did not change (`SiteBuilder` keeps them in `Cached`).
+The dev server renders in its own process, reusing the markdown and HTML of pages whose
+inputs did not change (`SiteBuilder` keeps them in `Cached`).
 """
 
 from __future__ import annotations
