@@ -99,6 +99,7 @@ class Icon:
     library: IconLibrary = "fontawesome"  # the library it came from
 
 
+@lru_cache(maxsize=4096)  # pages name the same few icons again and again
 def find_icon(name: str, icon_type: str = "solid", library: IconLibrary = "fontawesome") -> Icon:
     """An icon by Font Awesome name ("book-open", "fa-github"), closest free style first;
     with `library="lucide"`, the Lucide icon of that name, else the Font Awesome one.

@@ -80,6 +80,9 @@ class Theme:
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            # A changed theme file makes a new Environment (the builder's theme generation), so
+            # templates never need Jinja's per-render check of their file's mtime.
+            auto_reload=False,
         )
         return env
 

@@ -13,7 +13,6 @@ still pending. Where the files go is the `Output`'s business (a staging folder o
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from sitegen.build.render_pages import (
     RenderSetup,
     TrackingResolver,
     can_use_workers,
+    html_digest,
     render_in_workers,
     render_page,
 )
@@ -302,22 +302,24 @@ class SiteBuilder:
         written: dict[int, dict[str, bytes]] = {}  # page number -> its HTML by output path (to keep)
         if workers:
             setup.output.prepare_for_workers()
-            for index, finished in render_in_workers(setup, missing, workers):
+            store = None
+            if disk is not None:
+                key_of = {pages[number].id: key for number, key in keys.items()}
+
+                def store(page: Page, html: dict[str, bytes], result: PageResult) -> None:
+                    if page.id in key_of:  # runs in a worker: the parent never reads the pages back
+                        disk.store(key_of[page.id], html, result)
+            for index, finished in render_in_workers(setup, missing, workers, store):
                 results[todo[index]] = finished
                 progress.advance()
             for number in todo:  # pages a worker could not write (memory): in page order
                 page, done = pages[number], results[number]
                 assert done is not None
-                html_by_path = done.html if done.html or disk is None or done.errors else {
-                    path: setup.output.read(path) for path in self._outputs_of(setup, page)}
                 for path, html in done.html.items():
                     self._write_page(setup, page, path, html)
                 done.html = {}
-                if not done.errors:
-                    for path, html in html_by_path.items():
-                        self._note(page, path, html)
-                    if number in keys:
-                        written[number] = html_by_path
+                if done.digest:
+                    self._note_digest(page, page.output, done.digest)
         else:
             html_for = self._html_for(setup)
             for number in todo:
@@ -328,12 +330,10 @@ class SiteBuilder:
                          made: dict[str, bytes] = made) -> bytes:
                     html = made[output.output] = html_for(output, rendered, view)
                     return html
-                done = results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True)
+                done = results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True,
+                                                     kept=made)
                 for path, html in made.items():
                     self._note(page, path, html)
-                if number in keys and not done.errors:
-                    for path in self._outputs_of(setup, page):
-                        made.setdefault(path, setup.output.read(path))  # the Markdown, for the cache
                 if number in keys:
                     written[number] = made
                 progress.advance()
@@ -350,19 +350,17 @@ class SiteBuilder:
         progress.close()
         return [result for result in results if result is not None]
 
-    def _outputs_of(self, setup: RenderSetup, page: Page) -> list[str]:
-        """The files of a page: its HTML and Markdown (and those of its root copy)."""
-        html = [page.output] + (["index.html"] if page.id == setup.root_copy else [])
-        return html + [markdown_path(path) for path in html]
-
     def _write_page(self, setup: RenderSetup, page: Page, path: str, html: bytes) -> None:
         setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
         self._note(page, path, html)
 
     def _note(self, page: Page, path: str, html: bytes) -> None:
         """Remember a searchable page's HTML hash: the search bundle is kept by them all."""
+        self._note_digest(page, path, html_digest(html))
+
+    def _note_digest(self, page: Page, path: str, digest: bytes) -> None:
         if self._disk is not None and path == page.output and not (page.hidden or page.noindex):
-            self._digests[path] = hashlib.blake2b(html, digest_size=20).digest()
+            self._digests[path] = digest
 
     def _site_key(self, loaded: LoadedConfig, pages: list[Page], theme: Theme, setup: RenderSetup, search: bool) -> str:
         """The hash of everything every page's HTML depends on (see persist.py)."""

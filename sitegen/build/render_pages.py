@@ -2,17 +2,20 @@
 
 All per-page work (markdown-it, Pygments, the Jinja2 page template) happens in `render_page`.
 A cold `sitegen build` of a large site runs it in worker processes, which get what they need
-once, through the pool's initializer (`RenderSetup`), and write each page into the staging
-folder themselves; the parent only hands out page numbers and gets back the small data it
-needs afterwards (`PageResult`: warnings, errors, fragment links, the ids on the page, the
-files the page references). The dev server renders in its own process, reusing the markdown
-and HTML of pages whose inputs did not change (`SiteBuilder` keeps them in `Cached`).
+once, through the pool's initializer (`RenderSetup`, the pages), and write each page into the
+staging folder and its entry into the persistent cache themselves; the parent only hands out
+page numbers and gets back the small data it needs afterwards (`PageResult`: warnings,
+errors, fragment links, the ids on the page, the files the page references, its hash).
+The dev server renders in its own process, reusing the markdown and HTML of pages whose
+inputs did not change (`SiteBuilder` keeps them in `Cached`).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
+import hashlib
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -114,11 +117,19 @@ class PageResult:
     html: dict[str, bytes] = field(default_factory=dict)  # from a worker that cannot write to the output
     snippets: tuple[str, ...] = ()  # snippet files the page inlined (the persistent cache checks them)
     markdown: str = ""  # the page's Markdown with links relative to the site root (llms-full.txt)
+    digest: bytes = b""  # from a worker: the hash of the page's HTML (the search bundle's key is made of them)
 
 
 # The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
 BodyFor = Callable[[Page], RenderedBody]
 HtmlFor = Callable[[Page, RenderedBody, "ApiView | None"], bytes]
+# Keeps a page a worker rendered in the persistent build cache: (page, its HTML by output
+# path, its result with the ids read). Called in the worker, so the parent never reads pages back.
+StoreEntry = Callable[[Page, dict[str, bytes], PageResult], None]
+
+
+def html_digest(html: bytes) -> bytes:
+    return hashlib.blake2b(html, digest_size=20).digest()
 
 
 def fresh_body(setup: RenderSetup) -> BodyFor:
@@ -135,9 +146,11 @@ def fresh_html(setup: RenderSetup) -> HtmlFor:
     return html_for
 
 
-def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: HtmlFor, write: bool) -> PageResult:
+def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: HtmlFor, write: bool,
+                kept: dict[str, bytes] | None = None) -> PageResult:
     """One page (and its root copy): markdown, API view, HTML; written to the output when
-    `write`, else returned in `PageResult.html`."""
+    `write`, else returned in `PageResult.html`. `kept` also receives the Markdown files
+    written (the HTML reaches the caller through `html_for`), for the persistent cache."""
     result = PageResult(page.id)
     outputs = [page]
     if page.id == setup.root_copy:
@@ -160,6 +173,8 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
         if write:
             setup.output.write_page(output.output, html, searchable)
             setup.output.write(markdown_path(output.output), text)
+            if kept is not None:
+                kept[markdown_path(output.output)] = text
         else:
             result.html[output.output] = html
             result.html[markdown_path(output.output)] = text
@@ -184,22 +199,39 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
 # --- worker processes ---------------------------------------------------------------------
 
 _setup: RenderSetup | None = None  # in a worker process only: set once by the pool's initializer
+_store: StoreEntry | None = None  # likewise: the persistent cache's writer (None without one)
+_pages: list[Page] = []  # likewise: the pages to render (inherited, so tasks are page numbers only)
 
 
-def _start_worker(setup: RenderSetup) -> None:
-    global _setup
-    _setup = setup
+def _start_worker(setup: RenderSetup, store: StoreEntry | None, pages: list[Page]) -> None:
+    global _setup, _store, _pages
+    _setup, _store, _pages = setup, store, pages
+    # Rendering a page allocates hundreds of thousands of short-lived objects (tokens, spans)
+    # and makes little cyclic garbage: collecting the young generation every 700 allocations
+    # (the default) cost a worker about 5% of its time.
+    gc.set_threshold(20_000, 10, 10)
 
 
-def _render_in_worker(task: tuple[list[int], list[Page]]) -> list[tuple[int, PageResult]]:
+def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
     assert _setup is not None, "called outside a worker started by render_in_workers"
-    numbers, pages = task
+    pages = [_pages[number] for number in numbers]
     write = _setup.output.shared_with_workers
+    made_html = fresh_html(_setup)
     results = []
     for number, page in zip(numbers, pages, strict=True):
-        result = render_page(_setup, page, fresh_body(_setup), fresh_html(_setup), write)
-        if write and isinstance(result.ids, bytes):
+        made: dict[str, bytes] = {}
+
+        def html_for(output: Page, rendered: RenderedBody, view: ApiView | None,
+                     made: dict[str, bytes] = made) -> bytes:
+            html = made[output.output] = made_html(output, rendered, view)
+            return html
+        result = render_page(_setup, page, fresh_body(_setup), html_for, write, kept=made)
+        if isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())  # the ids, not the page, travel back
+        if not result.errors and page.output in made:
+            result.digest = html_digest(made[page.output])
+            if _store is not None:
+                _store(page, made, result)
         results.append((number, result))
     return results
 
@@ -210,14 +242,25 @@ def can_use_workers(processes: int, pages: int) -> int:
     return workers if workers >= 2 and "fork" in multiprocessing.get_all_start_methods() else 0
 
 
-def render_in_workers(setup: RenderSetup, pages: list[Page], workers: int) -> Iterator[tuple[int, PageResult]]:
-    """(page number, result) for every page, in the order workers finish them.
+def render_in_workers(
+    setup: RenderSetup, pages: list[Page], workers: int, store: StoreEntry | None = None
+) -> Iterator[tuple[int, PageResult]]:
+    """(page number, result) for every page, in the order workers finish them; with `store`,
+    each worker also keeps the pages it renders in the persistent cache.
 
     Workers are forked (the parsers, templates and Renderer are not picklable, and forking
     shares them for free); the caller must not have started threads that hold locks."""
-    tasks = [(list(range(start, min(start + _PAGES_PER_TASK, len(pages)))),
-              pages[start:start + _PAGES_PER_TASK]) for start in range(0, len(pages), _PAGES_PER_TASK)]
+    # Page numbers only: the workers inherit the pages themselves (no pickling of page texts).
+    tasks = [list(range(start, min(start + _PAGES_PER_TASK, len(pages))))
+             for start in range(0, len(pages), _PAGES_PER_TASK)]
     context = multiprocessing.get_context("fork")
-    with context.Pool(workers, initializer=_start_worker, initargs=(setup,)) as pool:
-        for results in pool.imap_unordered(_render_in_worker, tasks):
-            yield from results
+    # Everything alive now (config, pages, parsers, templates) is the workers' read-only
+    # inheritance: frozen, the garbage collector never walks it in a worker, so it is neither
+    # scanned again nor copied page by page into each worker by the collector's writes.
+    gc.freeze()
+    try:
+        with context.Pool(workers, initializer=_start_worker, initargs=(setup, store, pages)) as pool:
+            for results in pool.imap_unordered(_render_in_worker, tasks):
+                yield from results
+    finally:
+        gc.unfreeze()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -86,10 +87,23 @@ def parse_meta(info: str) -> FenceMeta:
                      "wrap" in words, "expandable" in words)
 
 
+@cache
 def _css_class(ttype: _TokenType) -> str:
+    """Pygments' short class of a token type (its nearest standard ancestor's); token types
+    are a few hundred interned objects, so each is worked out once."""
     while ttype not in STANDARD_TYPES and ttype.parent is not None:
         ttype = ttype.parent
     return STANDARD_TYPES.get(ttype, "")  # Token, the root of every type, maps to "" too
+
+
+def _tokens(lexer: Lexer, code: str) -> Iterable[tuple[int, _TokenType, str]]:
+    """(index, type, text) of each token: `lexer.get_tokens_unprocessed` on the input as
+    `get_tokens` would prepare it for lexers made by `_lexer` (no filters, tab expansion or
+    added newline; no byte-order mark, \\r and \\r\\n become \\n), without the generator
+    `get_tokens` wraps around every token."""
+    if lexer.filters or type(lexer).get_tokens is not Lexer.get_tokens:
+        return ((0, ttype, value) for ttype, value in lexer.get_tokens(code))
+    return lexer.get_tokens_unprocessed(code.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def highlight_lines(code: str, language: str) -> list[str]:
@@ -98,14 +112,22 @@ def highlight_lines(code: str, language: str) -> list[str]:
     lexer = _lexer(language.lower()) if language else None
     if lexer is None:
         return [html.escape(line) for line in code.split("\n")]
-    lines: list[str] = [""]
-    for ttype, value in lexer.get_tokens(code):
+    lines: list[str] = []
+    line: list[str] = []  # the pieces of the line being built (joined once, not appended to a str)
+    escape = html.escape
+    for _, ttype, value in _tokens(lexer, code):
         css = _css_class(ttype)
+        if "\n" not in value:  # most tokens: one piece of one line
+            if value:
+                line.append(f'<span class="{css}">{escape(value)}</span>' if css else escape(value))
+            continue
         for index, part in enumerate(value.split("\n")):
             if index:
-                lines.append("")
+                lines.append("".join(line))
+                line = []
             if part:
-                lines[-1] += f'<span class="{css}">{html.escape(part)}</span>' if css else html.escape(part)
+                line.append(f'<span class="{css}">{escape(part)}</span>' if css else escape(part))
+    lines.append("".join(line))
     if len(lines) > 1 and lines[-1] == "" and not code.endswith("\n"):
         lines.pop()  # lexers may end with a newline of their own
     return lines
@@ -118,6 +140,10 @@ def highlight_code(code: str, language: str) -> str:
     return highlight(code, lexer, _FORMATTER)
 
 
+# The same block often appears on many pages (an install command, a snippet's code, a
+# CodeGroup shared by API pages); the HTML is a function of (code, info) alone, so each
+# process highlights it once.
+@lru_cache(maxsize=1024)
 def render_fence(code: str, info: str) -> str:
     """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta)."""
     meta = parse_meta(info)

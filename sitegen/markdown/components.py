@@ -150,6 +150,7 @@ class ComponentRenderer:
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            auto_reload=False,  # a changed theme file makes a new ComponentRenderer
         )
         self._prepare: dict[str, Callable[[_Props], dict[str, Any]]] = {
             **{name: self._callout for name in CALLOUTS},

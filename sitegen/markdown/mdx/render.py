@@ -39,7 +39,9 @@ __all__ = ["Document", "PageState", "TocEntry", "fold_rule", "install_render_rul
 
 MAX_INLINE_DEPTH = 32  # inline elements nest by recursion when rendering
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-_ID_ATTRIBUTE = re.compile(r"""\sid="([^"]*)\"""")
+# Starts with a literal so the regex engine can jump between candidates (a leading \s
+# would be tried at every character of the page); the space before it is checked by hand.
+_ID_ATTRIBUTE = re.compile(r'id="([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -636,4 +638,6 @@ class PageContext:
 
 
 def page_ids(html_text: str) -> frozenset[str]:
-    return frozenset(_ID_ATTRIBUTE.findall(html_text))
+    """The values of every id attribute in the HTML."""
+    return frozenset(match[1] for match in _ID_ATTRIBUTE.finditer(html_text)
+                     if match.start() and html_text[match.start() - 1].isspace())
