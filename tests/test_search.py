@@ -65,7 +65,8 @@ def test_build_indexes_every_real_page_once(example_project: Path) -> None:
     assert urls == sorted("/" + page for page in pages)
     assert "/" not in urls and not any("404" in url for url in urls)
     auth = next(record for record in records if record["url"] == "/authentication/")
-    assert auth["meta"] == {"title": "Authentication", "group": "Guides"}
+    # A page every version lists carries them all (search.js keeps the reader's version's pages).
+    assert auth["meta"] == {"title": "Authentication", "group": "Guides", "versions": "1.0 0.9"}
     assert "bearer token" in auth["content"]
     # Only the page's own text: no sidebar, no "Copy" buttons, no previous/next links.
     assert "Quickstart" not in auth["content"] and "Copy" not in auth["content"]
