@@ -420,7 +420,8 @@ class SiteBuilder:
             root_copy = home.id if home is not None and not any(page.id == "index" for page in pages) else None
             chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, search)
             if site_url is not None:
-                chrome = steps.with_publishing(chrome, site_url, root_copy, theme.theme, resolver, self.cache_dir)
+                chrome = steps.with_publishing(chrome, site_url, root_copy, theme.theme, resolver, self.cache_dir,
+                                              warnings)
             # Kept while the chrome is the same: it renders each sidebar once.
             renderer = self._renderer.get_or_compute(chrome, lambda: steps.make_renderer(chrome, navigation.navigation))
         warnings += renderer.warnings  # icons that fell back, feedback without a repository
