@@ -104,13 +104,12 @@ def card_style(
         if logo_path.suffix.lower() in SVG_LOGOS:
             try:
                 logo = rasterize_svg(source, fonts)
-            except ValueError as exc:
+            except Exception as exc:  # noqa: BLE001 - any failure of a logo: the name instead, never a traceback
                 if warnings is not None:
-                    reference = config.logo if isinstance(config.logo, str) else logo_path.name
-                    if config.logo is not None and not isinstance(config.logo, str):
-                        reference = config.logo.dark if dark else config.logo.light
-                    warnings.append(f"{reference}: cannot draw this SVG logo on social cards ({exc}); "
-                                    "the cards show the site name instead")
+                    written = config.logo if isinstance(config.logo, str) or config.logo is None else (
+                        config.logo.dark if dark else config.logo.light)
+                    warnings.append(f"{written or logo_path.name}: cannot draw this SVG logo on social cards "
+                                    f"({exc}); the cards show the site name instead")
         else:
             logo = source
     digest = hashlib.blake2b(_DRAWING_VERSION, digest_size=16)
