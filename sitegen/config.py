@@ -316,6 +316,14 @@ class SiteChrome:
     body_font: SiteFont | None = None
     # Icons of the first `SiteConfig.topbar_links` (v2 navbar.links): (name, style or None) or None.
     topbar_link_icons: tuple[tuple[str, str | None] | None, ...] = ()
+    # What the page header offers for the page's Markdown, in order (v2 `contextual.options`):
+    # "copy" is the Copy page button; "view" and the assistants (PAGE_ASSISTANTS) are a menu
+    # beside it. The classic schema has no such key: the Copy page button alone.
+    page_actions: tuple[str, ...] = ("copy",)
+
+
+PAGE_ASSISTANTS = ("chatgpt", "claude", "perplexity")  # page actions that need the site URL
+PAGE_ACTIONS = ("copy", "view", *PAGE_ASSISTANTS)
 
 
 @dataclass(frozen=True)

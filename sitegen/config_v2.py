@@ -32,6 +32,7 @@ from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, mode
 from pydantic_core import PydanticCustomError
 
 from sitegen.config import (
+    PAGE_ACTIONS,
     SOCIAL_KEYS,
     HexColor,
     LoadedConfig,
@@ -45,6 +46,7 @@ from sitegen.config import (
     SiteFont,
     SiteFooterColumn,
     SiteFooterLink,
+    Thumbnails,
     _describe,
     _unknown_keys,
     _walk_path,
@@ -69,7 +71,7 @@ def is_v2(raw: dict[str, Any]) -> bool:
 def _one_of(expected: str, **kinds: Any) -> Any:
     """A union whose branch is picked by the JSON type (string, array or object), so errors
     come from one branch only; like `config._either` for more than two branches."""
-    python = {"string": str, "array": list, "object": dict}
+    python = {"string": str, "array": list, "object": dict, "boolean": bool}
 
     def pick(value: Any) -> str | None:
         if isinstance(value, BaseModel):
@@ -347,10 +349,14 @@ class SiteConfigV2(Model):
     styling: dict[str, Any] = {}
     seo: dict[str, Any] = {}
     search: dict[str, Any] = {}
-    contextual: dict[str, Any] = {}
+    contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
     errors: Errors = Errors()
     integrations: dict[str, Any] = {}
-    thumbnails: dict[str, Any] = {}
+    # Social cards, as in the classic schema: `false` turns them off, Mintlify's object picks
+    # a light or dark card.
+    thumbnails: _one_of("true, false or an object {appearance}", boolean=bool, object=Thumbnails) = True  # type: ignore[valid-type]
+    # sitegen's extension, as in the classic schema: the URL the site is published at.
+    site_url: str | None = None
     metadata: dict[str, Any] = {}
     variables: dict[str, Any] = {}
 
@@ -744,6 +750,9 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
         raw["topAnchor"] = top
     if config.logo is not None:
         raw["logo"] = config.logo
+    raw["thumbnails"] = config.thumbnails
+    if config.site_url is not None:
+        raw["siteUrl"] = config.site_url
     if config.favicon is not None:
         raw["favicon"] = config.favicon if isinstance(config.favicon, str) else config.favicon.light
     colors: dict[str, Any] = {"primary": config.colors.primary}
@@ -1017,7 +1026,40 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
         body_font=_font(fonts.body or whole, "fonts.body" if fonts.body else "fonts", notes),
         topbar_link_icons=tuple((name, style) if name else None
                                 for name, style in (_icon(link.icon) for link in config.navbar.links)),
+        page_actions=_page_actions(config.contextual, notes),
     )
+
+
+# Mintlify's options that need what sitegen does not make: an MCP server, its hosted assistant.
+_NO_MCP = "needs an MCP server of the docs, which sitegen does not make"
+_UNSUPPORTED_ACTIONS = {"mcp": _NO_MCP, "cursor": _NO_MCP, "vscode": _NO_MCP,
+                        "assistant": "opens Mintlify's hosted assistant, which a static site has not"}
+
+
+def _page_actions(contextual: dict[str, Any] | None, notes: list[str]) -> tuple[str, ...]:
+    """`contextual.options` -> SiteChrome.page_actions; without `contextual`, the Copy page
+    button alone (as for the classic schema)."""
+    if contextual is None:
+        return ("copy",)
+    options = contextual.get("options", [])
+    if not isinstance(options, list):
+        notes.append(f"contextual.options: {json.dumps(options)[:40]} is not an array; "
+                     "the Copy page button alone is shown")
+        return ("copy",)
+    actions: list[str] = []
+    for index, option in enumerate(options):
+        where = f"contextual.options[{index}]"
+        if isinstance(option, dict):
+            notes.append(f"{where}: custom options are not supported yet; left out")
+        elif not isinstance(option, str):
+            notes.append(f"{where}: {json.dumps(option)[:40]} is not a string; left out")
+        elif option in _UNSUPPORTED_ACTIONS:
+            notes.append(f"{where}: '{option}' {_UNSUPPORTED_ACTIONS[option]}; left out")
+        elif option not in PAGE_ACTIONS:
+            notes.append(f"{where}: '{option}' is not one of {', '.join(PAGE_ACTIONS)}; left out")
+        elif option not in actions:
+            actions.append(option)
+    return tuple(actions)
 
 
 def _font(font: FontV2 | None, where: str, notes: list[str]) -> SiteFont | None:

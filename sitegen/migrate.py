@@ -81,6 +81,13 @@ def migrate(loaded: LoadedConfig) -> Migration:
         out["api"] = api
     if config.redirects:
         out["redirects"] = [r.model_dump(by_alias=True, exclude_defaults=True) for r in config.redirects]
+    # sitegen's extensions keep their classic names in v2: `thumbnails` is Mintlify's v2 key too.
+    if config.site_url is not None:
+        out["siteUrl"] = config.site_url
+    if config.thumbnails is False:
+        out["thumbnails"] = False
+    elif not isinstance(config.thumbnails, bool):
+        out["thumbnails"] = config.thumbnails.model_dump(exclude_none=True)
     feedback = config.feedback
     for key, value in (("suggestEdit", feedback.suggest_edit), ("raiseIssue", feedback.raise_issue),
                        ("thumbsRating", feedback.thumbs_rating)):

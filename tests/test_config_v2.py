@@ -371,3 +371,53 @@ def test_editing_a_ref_file_rebuilds_the_navigation_in_serve(tmp_path: Path) -> 
     part.write_text(part.read_text(encoding="utf-8").replace('"Get started"', '"First steps"'), encoding="utf-8")
     after = builder.rebuild([part]).files["quickstart/index.html"].decode()
     assert ">First steps<" in after and ">Get started<" not in after
+
+
+def test_v2_thumbnails_and_site_url_work_as_in_the_classic_schema(make_project: Callable[..., Path]) -> None:
+    from PIL import Image
+
+    config = {**BASE, "navigation": {"groups": [{"group": "Start", "pages": ["intro"]}]},
+              "siteUrl": "https://docs.example.com/",
+              "colors": {"primary": "#0D9373"}, "background": {"color": {"dark": "#101014"}},
+              "thumbnails": {"appearance": "dark", "background": "images/card.png"}}
+    project = make_project(config, PAGES)
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""  # no "unknown key" for siteUrl
+    html = (project / "site/intro/index.html").read_text(encoding="utf-8")
+    assert '<link rel="canonical" href="https://docs.example.com/">' in html  # the home page
+    card = re.search(r'<meta property="og:image" content="https://docs.example.com/([^"]+)">', html)
+    assert card is not None
+    with Image.open(project / "site" / card.group(1)) as image:
+        assert image.convert("RGB").getpixel((5, 5)) == (0x10, 0x10, 0x14)  # a dark card
+    # `false` turns cards off; anything else is an error naming the key.
+    project = make_project({**config, "thumbnails": False}, PAGES, name="off")
+    assert run_sitegen("build", project).returncode == 0
+    assert "og:image" not in (project / "site/intro/index.html").read_text(encoding="utf-8")
+    project = make_project({**config, "thumbnails": "dark"}, PAGES, name="bad")
+    result = run_sitegen("build", project)
+    assert (result.returncode, result.stderr) == (
+        1, "error: docs.json: thumbnails: 'dark' is not true, false or an object {appearance}\n")
+
+
+def test_migrate_carries_site_url_and_thumbnails_over(make_project: Callable[..., Path]) -> None:
+    project = make_project({"name": "Old", "colors": {"primary": "#0D9373"},
+                            "navigation": [{"group": "Start", "pages": ["intro"]}],
+                            "siteUrl": "https://docs.example.com/old/",
+                            "thumbnails": {"appearance": "dark", "background": "images/card.png"}}, PAGES)
+    classic = load_config(project).config
+    result = run_sitegen("migrate", project, "--out", "v2/docs.json")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    migrated = json.loads((project / "v2/docs.json").read_text(encoding="utf-8"))
+    assert migrated["siteUrl"] == "https://docs.example.com/old/"
+    assert migrated["thumbnails"] == {"appearance": "dark", "background": "images/card.png"}
+    (project / "docs.json").write_text(json.dumps(migrated), encoding="utf-8")
+    read_back = load_config(project)
+    assert not [w for w in read_back.warnings if "siteUrl" in w or "thumbnails" in w]
+    assert (read_back.config.site_url, read_back.config.thumbnails) == (classic.site_url, classic.thumbnails)
+    off = make_project({"name": "Off", "colors": {"primary": "#0D9373"},
+                        "navigation": [{"group": "Start", "pages": ["intro"]}], "thumbnails": False},
+                       PAGES, name="off")
+    assert run_sitegen("migrate", off, "--out", "v2.json").returncode == 0
+    assert json.loads((off / "v2.json").read_text(encoding="utf-8"))["thumbnails"] is False

@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from sitegen.config import SiteConfig
+from sitegen.config_v2 import SiteConfigV2
 
 from conftest import REPO, run_sitegen
 
@@ -132,3 +133,15 @@ def test_page_is_in_the_navigation_and_its_minimal_example_builds(
     result = run_sitegen("build", project, "--strict")
     assert result.returncode == 0, result.stderr
     assert (project / "site/quickstart/index.html").is_file()
+
+
+def test_every_top_level_v2_key_is_in_the_v2_section() -> None:
+    v2_keys = {field.alias or name for name, field in SiteConfigV2.model_fields.items()}
+    assert {"theme", "navigation", "contextual", "siteUrl", "$schema"} <= v2_keys
+    source = PAGE_SOURCE.read_text(encoding="utf-8")
+    section = re.search(r"^## The v2 schema\n(.*?)^## ", source, re.S | re.M)
+    assert section is not None
+    rows = set(re.findall(r"^\| `([^`]+)` \|", section.group(1), re.M))  # the table of top-level keys
+    assert sorted(v2_keys - rows) == []
+    assert sorted(rows - v2_keys) == []  # nothing documented that sitegen does not read
+    assert "`sitegen migrate`" in section.group(1) and "`$ref`" in section.group(1)

@@ -241,6 +241,79 @@ def test_a_raster_logo_is_drawn_on_the_card(make_project: Callable[..., Path], t
         assert image.convert("RGB").getpixel((80 + 60, 70 + 30)) == (255, 0, 0)
 
 
+def card_image(project: Path, page: str = "guides/install") -> Image.Image:
+    """The social card of a built page, as RGB."""
+    card = head_tags((project / f"site/{page}/index.html").read_text())["og:image"]
+    with Image.open(project / "site" / card.removeprefix(SITE)) as image:
+        return image.convert("RGB")
+
+
+def logo_box(card: Image.Image) -> set[tuple[int, int, int]]:
+    """The colours where the logo goes (64 px high, at the top left margin)."""
+    return {colour for _, colour in card.crop((80, 70, 80 + 400, 70 + 64)).getcolors(400 * 64) or []}
+
+
+SQUARE_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="16" viewBox="0 0 32 16">'
+              '<rect width="32" height="16" fill="{colour}"/></svg>')
+
+
+def test_an_svg_logo_is_rasterized_onto_the_card(make_project: Callable[..., Path]) -> None:
+    plain = make_project(CONFIG, PAGES, name="plain")
+    assert sitegen("build", plain, "--site-url", SITE).returncode == 0
+    project = make_project({**CONFIG, "logo": "images/logo.svg"},
+                           {**PAGES, "/images/logo.svg": SQUARE_SVG.format(colour="#FF0000")})
+    result = sitegen("build", project, "--site-url", SITE)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    card, without = card_image(project), card_image(plain)
+    # Scaled from 32x16 to 128x64: red across the logo's box, where the plain card has
+    # its background (and the site name in the primary colour, which the logo replaces).
+    assert card.getpixel((80 + 5, 70 + 5)) == (255, 0, 0)
+    assert card.getpixel((80 + 120, 70 + 60)) == (255, 0, 0)
+    assert card.getpixel((80 + 140, 70 + 30)) == card.getpixel((5, 5)) == without.getpixel((5, 5))
+    assert (255, 0, 0) not in logo_box(without)
+    assert (0x7C, 0x3A, 0xED) in logo_box(without) and (0x7C, 0x3A, 0xED) not in logo_box(card)
+
+
+def test_a_dark_card_shows_the_dark_logo(make_project: Callable[..., Path]) -> None:
+    config = {**CONFIG, "thumbnails": {"appearance": "dark"},
+              "logo": {"light": "images/light.svg", "dark": "images/dark.svg"}}
+    project = make_project(config, {**PAGES, "/images/light.svg": SQUARE_SVG.format(colour="#000000"),
+                                    "/images/dark.svg": SQUARE_SVG.format(colour="#00FF00")})
+    assert sitegen("build", project, "--site-url", SITE).returncode == 0
+    assert card_image(project).getpixel((80 + 60, 70 + 30)) == (0, 255, 0)
+
+
+def test_an_svg_logo_reads_no_file_it_points_at(make_project: Callable[..., Path], tmp_path: Path) -> None:
+    outside = tmp_path / "outside.png"
+    Image.new("RGB", (8, 8), (0, 0, 255)).save(outside)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="32" '
+           f'height="16"><rect width="16" height="16" fill="#FF0000"/><image x="16" width="16" height="16" '
+           f'xlink:href="{outside}"/><image x="16" width="16" height="16" href="file://{outside}"/></svg>')
+    project = make_project({**CONFIG, "logo": "images/logo.svg"}, {**PAGES, "/images/logo.svg": svg})
+    assert sitegen("build", project, "--site-url", SITE).returncode == 0
+    card = card_image(project)
+    assert card.getpixel((80 + 30, 70 + 30)) == (255, 0, 0)  # the logo is drawn…
+    assert (0, 0, 255) not in logo_box(card)  # …without the image from outside the project
+
+
+def test_an_svg_logo_resvg_cannot_read_is_a_warning(make_project: Callable[..., Path]) -> None:
+    project = make_project({**CONFIG, "logo": "images/logo.svg"}, {**PAGES, "/images/logo.svg": "<svg><rect"})
+    result = sitegen("build", project, "--site-url", SITE)
+    assert result.returncode == 0
+    assert ("warning: images/logo.svg: cannot draw this SVG logo on social cards (not well-formed XML: "
+            "unclosed token: line 1, column 5); the cards show the site name instead") in result.stderr
+    assert (0x7C, 0x3A, 0xED) in logo_box(card_image(project))  # the site name, in the primary colour
+
+
+def test_the_plant_store_card_shows_its_svg_logo(example_project: Path) -> None:
+    result = sitegen("build", example_project, "--site-url", SITE)
+    assert result.returncode == 0, result.stderr
+    colours = logo_box(card_image(example_project, "quickstart"))
+    # The leaves of images/logo-light.svg (#15803D, #22C55E), antialiased at their edges.
+    assert (0x15, 0x80, 0x3D) in colours and (0x22, 0xC5, 0x5E) in colours
+
+
 def test_thumbnails_must_be_a_boolean_or_an_object(make_project: Callable[..., Path]) -> None:
     project = make_project({**CONFIG, "thumbnails": "off"}, PAGES)
     result = run_sitegen("build", project)

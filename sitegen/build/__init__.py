@@ -48,6 +48,7 @@ class BuildReport:
     warnings: list[str]
     steps: list[tuple[str, float]] = field(default_factory=list)  # (step, seconds), in order
     site_url: str | None = None  # the URL the site was built for (None: relative only, no sitemap)
+    left_out: tuple[str, ...] = ()  # page menu assistants left out for want of a site URL
 
 
 def build(
@@ -87,7 +88,7 @@ def build(
         with times.step("swap"):
             output.commit()
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
-                       result.site_url)
+                       result.site_url, result.left_out)
 
 
 def _name_hash(path: Path) -> str:

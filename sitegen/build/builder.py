@@ -38,7 +38,7 @@ from sitegen.build.render_pages import (
     render_page,
 )
 from sitegen.cachedir import CACHE_DIR
-from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
+from sitegen.config import CONFIG_NAMES, PAGE_ASSISTANTS, LoadedConfig, find_project_dir
 from sitegen.confine import inside_project
 from sitegen.errors import BuildError, ContentError
 from sitegen.llms import markdown_path
@@ -64,6 +64,8 @@ class BuildResult:
     warnings: list[str]
     external_links: list[tuple[str, str]] = field(default_factory=list)  # (where, http(s) URL) on the pages
     site_url: str | None = None  # the URL the site was built for (None: relative only)
+    # Page menu entries (v2 contextual.options) left out for want of a site URL: the assistants.
+    left_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -420,7 +422,8 @@ class SiteBuilder:
             root_copy = home.id if home is not None and not any(page.id == "index" for page in pages) else None
             chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, search)
             if site_url is not None:
-                chrome = steps.with_publishing(chrome, site_url, root_copy, theme.theme, resolver, self.cache_dir)
+                chrome = steps.with_publishing(chrome, site_url, root_copy, theme.theme, resolver, self.cache_dir,
+                                              warnings)
             # Kept while the chrome is the same: it renders each sidebar once.
             renderer = self._renderer.get_or_compute(chrome, lambda: steps.make_renderer(chrome, navigation.navigation))
         warnings += renderer.warnings  # icons that fell back, feedback without a repository
@@ -496,5 +499,6 @@ class SiteBuilder:
         warnings = list(dict.fromkeys(warnings))  # a warning found twice is shown once
         if self.strict and warnings:
             raise ContentError([f"{w} (--strict)" for w in warnings])
+        left_out = () if site_url else tuple(a for a in loaded.chrome.page_actions if a in PAGE_ASSISTANTS)
         return BuildResult(len(pages), warnings, [link for result in results for link in result.external_links],
-                           site_url)
+                           site_url, left_out)

@@ -267,10 +267,12 @@ def make_chrome(
 
 
 def with_publishing(
-    chrome: Chrome, site_url: str, home_id: str | None, theme: Theme, resolver: LinkResolver, cache_dir: Path
+    chrome: Chrome, site_url: str, home_id: str | None, theme: Theme, resolver: LinkResolver, cache_dir: Path,
+    warnings: list[str] | None = None,
 ) -> Chrome:
     """The chrome of a site with a URL: canonical links, social tags and (unless docs.json
-    says `"thumbnails": false`) a social card per page, drawn with the theme's fonts."""
+    says `"thumbnails": false`) a social card per page, drawn with the theme's fonts and the
+    logo (light or dark, as the card is; an SVG one rasterized here, once per build)."""
     config = chrome.loaded.config
     files = dict(chrome.files)
     logo = files.get("logo_light")
@@ -283,7 +285,10 @@ def with_publishing(
             raise BuildError(f"theme: {FONT_BOLD} or {FONT_REGULAR} is missing; social cards need both "
                              '(or set "thumbnails": false in docs.json)')
         host = site_url.split("://", 1)[1].rstrip("/")
-        cards = card_style(config, host, logo_source, (fonts[0], fonts[1]), cache_dir / CACHE_SUBDIR)
+        logos = tuple(resolver.assets.get(path) if path else None
+                      for path in (files.get("logo_light"), files.get("logo_dark")))
+        cards = card_style(config, host, (logos[0], logos[1]), (fonts[0], fonts[1]), cache_dir / CACHE_SUBDIR,
+                           warnings)
     publishing = Publishing(site_url, home_id, cards, raster_logo)
     return dataclasses.replace(chrome, publishing=publishing)
 

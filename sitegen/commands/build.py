@@ -10,6 +10,7 @@ from pathlib import Path
 from sitegen.build import build
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.publish import ENV_VAR, setting_from
+from sitegen.publish.tags import ASSISTANTS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
         if report.site_url is None:
             print(f"no site URL: no sitemap.xml, canonical links or social cards (give --site-url URL, "
                   f"{ENV_VAR} or docs.json siteUrl)")
+        if report.left_out:
+            names = ", ".join(ASSISTANTS[name][0].removeprefix("Open in ") for name in report.left_out)
+            print(f"no site URL: the page menu leaves out {names} (contextual.options): they are given "
+                  "the page's Markdown by its absolute URL")
     return 0
 
 

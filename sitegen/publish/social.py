@@ -6,12 +6,17 @@ of a large build) and kept in `.sitegen-cache/cards/`, named by a hash of everyt
 them: a rebuild copies them from there and draws only cards whose page title or description
 (or the site's name, logo, colour or fonts) changed. The fonts are the theme's
 (`themes/default/fonts/`, Lato under the SIL Open Font License, which ships beside them).
+
+The logo is read once per build (`card_style`): a raster one as it is, an SVG one rasterized
+by resvg (`resvg-py`, no system libraries) at the card's logo size, with the theme's fonts
+and none of the SVG's references to other files.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,7 +45,9 @@ CACHE_SUBDIR = "cards"  # under .sitegen-cache/
 FONT_BOLD = "fonts/Lato-Bold.ttf"  # theme files
 FONT_REGULAR = "fonts/Lato-Regular.ttf"
 _DRAWING_VERSION = b"card-1"  # bump when the drawing changes: every cached card is redrawn
-RASTER_LOGOS = (".png", ".jpg", ".jpeg", ".gif", ".webp")  # what Pillow reads (not SVG)
+RASTER_LOGOS = (".png", ".jpg", ".jpeg", ".gif", ".webp")  # what Pillow reads
+SVG_LOGOS = (".svg",)  # rasterized once per build by resvg
+LOGO_HEIGHT, LOGO_MAX_WIDTH = 64, CARD_WIDTH // 2  # the box the logo is scaled into
 
 _MARGIN = 80
 _BAR = 14  # the primary-colour band along the bottom edge
@@ -56,7 +63,7 @@ class CardStyle:
     text: str
     muted: str
     host: str  # shown at the bottom ("docs.example.com/sub")
-    logo: Path | None  # a raster logo; an SVG one is replaced by the site name in text
+    logo: bytes | None  # the logo as a raster image (an SVG one already rasterized); None: the name
     font_bold: Path
     font_regular: Path
     cache_dir: Path  # .sitegen-cache/cards
@@ -71,8 +78,12 @@ class CardStyle:
 
 
 def card_style(
-    config: SiteConfig, host: str, logo: Path | None, fonts: tuple[Path, Path], cache_dir: Path
+    config: SiteConfig, host: str, logos: tuple[Path | None, Path | None], fonts: tuple[Path, Path],
+    cache_dir: Path, warnings: list[str] | None = None,
 ) -> CardStyle:
+    """The style of every card of a build. `logos` is (light, dark): a dark card shows the logo
+    made for dark backgrounds. An SVG logo is rasterized here, once, not per card; one that
+    cannot be read adds a warning to `warnings` and the card shows the site name."""
     thumbnails = config.thumbnails
     dark = isinstance(thumbnails, Thumbnails) and thumbnails.appearance == "dark"
     colors = config.colors
@@ -86,16 +97,64 @@ def card_style(
         text = TEXT_LIGHT
     text = readable(text, background)
     muted = readable("#9CA3AF" if dark else "#4B5563", background)
-    if logo is not None and logo.suffix.lower() not in RASTER_LOGOS:
-        logo = None
+    logo_path = logos[1] if dark else logos[0]
+    source = logo_path.read_bytes() if logo_path is not None and logo_path.suffix.lower() in LOGOS else None
+    logo = None
+    if source is not None and logo_path is not None:
+        if logo_path.suffix.lower() in SVG_LOGOS:
+            try:
+                logo = rasterize_svg(source, fonts)
+            except Exception as exc:  # noqa: BLE001 - any failure of a logo: the name instead, never a traceback
+                if warnings is not None:
+                    written = config.logo if isinstance(config.logo, str) or config.logo is None else (
+                        config.logo.dark if dark else config.logo.light)
+                    warnings.append(f"{written or logo_path.name}: cannot draw this SVG logo on social cards "
+                                    f"({exc}); the cards show the site name instead")
+        else:
+            logo = source
     digest = hashlib.blake2b(_DRAWING_VERSION, digest_size=16)
     for part in (config.name, accent, background, text, muted, host):
         digest.update(part.encode() + b"\0")
-    for path in (fonts[0], fonts[1], logo):
-        digest.update(path.read_bytes() if path is not None else b"-")
+    # The logo's own bytes (not the rasterized ones): a changed logo file is a new card.
+    for data in (fonts[0].read_bytes(), fonts[1].read_bytes(), source if logo is not None else None):
+        digest.update(data if data is not None else b"-")
         digest.update(b"\0")
     return CardStyle(config.name, accent, background, text, muted, host, logo, fonts[0], fonts[1], cache_dir,
                      digest.hexdigest())
+
+
+LOGOS = RASTER_LOGOS + SVG_LOGOS
+_LOCAL_REFERENCE = ("#", "data:")  # what an SVG logo may point at: its own elements, inline data
+_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
+
+
+def rasterize_svg(svg: bytes, fonts: tuple[Path, Path]) -> bytes:
+    """An SVG logo as PNG bytes, scaled to fit LOGO_HEIGHT x LOGO_MAX_WIDTH. Its references to
+    other files (images, `<use>` of another document) are dropped first: resvg would read them
+    from anywhere on disk, and nothing outside the project goes into a site. Text is set in the
+    theme's fonts, never the machine's, so every machine draws the same card. ValueError: not
+    an SVG resvg can draw."""
+    import resvg_py
+
+    try:
+        root = ElementTree.fromstring(svg)
+    except ElementTree.ParseError as exc:
+        raise ValueError(f"not well-formed XML: {exc}") from None
+    for element in root.iter():
+        for name in _HREFS:
+            if name in element.attrib and not element.attrib[name].strip().startswith(_LOCAL_REFERENCE):
+                del element.attrib[name]
+    text = ElementTree.tostring(root, encoding="unicode")
+    options = {"svg_string": text, "skip_system_fonts": True, "font_files": [str(path) for path in fonts],
+               "font_family": "Lato", "sans_serif_family": "Lato", "serif_family": "Lato"}
+    png = bytes(resvg_py.svg_to_bytes(**options, height=LOGO_HEIGHT))  # type: ignore[arg-type]
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        too_wide = image.width > LOGO_MAX_WIDTH
+    if too_wide:
+        png = bytes(resvg_py.svg_to_bytes(**options, width=LOGO_MAX_WIDTH))  # type: ignore[arg-type]
+    return png
 
 
 def ensure_card(style: CardStyle, page: Page) -> tuple[str, Path]:
@@ -136,14 +195,14 @@ def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
 
 
 def _logo(style: CardStyle) -> Image.Image | None:
-    """The raster logo on the card's background, at most 64 px high (None: unreadable)."""
+    """The logo on the card's background, at most 64 px high (None: unreadable)."""
     from PIL import Image
 
     if style.logo is None:
         return None
     try:
-        with Image.open(style.logo) as source:
-            source.thumbnail((CARD_WIDTH // 2, 64))
+        with Image.open(io.BytesIO(style.logo)) as source:
+            source.thumbnail((LOGO_MAX_WIDTH, LOGO_HEIGHT))
             logo = source.convert("RGBA")
     except (OSError, ValueError, Image.DecompressionBombError):
         return None  # an unreadable logo: the site name instead

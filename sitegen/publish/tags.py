@@ -4,10 +4,20 @@ and Twitter card tags (`themes/default/templates/partials/social.html` writes th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from sitegen.pages import Page
 from sitegen.publish.site_url import absolute
 from sitegen.publish.social import CardStyle
+
+# The page menu's assistants (v2 `contextual.options`): label, and the address that starts a
+# conversation with a prompt. The prompt names the page's Markdown by its absolute URL, which
+# only a site with a URL has: without one these entries are left out.
+ASSISTANTS = {
+    "chatgpt": ("Open in ChatGPT", "https://chatgpt.com/?hints=search&q="),
+    "claude": ("Open in Claude", "https://claude.ai/new?q="),
+    "perplexity": ("Open in Perplexity", "https://www.perplexity.ai/search/new?q="),
+}
 
 
 @dataclass(frozen=True)
@@ -26,3 +36,13 @@ class Publishing:
         if self.cards is not None:
             return absolute(self.site_url, self.cards.card_path(page))
         return absolute(self.site_url, self.logo) if self.logo else None
+
+    def markdown_url(self, page: Page) -> str:
+        """The absolute URL of the page's Markdown (index.md beside its index.html)."""
+        return absolute(self.site_url, page.output.removesuffix(".html") + ".md")
+
+    def assistant_links(self, page: Page, actions: tuple[str, ...]) -> list[tuple[str, str]]:
+        """(label, URL) of each assistant in `actions`, in order, asked to read the page."""
+        prompt = f"Read {self.markdown_url(page)} so I can ask questions about it."
+        return [(ASSISTANTS[name][0], ASSISTANTS[name][1] + quote(prompt, safe=""))
+                for name in actions if name in ASSISTANTS]

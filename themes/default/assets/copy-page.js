@@ -2,6 +2,22 @@
 // The button is a plain link to that file, so without JavaScript it opens the Markdown; a page
 // opened from disk (file://) cannot fetch its neighbour, so there it stays that link ("View Markdown").
 (function () {
+  // The page menu (a <details>): Escape closes it and gives focus back to its toggle, and a
+  // click elsewhere closes it, as a menu does.
+  var menu = document.querySelector("[data-page-menu]");
+  if (menu) {
+    menu.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && menu.open) {
+        menu.open = false;
+        menu.querySelector("summary").focus();
+      }
+    });
+    document.addEventListener("click", function (event) {
+      if (menu.open && !menu.contains(event.target)) menu.open = false;
+    });
+  }
+})();
+(function () {
   var link = document.querySelector("[data-copy-page]");
   if (!link) return;
   var label = link.querySelector(".copy-page-label");
