@@ -191,8 +191,8 @@ def _version_tree(config: SiteConfig, divisions: list[tuple[int | None, int | No
                 lose(f"tabs[{tab_index}]", "its groups under anchors are listed without their anchor "
                      "(only the first tab carries anchors)")
         shown.append({"tab": tab_name} | body)
-    if not config.tabs:
-        return shown[0] if shown else {"groups": []}
+    if not config.tabs:  # one section: its groups (or anchors) are the navigation, with no tab around them
+        return {key: value for key, value in shown[0].items() if key != "tab"} if shown else {"groups": []}
     return {"tabs": shown}
 
 

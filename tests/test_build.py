@@ -123,7 +123,7 @@ def test_pages_at_the_project_root_without_content_folder(tmp_path: Path) -> Non
     (project / "README.md").write_text("# Not a page\n")
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
-    assert "Built 1 pages" in result.stdout
+    assert "Built 1 page in" in result.stdout
     assert (project / "site/intro/index.html").is_file()
 
 

@@ -359,6 +359,18 @@ def test_migrate_writes_docs_json_beside_a_mint_json(make_project: Callable[...,
     assert sidebar(project) == classic_sidebar
 
 
+def test_migrate_of_a_config_without_tabs_reads_back_without_warnings(make_project: Callable[..., Path]) -> None:
+    project = make_project({"name": "Plain", "colors": {"primary": "#0D9373"},
+                            "navigation": [{"group": "Start", "pages": ["intro"]}]}, PAGES)
+    classic_sidebar = sidebar(project)
+    result = run_sitegen("migrate", project, "--force")
+    assert result.returncode == 0, result.stderr
+    written = json.loads((project / "docs.json").read_text())
+    assert written["navigation"] == {"groups": [{"group": "Start", "pages": ["intro"]}]}  # no stray "tab"
+    assert load_config(project).warnings == ()
+    assert sidebar(project) == classic_sidebar
+
+
 def test_editing_a_ref_file_rebuilds_the_navigation_in_serve(tmp_path: Path) -> None:
     from sitegen.build import SiteBuilder
 

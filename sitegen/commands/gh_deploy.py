@@ -37,6 +37,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"warning: {warning}", file=sys.stderr)
         result = gh_deploy(project, report.out_dir, remote=args.remote, branch=args.branch,
                            message=args.message, force=args.force)
-    print(f"Built {report.pages} pages in {report.seconds:.2f} s")
+    print(f"Built {report.pages} page{'' if report.pages == 1 else 's'} in {report.seconds:.2f} s")
     print(f"Deployed {result.commit[:7]} ({result.files} files) to {result.remote}/{result.branch}")
     return 0
