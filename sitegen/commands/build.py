@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         count = len(report.warnings)
         noted = f" with {count} warning{'s' if count != 1 else ''}" if count else ""
-        print(f"Built {report.pages} page{'' if report.pages == 1 else 's'} in {report.seconds:.2f} s{noted} -> {_shown(report.out_dir)}")
+        pages = f"{report.pages} page{'' if report.pages == 1 else 's'}"
+        print(f"Built {pages} in {report.seconds:.2f} s{noted} -> {_shown(report.out_dir)}")
         if report.site_url is None:
             print(f"no site URL: no sitemap.xml, canonical links or social cards (give --site-url URL, "
                   f"{ENV_VAR} or docs.json siteUrl)")
