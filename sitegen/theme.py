@@ -73,7 +73,9 @@ class Theme:
     def is_refused(self, path: Path) -> bool:
         return any(path == refused or path.is_relative_to(refused) for refused in self.refused)
 
-    def environment(self) -> jinja2.Environment:
+    def environment(self, bytecode_dir: Path | None = None) -> jinja2.Environment:
+        """The templates' environment; with `bytecode_dir`, compiled templates are kept there
+        (Jinja checks each one against its template's source, so an edit compiles it again)."""
         env = jinja2.Environment(
             loader=self.loader("templates"),
             autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
@@ -83,6 +85,7 @@ class Theme:
             # A changed theme file makes a new Environment (the builder's theme generation), so
             # templates never need Jinja's per-render check of their file's mtime.
             auto_reload=False,
+            bytecode_cache=jinja2.FileSystemBytecodeCache(str(bytecode_dir)) if bytecode_dir is not None else None,
         )
         return env
 

@@ -33,13 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sitegen
-from sitegen.cachedir import CACHE_DIR
+from sitegen.cachedir import CACHE_DIR, OPENAPI_SUBDIR
 from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES
 
 _FORMAT = 1
-# Kept equal to openapi/fetch.py's CACHE_SUBDIR and publish/site_url.py's ENV_VAR by a test
-# (importing those modules is what this one exists to avoid).
-_OPENAPI_SUBDIR = "openapi"
+# Kept equal to publish/site_url.py's ENV_VAR by a test (importing the publishing modules is
+# what this one exists to avoid).
 SITE_URL_VARIABLE = "SITEGEN_SITE_URL"
 # Timestamps come from a coarse clock: a file written this close to the snapshot may be
 # written again with the same stat; its content hash decides.
@@ -146,7 +145,7 @@ def snapshot(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Pa
     cache_root = project / CACHE_DIR
     skip = {str(out_dir), str(project / "site"), str(cache_root)}
     _walk(project, "p/", skip, racy_after, files)
-    _walk(cache_root / _OPENAPI_SUBDIR, "o/", set(), racy_after, files)
+    _walk(cache_root / OPENAPI_SUBDIR, "o/", set(), racy_after, files)
     _walk(_CODE_DIR, "c/", set(), racy_after, files)
     theme_root = _CODE_DIR.parent / "themes"  # the built-in theme of a source checkout
     if theme_root.is_dir():
@@ -230,6 +229,6 @@ def check(given: Path, key: dict[str, str], out_dir: Path) -> Replay | None:
 
 def _real(name: str, project: Path) -> str:
     kind, rel = name[:2], name[2:]
-    root = {"p/": project, "o/": project / CACHE_DIR / _OPENAPI_SUBDIR, "c/": _CODE_DIR,
+    root = {"p/": project, "o/": project / CACHE_DIR / OPENAPI_SUBDIR, "c/": _CODE_DIR,
             "t/": _CODE_DIR.parent / "themes"}.get(kind)
     return rel if root is None else str(root / rel)

@@ -31,9 +31,9 @@ from sitegen.build.builder import CACHE_DIR, SiteBuilder
 from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
+from sitegen.cachedir import OPENAPI_SUBDIR
 from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
-from sitegen.openapi.fetch import CACHE_SUBDIR as OPENAPI_SUBDIR
 from sitegen.publish import SiteUrlSetting
 from sitegen.search import pagefind_binary
 

@@ -25,7 +25,7 @@ from sitegen.build import steps
 from sitegen.build.cache import Cached
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import BuiltSite, MemoryOutput, Output
-from sitegen.build.persist import BuildCache, SiteInputs, site_key
+from sitegen.build.persist import BUILD_SUBDIR, BuildCache, SiteInputs, site_key
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.render_pages import (
     PageResult,
@@ -37,7 +37,7 @@ from sitegen.build.render_pages import (
     render_in_workers,
     render_page,
 )
-from sitegen.cachedir import CACHE_DIR
+from sitegen.cachedir import CACHE_DIR, ensure_cache_dir
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir
 from sitegen.confine import inside_project
 from sitegen.errors import BuildError, ContentError
@@ -235,11 +235,25 @@ class SiteBuilder:
     def _load_theme(self) -> tuple[_ThemeParts, dict[str, Path]]:
         def load() -> _ThemeParts:
             theme = load_theme(self.project_dir)
-            return _ThemeParts(theme, theme.environment(), ComponentRenderer(theme))
+            return _ThemeParts(theme, theme.environment(self._template_cache()), ComponentRenderer(theme))
         parts = self._theme.get_or_compute(self._theme_generation, load)
         assets = self._theme_assets.get_or_compute(
             (self._theme_generation, self._theme_assets_generation), parts.theme.assets)
         return parts, assets
+
+    def _template_cache(self) -> Path | None:
+        """Where `sitegen build` keeps compiled templates: compiling them is a good part of a
+        one-page rebuild. None (compile in memory) for the dev server or an unusable cache."""
+        if not self.persistent:
+            return None
+        folder = self.cache_dir / BUILD_SUBDIR / "templates"
+        try:
+            ensure_cache_dir(self.cache_dir)
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return None
+        return None if self.cache_dir.is_symlink() or (self.cache_dir / BUILD_SUBDIR).is_symlink() \
+            or folder.is_symlink() else folder
 
     def _body(self, setup: RenderSetup, page: Page) -> RenderedBody:
         """A page's markdown, rendered again only when the page or what its links found changed."""

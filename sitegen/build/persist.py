@@ -34,10 +34,9 @@ from pathlib import Path
 
 import sitegen
 from sitegen.build.render_pages import PageResult
-from sitegen.cachedir import ensure_cache_dir, read_no_follow, write_atomic
+from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
-from sitegen.openapi.fetch import CACHE_SUBDIR as OPENAPI_SUBDIR
 
 BUILD_SUBDIR = "build"
 _FORMAT = 3  # bump when the entry layout changes
