@@ -277,7 +277,7 @@ def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable
     assert len(entries(project)) == 3
     for entry in (project / ".sitegen-cache" / "build" / "pages").glob("*.json"):
         data, _ = read_entry(entry)
-        write_entry(entry, {**data, "html": [[path, 5] for path, _ in data["html"]]}, b"stale" * len(data["html"]))
+        write_entry(entry, {**data, "html": [[path, 5, "0" * 40] for path, *_ in data["html"]]}, b"stale" * len(data["html"]))
     result = run_sitegen("build", project, "--no-cache")
     assert result.returncode == 0, result.stderr
     assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()

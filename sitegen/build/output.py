@@ -55,8 +55,9 @@ class Output(Protocol):
 
     def write(self, path: str, data: bytes) -> None: ...
 
-    def write_page(self, path: str, html: bytes, searchable: bool) -> None:
-        """A page; `searchable` pages go into the search index."""
+    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
+        """A page; `searchable` pages go into the search index. `digest`: `digest_of(html)`,
+        when the caller knows it (a page from the build cache), so it is not computed again."""
         ...
 
     def copy(self, path: str, source: Path) -> None: ...
@@ -93,7 +94,7 @@ class MemoryOutput:
     def write(self, path: str, data: bytes) -> None:
         self.site.files[path] = data
 
-    def write_page(self, path: str, html: bytes, searchable: bool) -> None:
+    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
         self.site.files[path] = html
         if searchable:
             self._searchable[path] = html
@@ -287,11 +288,11 @@ class StagingOutput:
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
-    def write_page(self, path: str, html: bytes, searchable: bool) -> None:
+    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
         if searchable and self._searchable and self._search_input is not None:
             self._documents[path] = index_document(html)
             searchable = False  # written to search_input when Pagefind runs
-        if self._keep(path, digest_of(html)):
+        if self._keep(path, digest or digest_of(html)):
             if searchable and self._searchable:
                 self._kept_pages.append(path)
             return
