@@ -158,12 +158,21 @@ def snapshot(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Pa
 
 
 def _output_state(out_dir: Path) -> dict[str, list[int]]:
+    """(size, mtime, inode, mode) of every file and link in the output folder."""
     state: dict[str, list[int]] = {}
-    for folder, dirs, names in os.walk(out_dir):
-        for name in names + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
-            full = os.path.join(folder, name)
-            st = os.stat(full, follow_symlinks=False)
-            state[os.path.relpath(full, out_dir)] = [st.st_size, st.st_mtime_ns, st.st_ino, st.st_mode]
+
+    def visit(folder: str, prefix: str) -> None:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    visit(entry.path, prefix + entry.name + "/")
+                else:
+                    st = entry.stat(follow_symlinks=False)
+                    state[prefix + entry.name] = [st.st_size, st.st_mtime_ns, st.st_ino, st.st_mode]
+    try:
+        visit(str(out_dir), "")
+    except OSError:
+        state["?"] = []  # unreadable: never equal to a recorded state
     return state
 
 
