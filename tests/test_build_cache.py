@@ -395,3 +395,22 @@ def test_the_shortcut_constants_match_the_modules_it_avoids_importing() -> None:
     from sitegen.publish import ENV_VAR
 
     assert uptodate.SITE_URL_VARIABLE == ENV_VAR
+
+
+def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
+        make_project: Callable[..., Path], tmp_path: Path) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    names = [f"orchard-{number:03}" for number in range(220)]  # enough pages for worker processes
+    pages = {f"{name}.md": f"---\ntitle: Row {name}\n---\n\nApple trees in row {name}.\n" for name in names}
+    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
+    build(project)
+    record = json.loads((project / ".sitegen-cache" / "build" / "search-input.json").read_text())
+    assert sorted(path.split("/", 1)[1] for path in record) == sorted(f"{name}/index.html" for name in names)
+    page = project / "content" / "orchard-007.md"
+    page.write_text(page.read_text() + "\nThis row was grafted last spring.\n")
+    times = StepTimes()
+    build(project, times=times)
+    assert times.notes == ["search shards: 1 of 2 indexed"]
+    site = assert_same_as_cold(project, tmp_path)
+    assert "grafted last spring" in site["orchard-007/index.html"].decode()
