@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 CACHE_DIR = ".sitegen-cache"
+OPENAPI_SUBDIR = "openapi"  # downloaded OpenAPI documents (openapi/fetch.py)
 
 
 def ensure_cache_dir(cache_root: Path) -> None:

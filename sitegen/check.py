@@ -178,7 +178,7 @@ class _Nowhere(MemoryOutput):
     def write(self, path: str, data: bytes) -> None:
         pass
 
-    def write_page(self, path: str, html: bytes, searchable: bool) -> None:
+    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
         pass
 
     def copy(self, path: str, source: Path) -> None:

@@ -39,6 +39,7 @@ from pydantic_core import PydanticCustomError
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
 from sitegen.json_lines import json_lines
+from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES
 from sitegen.untrusted import (
     MAX_CONFIG_BYTES,
     first_control_character,
@@ -51,9 +52,6 @@ from sitegen.untrusted import (
 if TYPE_CHECKING:
     from sitegen.config_v2 import NavTree, V2Settings
 
-CONFIG_NAMES = ("docs.json", "mint.json")
-# Mintlify repositories often keep their docs in docs/ beside the code.
-CONFIG_FOLDERS = (".", "docs")
 
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 

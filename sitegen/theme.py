@@ -74,6 +74,9 @@ class Theme:
         return any(path == refused or path.is_relative_to(refused) for refused in self.refused)
 
     def environment(self) -> jinja2.Environment:
+        """The templates' environment. Compiled templates are never kept on disk: Jinja's
+        bytecode cache loads code objects, and a cache inside a project a stranger committed
+        would run their code at build time."""
         env = jinja2.Environment(
             loader=self.loader("templates"),
             autoescape=jinja2.select_autoescape(default=True, default_for_string=True),

@@ -223,8 +223,18 @@ def write_entry(entry: Path, data: dict[str, Any], html: bytes) -> None:
     entry.write_bytes(json.dumps(data).encode() + b"\n" + html)
 
 
+def drop_up_to_date_record(project: Path) -> None:
+    """Make the next build read its pages from the cache: with no input changed it would
+    otherwise keep the output as it is without looking at the entries (uptodate.py)."""
+    records = list((project / ".sitegen-cache" / "build").glob("uptodate-*.json"))
+    assert records
+    for record in records:
+        record.unlink()
+
+
 @pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary"])
 def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -> None:
+    drop_up_to_date_record(orchard)
     for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
         data, html = read_entry(entry)
         if damage == "empty":
@@ -246,6 +256,7 @@ def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -
 
 
 def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: Path, tmp_path: Path) -> None:
+    drop_up_to_date_record(orchard)
     secret = tmp_path / "secret.txt"
     secret.write_text("do not publish")
     for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
@@ -266,7 +277,7 @@ def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable
     assert len(entries(project)) == 3
     for entry in (project / ".sitegen-cache" / "build" / "pages").glob("*.json"):
         data, _ = read_entry(entry)
-        write_entry(entry, {**data, "html": [[path, 5] for path, _ in data["html"]]}, b"stale" * len(data["html"]))
+        write_entry(entry, {**data, "html": [[path, 5, "0" * 40] for path, *_ in data["html"]]}, b"stale" * len(data["html"]))
     result = run_sitegen("build", project, "--no-cache")
     assert result.returncode == 0, result.stderr
     assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()
@@ -316,3 +327,90 @@ def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path,
     fragments = [gzip.decompress(data) for name, data in site_files.items()
                  if name.startswith(f"{BUNDLE_DIR}/{mine}/fragment/")]
     assert any(b"A wilted leaf is not an error." in fragment for fragment in fragments)
+
+
+# --- the up-to-date shortcut (uptodate.py): nothing changed, nothing built -----------------
+
+def test_nothing_changed_repeats_the_last_report_and_keeps_the_output(make_project: Callable[..., Path]) -> None:
+    pages = {**PAGES, "harvest.md": PAGES["harvest.md"] + "\n![Basket](/images/basket.png)\n"}
+    project = make_project(CONFIG, pages)
+    first = run_sitegen("build", project)
+    assert first.returncode == 0, first.stderr
+    assert "basket.png" in first.stderr  # a warning: the image is missing
+    site = project / "site"
+    folder, files = site.stat().st_ino, {name: (p.stat().st_ino, p.stat().st_mtime_ns)
+                                         for name, p in ((p.relative_to(site), p) for p in site.rglob("*"))}
+    again = run_sitegen("build", project, "--profile")
+    assert again.returncode == 0, again.stderr
+    assert "up_to_date" in again.stderr and "render_pages" not in again.stderr
+    assert "nothing changed since the last build" in again.stderr
+    warnings = [line for line in first.stderr.splitlines() if line.startswith("warning:")]
+    assert warnings and [line for line in again.stderr.splitlines() if line.startswith("warning:")] == warnings
+    assert again.stdout.splitlines()[0].startswith("Built 3 pages in ")
+    assert again.stdout.splitlines()[1:] == first.stdout.splitlines()[1:]
+    assert site.stat().st_ino == folder
+    assert {name: (p.stat().st_ino, p.stat().st_mtime_ns)
+            for name, p in ((p.relative_to(site), p) for p in site.rglob("*"))} == files
+    # --strict is another build: its warnings are errors, never a replayed success.
+    strict = run_sitegen("build", project, "--strict")
+    assert strict.returncode == 1 and "basket.png" in strict.stderr
+
+
+@pytest.mark.parametrize("change", ["touched page", "new image", "removed page file", "openapi download",
+                                    "output file added"])
+def test_any_input_change_builds_for_real(make_project: Callable[..., Path], tmp_path: Path, change: str) -> None:
+    project = make_project(CONFIG, {**PAGES, "harvest.md": PAGES["harvest.md"] + "\n![Basket](/images/basket.png)\n"})
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    if change == "touched page":
+        page = project / "content" / "harvest.md"
+        page.write_text(page.read_text().replace("brown", "BROWN"))  # same size
+    elif change == "new image":
+        (project / "images").mkdir(exist_ok=True)
+        (project / "images" / "basket.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 16)
+    elif change == "removed page file":
+        (project / "content" / "pruning.mdx").unlink()
+    elif change == "openapi download":
+        folder = project / ".sitegen-cache" / "openapi"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "note.json").write_text("{}")
+    else:
+        (project / "site" / "notes.txt").write_text("left here by hand")
+    again = run_sitegen("build", project, "--profile")
+    assert "up_to_date" not in again.stderr and "render_pages" in again.stderr
+    if change == "removed page file":
+        assert again.returncode == 0, again.stderr
+        assert not (project / "site" / "pruning" / "index.html").exists()
+        return
+    assert again.returncode == 0, again.stderr
+    site = assert_same_as_cold(project, tmp_path)
+    if change == "touched page":
+        assert "BROWN" in site["harvest/index.html"].decode()
+    if change == "new image":
+        assert "images/basket.png" in site
+
+
+def test_the_shortcut_constants_match_the_modules_it_avoids_importing() -> None:
+    from sitegen import uptodate
+    from sitegen.publish import ENV_VAR
+
+    assert uptodate.SITE_URL_VARIABLE == ENV_VAR
+
+
+def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
+        make_project: Callable[..., Path], tmp_path: Path) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    names = [f"orchard-{number:03}" for number in range(220)]  # enough pages for worker processes
+    pages = {f"{name}.md": f"---\ntitle: Row {name}\n---\n\nApple trees in row {name}.\n" for name in names}
+    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
+    build(project)
+    record = json.loads((project / ".sitegen-cache" / "build" / "search-input.json").read_text())
+    assert sorted(path.split("/", 1)[1] for path in record) == sorted(f"{name}/index.html" for name in names)
+    page = project / "content" / "orchard-007.md"
+    page.write_text(page.read_text() + "\nThis row was grafted last spring.\n")
+    times = StepTimes()
+    build(project, times=times)
+    assert times.notes == ["search shards: 1 of 2 indexed"]
+    site = assert_same_as_cold(project, tmp_path)
+    assert "grafted last spring" in site["orchard-007/index.html"].decode()

@@ -26,13 +26,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sitegen import uptodate
 from sitegen.build.builder import CACHE_DIR, SiteBuilder
 from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
+from sitegen.cachedir import OPENAPI_SUBDIR
 from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
 from sitegen.publish import SiteUrlSetting
+from sitegen.search import pagefind_binary
 
 __all__ = [
     "ASSET_DIR", "CACHE_DIR", "MARKER", "BuildReport", "BuiltSite", "SiteBuilder", "build", "build_site",
@@ -60,6 +63,7 @@ def build(
     times: StepTimes | None = None,
     cache: bool = True,
     site_url: SiteUrlSetting | None = None,
+    checked: bool = False,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
@@ -68,10 +72,21 @@ def build(
     stays PROJECT/site, where the user ran the command. With `cache` (the default) pages
     and the search bundle come from `.sitegen-cache/build/` when nothing they depend on
     changed, and are kept there for the next build (see persist.py). `site_url` comes from
-    --site-url or SITEGEN_SITE_URL; without a value docs.json's `siteUrl` is used, if any."""
+    --site-url or SITEGEN_SITE_URL; without a value docs.json's `siteUrl` is used, if any.
+
+    With `cache`, a build whose inputs did not change since the last one leaves the output
+    as it is and repeats that build's report (uptodate.py), unless `checked` says the
+    caller (`sitegen build`) just found that out itself."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
+    key = uptodate.settings(project_dir, out_dir, strict, offline)
+    if cache and not checked and (site_url is None or site_url.value is None):
+        with times.step("up_to_date"):
+            replay = uptodate.check(project_dir, key, out_dir)
+        if replay is not None:
+            return BuildReport(replay.pages, time.perf_counter() - started, out_dir, replay.warnings,
+                               times.steps, replay.site_url, replay.left_out)
     project = find_project_dir(project_dir.resolve())
     if not project.is_dir():
         raise BuildError(f"{project}: no such folder")
@@ -83,12 +98,35 @@ def build(
     manifest = builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json"
     previous = PreviousOutput(manifest, out_dir) if cache else None
     search_input = builder.cache_dir / "build" / "search-input" if cache else None
+    if cache:
+        uptodate.forget(project, key)  # the output is about to change
+        before = uptodate.snapshot(project_dir, project, out_dir, _pagefind_files())
     with StagingOutput(out_dir, previous, search_input) as output:
         result = builder.build_into(output, progress, times)
         with times.step("swap"):
             output.commit()
+    if cache and _replayable(builder, result.site_url, offline):
+        replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
+        uptodate.record(before, project, key, out_dir, replay,
+                        _pagefind_files())
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
                        result.site_url, result.left_out)
+
+
+def _pagefind_files() -> list[Path]:
+    """The Pagefind executable the build runs (its version shapes the search bundle)."""
+    binary = pagefind_binary()
+    return [binary] if binary is not None else []
+
+
+def _replayable(builder: SiteBuilder, site_url: str | None, offline: bool) -> bool:
+    """Whether a later build with the same files may repeat this one: not when its output
+    depends on git history (a site URL: the sitemap's dates) or on remote OpenAPI documents
+    that an online build revalidates."""
+    if site_url is not None:
+        return False
+    downloads = builder.cache_dir / OPENAPI_SUBDIR
+    return offline or not (downloads.is_dir() and any(downloads.iterdir()))
 
 
 def _name_hash(path: Path) -> str:

@@ -296,7 +296,7 @@ class SiteBuilder:
                         keys[number] = key
                     continue
                 for path, html in entry.html.items():
-                    self._write_page(setup, page, path, html)
+                    self._write_page(setup, page, path, html, entry.digests.get(path))
                 results[number] = entry.result
                 progress.advance()
         missing = [pages[number] for number in todo]
@@ -352,9 +352,12 @@ class SiteBuilder:
         progress.close()
         return [result for result in results if result is not None]
 
-    def _write_page(self, setup: RenderSetup, page: Page, path: str, html: bytes) -> None:
-        setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex))
-        self._note(page, path, html)
+    def _write_page(self, setup: RenderSetup, page: Page, path: str, html: bytes, digest: str | None = None) -> None:
+        """`digest`: the hash of `html` (hex), when the cache entry has it: hashing every
+        page's HTML was a good part of a rebuild that takes most pages from the cache."""
+        known = bytes.fromhex(digest) if digest is not None else html_digest(html)
+        setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex), known.hex())
+        self._note_digest(page, path, known)
 
     def _note(self, page: Page, path: str, html: bytes) -> None:
         """Remember a searchable page's HTML hash: the search bundle is kept by them all."""

@@ -55,8 +55,9 @@ class Output(Protocol):
 
     def write(self, path: str, data: bytes) -> None: ...
 
-    def write_page(self, path: str, html: bytes, searchable: bool) -> None:
-        """A page; `searchable` pages go into the search index."""
+    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
+        """A page; `searchable` pages go into the search index. `digest`: `digest_of(html)`,
+        when the caller knows it (a page from the build cache), so it is not computed again."""
         ...
 
     def copy(self, path: str, source: Path) -> None: ...
@@ -93,7 +94,7 @@ class MemoryOutput:
     def write(self, path: str, data: bytes) -> None:
         self.site.files[path] = data
 
-    def write_page(self, path: str, html: bytes, searchable: bool) -> None:
+    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
         self.site.files[path] = html
         if searchable:
             self._searchable[path] = html
@@ -192,6 +193,7 @@ class StagingOutput:
         # With a persistent cache, Pagefind reads index documents from `search_input` (kept
         # between builds: only those that changed are written) instead of the staging folder.
         self._search_input = search_input if previous is not None else None
+        self._search_input_home = self._search_input  # kept even when workers write the documents here
         self._documents: dict[str, bytes] = {}  # output path -> index document (search_input mode)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         self._manifest = previous  # saved again after a swap
@@ -287,11 +289,11 @@ class StagingOutput:
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
-    def write_page(self, path: str, html: bytes, searchable: bool) -> None:
+    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
         if searchable and self._searchable and self._search_input is not None:
             self._documents[path] = index_document(html)
             searchable = False  # written to search_input when Pagefind runs
-        if self._keep(path, digest_of(html)):
+        if self._keep(path, digest or digest_of(html)):
             if searchable and self._searchable:
                 self._kept_pages.append(path)
             return
@@ -450,11 +452,41 @@ class StagingOutput:
             self.unchanged = True
             return
         root = self.root
+        self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
         _swap(root, self.out_dir)
         if self._manifest is not None:
             self._manifest.save(self.digests)
+
+
+    def _keep_search_input(self, root: Path) -> None:
+        """After a build whose workers wrote the index documents into the staging folder and
+        whose every shard was indexed: move those documents into the cache's search-input
+        folder (with its record), so the next build writes only the documents that change
+        instead of all of them. Anything unusual: left as it is (the next build syncs)."""
+        home, shards = self._search_input_home, root / _SEARCH_SHARDS
+        if home is None or self._search_input is not None or not self._searchable or not shards.is_dir() \
+                or _files_in(root / _SEARCH_INPUT):
+            return
+        record_path = home.with_name(home.name + ".json")
+        try:
+            if home.is_symlink() or record_path.is_symlink():
+                return
+            record_path.unlink(missing_ok=True)  # never describes a half-replaced folder
+            if home.is_dir():
+                shutil.rmtree(home)
+            home.parent.mkdir(parents=True, exist_ok=True)
+            os.rename(shards, home)
+            records: dict[str, tuple[Digest, int, int]] = {}
+            for path in _files_in(home):
+                st = os.stat(home / path, follow_symlinks=False)
+                records[path] = (file_digest(home / path), st.st_size, st.st_mtime_ns)
+            scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
+            scratch.write_text(json.dumps(records))
+            os.replace(scratch, record_path)
+        except OSError:
+            return
 
 
 def _files_in(folder: Path) -> set[str]:

@@ -33,14 +33,14 @@ from importlib import metadata
 from pathlib import Path
 
 import sitegen
+from sitegen.build.output import digest_of
 from sitegen.build.render_pages import PageResult
-from sitegen.cachedir import ensure_cache_dir, read_no_follow, write_atomic
+from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
-from sitegen.openapi.fetch import CACHE_SUBDIR as OPENAPI_SUBDIR
 
 BUILD_SUBDIR = "build"
-_FORMAT = 3  # bump when the entry layout changes
+_FORMAT = 4  # bump when the entry layout changes
 _ENTRIES = "pages"
 _SEARCH = "search"
 _INDEX = "index.json"
@@ -166,6 +166,7 @@ def site_key(inputs: SiteInputs) -> str:
 class CachedPage:
     html: dict[str, bytes]  # output path -> HTML or Markdown (the page, and the root copy of the home page)
     result: PageResult
+    digests: dict[str, str]  # output path -> hash of its bytes (output.digest_of), stored with them
 
 
 class BuildCache:
@@ -229,9 +230,11 @@ class BuildCache:
                 return None  # a planted entry never copies a file from outside the project
             assets[str(dest)] = path
         html: dict[str, bytes] = {}
+        digests: dict[str, str] = {}
         start = 0
-        for path, size in data["html"]:
+        for path, size, digest in data["html"]:
             html[str(path)] = blob[start:start + int(size)]
+            digests[str(path)] = str(digest)
             start += int(size)
         if start != len(blob):
             return None  # cut short or padded
@@ -246,7 +249,7 @@ class BuildCache:
             snippets=tuple(snippets),
             markdown=str(data["markdown"]),
         )
-        return CachedPage(html, result)
+        return CachedPage(html, result, digests)
 
     def _inside(self, name: str) -> Path | None:
         path = Path(name)
@@ -268,7 +271,7 @@ class BuildCache:
                 snippets[name] = file_digest(path)
             data = {
                 "format": _FORMAT, "key": key, "page_id": result.page_id,
-                "html": [[path, len(text)] for path, text in html.items()],
+                "html": [[path, len(text), digest_of(text)] for path, text in html.items()],
                 "warnings": result.warnings, "fragment_links": result.fragment_links,
                 "external_links": result.external_links,
                 "features": sorted(result.features), "ids": sorted(result.ids),

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
-from sitegen.build import build
-from sitegen.build.progress import Progress, StepTimes
-from sitegen.publish import ENV_VAR, setting_from
-from sitegen.publish.tags import ASSISTANTS
+from sitegen import uptodate
+
+ENV_VAR = uptodate.SITE_URL_VARIABLE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,28 +30,53 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    out_dir = (args.out or args.project.resolve() / "site").resolve()
+    key = uptodate.settings(args.project, out_dir, args.strict, args.offline)
+    check = not args.no_cache and args.site_url is None and not os.environ.get(ENV_VAR, "").strip()
+    # Before the build's modules are imported: when nothing changed, that import is most of the time.
+    replay = uptodate.check(args.project, key, out_dir) if check else None
+    if replay is not None:
+        seconds = time.perf_counter() - started
+        if args.profile:
+            print(f"{'step':<24}{'seconds':>9}\n{'up_to_date':<24}{seconds:>9.3f}\n"
+                  "nothing changed since the last build: the output folder is kept as it is", file=sys.stderr)
+        return _report(args, replay.pages, seconds, replay.warnings, replay.site_url, out_dir, replay.left_out)
+    # Imported here: a build that has something to do pays for it (see above).
+    from sitegen.build import build
+    from sitegen.build.progress import Progress, StepTimes
+    from sitegen.publish import setting_from
+
     progress = Progress.for_terminal(quiet=args.quiet)
     times = StepTimes()
     try:
         report = build(args.project, out_dir=args.out, strict=args.strict, offline=args.offline,
                        progress=progress, times=times, cache=not args.no_cache,
-                       site_url=setting_from(args.site_url, dict(os.environ)))
+                       site_url=setting_from(args.site_url, dict(os.environ)), checked=check)
     finally:
         progress.close()
         if args.profile:
             print(times.table(), file=sys.stderr)
-    for warning in report.warnings:
+    return _report(args, report.pages, report.seconds, report.warnings, report.site_url, report.out_dir,
+                   report.left_out)
+
+
+def _report(args: argparse.Namespace, pages: int, seconds: float, warnings: list[str], site_url: str | None,
+            out_dir: Path, left_out: tuple[str, ...]) -> int:
+    for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if not args.quiet:
-        count = len(report.warnings)
+        count = len(warnings)
         noted = f" with {count} warning{'s' if count != 1 else ''}" if count else ""
-        pages = f"{report.pages} page{'' if report.pages == 1 else 's'}"
-        print(f"Built {pages} in {report.seconds:.2f} s{noted} -> {_shown(report.out_dir)}")
-        if report.site_url is None:
+        pages_built = f"{pages} page{'' if pages == 1 else 's'}"
+        print(f"Built {pages_built} in {seconds:.2f} s{noted} -> {_shown(out_dir)}")
+        if site_url is None:
             print(f"no site URL: no sitemap.xml, canonical links or social cards (give --site-url URL, "
                   f"{ENV_VAR} or docs.json siteUrl)")
-        if report.left_out:
-            names = ", ".join(ASSISTANTS[name][0].removeprefix("Open in ") for name in report.left_out)
+        if left_out:
+            from sitegen.publish.tags import ASSISTANTS  # only a site with a page menu pays for this import
+
+            names = ", ".join(ASSISTANTS[name][0].removeprefix("Open in ") for name in left_out)
             print(f"no site URL: the page menu leaves out {names} (contextual.options): they are given "
                   "the page's Markdown by its absolute URL")
     return 0

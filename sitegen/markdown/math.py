@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import html
 
-from latex2mathml.converter import convert
-
 
 def render_math(latex: str, display: bool) -> tuple[str, str | None]:
     """(HTML, problem): MathML for `latex`, or its escaped source and why it failed."""
+    # Imported on the first formula: most pages have none, and latex2mathml's tables cost a
+    # one-page rebuild ~35 ms of start-up.
+    from latex2mathml.converter import convert
+
     try:
         mathml = convert(latex.strip(), display="block" if display else "inline")
     except Exception as exc:  # latex2mathml raises many types (and bare IndexErrors) on bad input

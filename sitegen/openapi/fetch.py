@@ -26,14 +26,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sitegen.cachedir import ensure_cache_dir, read_no_follow, write_atomic
+from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.errors import OpenAPIError
 
 FETCH_TIMEOUT = 15  # seconds per network operation; a build should fail, not hang, on a dead server
 TOTAL_TIMEOUT = 120  # seconds for a whole download, so a server trickling bytes cannot stall a build
 MAX_BYTES = 20_000_000  # far above any real OpenAPI document
 MAX_REDIRECTS = 5
-CACHE_SUBDIR = "openapi"
+CACHE_SUBDIR = OPENAPI_SUBDIR
 _CHUNK = 1 << 16
 
 
