@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sitegen.config import ApiConfig
+from sitegen.config import ApiConfig, load_config
 from sitegen.openapi import build_api_view, load_openapi
 from sitegen.openapi.model import Operation
 from sitegen.openapi.playground import (
@@ -13,7 +13,6 @@ from sitegen.openapi.playground import (
     PlaygroundDisplay,
     display_from_classic,
     display_from_front_matter,
-    display_from_v2,
     params_expanded_from_v2,
     sample_languages,
 )
@@ -36,7 +35,6 @@ def schedules() -> Operation:
 
 def test_every_spelling_of_the_display_maps_onto_one_enum() -> None:
     assert [display_from_classic(m) for m in ("show", "simple", "hide")] == list(PlaygroundDisplay)
-    assert [display_from_v2(d) for d in ("interactive", "simple", "none")] == list(PlaygroundDisplay)
     assert [display_from_front_matter(v) for v in ("show", "interactive", "simple", "hide", "none")] == [
         PlaygroundDisplay.INTERACTIVE, PlaygroundDisplay.INTERACTIVE, PlaygroundDisplay.SIMPLE,
         PlaygroundDisplay.NONE, PlaygroundDisplay.NONE]
@@ -44,6 +42,16 @@ def test_every_spelling_of_the_display_maps_onto_one_enum() -> None:
     view = build_api_view(readings(), ApiConfig.model_validate({"playground": {"mode": "hide"}}))
     assert (view.display, view.playground) == (PlaygroundDisplay.NONE, "hide")
     assert json.loads(view.client_config)["display"] == "none"
+
+
+def test_v2_playground_display_reaches_the_same_enum(tmp_path: Path) -> None:
+    # v2's spelling arrives through the config (config_v2 maps it onto the classic mode).
+    for display, expected in zip(("interactive", "simple", "none"), PlaygroundDisplay, strict=True):
+        (tmp_path / "docs.json").write_text(json.dumps({
+            "theme": "mint", "name": "Greenhouse", "colors": {"primary": "#15803D"},
+            "navigation": {"groups": [{"group": "API", "pages": ["index"]}]},
+            "api": {"playground": {"display": display}}}))
+        assert build_api_view(readings(), load_config(tmp_path).config.api).display == expected
 
 
 def test_v2_example_languages_pick_and_order_the_sample_tabs() -> None:

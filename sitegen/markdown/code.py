@@ -14,7 +14,6 @@ from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
-from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
@@ -27,7 +26,6 @@ MERMAID_ASSET = "vendor/mermaid.min.js"  # under the site's _sitegen/ folder
 
 # ```python app.py   or   ```python title="app.py"   or   ```python {1,3} app.py
 _TITLE_ATTR = re.compile(r"""title=(?:"([^"]*)"|'([^']*)'|(\S+))""")
-_FORMATTER = HtmlFormatter(nowrap=True)
 # Words of the meta that are flags, not file names (`icon="…"` is accepted and ignored).
 _FLAGS = {"lines", "wrap", "expandable", "showLineNumbers"}
 
@@ -131,13 +129,6 @@ def highlight_lines(code: str, language: str) -> list[str]:
     if len(lines) > 1 and lines[-1] == "" and not code.endswith("\n"):
         lines.pop()  # lexers may end with a newline of their own
     return lines
-
-
-def highlight_code(code: str, language: str) -> str:
-    lexer = _lexer(language.lower()) if language else None
-    if lexer is None:
-        return html.escape(code)
-    return highlight(code, lexer, _FORMATTER)
 
 
 # The same block often appears on many pages (an install command, a snippet's code, a

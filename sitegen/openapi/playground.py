@@ -40,11 +40,6 @@ def display_from_classic(mode: str) -> PlaygroundDisplay:
     return CLASSIC_MODES[mode]
 
 
-def display_from_v2(display: str) -> PlaygroundDisplay:
-    """docs.json v2 `api.playground.display`: interactive, simple or none."""
-    return PlaygroundDisplay(display)
-
-
 def display_from_front_matter(value: object) -> PlaygroundDisplay | None:
     """A page's `playground:` in either spelling (Mintlify documents interactive/simple/none;
     sitegen also takes the classic show/simple/hide); None when it is neither."""
