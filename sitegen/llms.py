@@ -12,7 +12,6 @@ authorization, parameters, request body, responses and a curl example.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from html.parser import HTMLParser
 from typing import TYPE_CHECKING
 
 from sitegen.markdown import PageMarkdown
@@ -21,6 +20,7 @@ from sitegen.pages import Page
 
 if TYPE_CHECKING:
     from sitegen.config import LoadedConfig
+    from sitegen.openapi.text import Described
     from sitegen.openapi.view import ApiView, FieldRow, SchemaView
 
 LLMS_TXT = "llms.txt"
@@ -58,32 +58,9 @@ def _line(text: str) -> str:
 
 # --- API pages --------------------------------------------------------------------------------
 
-class _Text(HTMLParser):
-    """The text of the HTML a description was rendered to (the view keeps only that)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "code":
-            self.parts.append("`")
-        elif tag in ("p", "li", "br") and self.parts:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "code":
-            self.parts.append("`")
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def html_text(markup: str) -> str:
-    parser = _Text()
-    parser.feed(str(markup))
-    parser.close()
-    return "\n".join(" ".join(line.split()) for line in "".join(parser.parts).strip().split("\n") if line.strip())
+def prose(description: Described) -> str:
+    """A description's Markdown as written in the spec (links and emphasis kept)."""
+    return description.source
 
 
 def api_endpoint(view: ApiView) -> str:
@@ -97,12 +74,12 @@ def api_endpoint(view: ApiView) -> str:
 def api_markdown(view: ApiView, page: Page) -> str:
     """The reference sections: description, authorization, parameters, body, responses, a curl example."""
     parts: list[str] = []
-    description = html_text(view.description)
+    description = prose(view.description)
     if description and description != (page.description or "").strip():
         parts.append(description)
     if view.auth is not None:
         auth = f"## Authorization\n\n{view.auth.label}: `{view.auth.header}`"
-        detail = html_text(view.auth.description)
+        detail = prose(view.auth.description)
         parts.append(auth + (f"\n\n{detail}" if detail else ""))
     if not view.fields_on_page:
         for group in view.parameter_groups:
@@ -110,7 +87,7 @@ def api_markdown(view: ApiView, page: Page) -> str:
         if view.body is not None:
             body = view.body
             intro = f"`{body.content_type}`" + (" (required)" if body.required else "")
-            text = html_text(body.description)
+            text = prose(body.description)
             section = f"## Request body\n\n{intro}" + (f"\n\n{text}" if text else "")
             if body.schema is not None:
                 section += _schema(body.schema)
@@ -119,7 +96,7 @@ def api_markdown(view: ApiView, page: Page) -> str:
             responses = ["## Responses"]
             for response in view.responses:
                 block = [f"### {response.status}"]
-                text = html_text(response.description)
+                text = prose(response.description)
                 if text:
                     block.append(text)
                 if response.content_type:
@@ -138,7 +115,7 @@ def api_markdown(view: ApiView, page: Page) -> str:
 
 
 def _schema(schema: SchemaView) -> str:
-    text = html_text(schema.description)
+    text = prose(schema.description)
     out = f"\n\nType: `{schema.type}`" if schema.type else ""
     if text:
         out += f"\n\n{text}"
@@ -165,10 +142,12 @@ def _rows(rows: Iterable[FieldRow], depth: int = 0) -> str:
             facts.append("one of " + ", ".join(f"`{value}`" for value in row.enum))
         facts.extend(row.constraints)
         line = f"- `{row.name}`" + (f" ({', '.join(facts)})" if facts else "")
-        text = html_text(row.description).replace("\n", " ")
-        if text:
-            line += f": {text}"
-        out.append("  " * depth + line)
+        indent = "  " * depth
+        first, *rest = prose(row.description).split("\n")
+        if first:
+            line += f": {first}"
+        # Later lines of a multi-line description stay inside the list item.
+        out.append(indent + line + "".join(f"\n{indent}  {text}" if text.strip() else "\n" for text in rest))
         if row.children:
             out.append(_rows(row.children, depth + 1))
     return "\n".join(out)

@@ -43,13 +43,21 @@ paths:
               type: object
               required: [name]
               properties:
-                name: {type: string, description: The plant's name.}
+                name: {type: string, description: "The plant's name, as on its [label](https://garden.example/labels)."}
       responses:
         "201":
-          description: The stored plant.
+          description: The stored plant, with its **id**.
           content:
             application/json:
-              schema: {type: object, properties: {id: {type: string}}}
+              schema:
+                type: object
+                properties:
+                  id:
+                    type: string
+                    description: |
+                      Assigned by the server.
+
+                      Quote it in `GET /plants/{id}`.
 """
 
 PAGES = {
@@ -222,8 +230,11 @@ def test_api_page_markdown_is_the_operation(make_project: Callable[..., Path]) -
     assert "## Authorization\n\nBearer token: `Authorization: Bearer <token>`" in text
     assert "## Query parameters\n\n- `dry_run` (boolean): Check without storing." in text
     assert "## Request body\n\n`application/json` (required)" in text
-    assert "- `name` (string, required): The plant's name." in text
-    assert "## Responses\n\n### 201\n\nThe stored plant." in text
+    # Descriptions come from the spec's Markdown, links and emphasis kept.
+    assert "- `name` (string, required): The plant's name, as on its [label](https://garden.example/labels)." in text
+    assert "## Responses\n\n### 201\n\nThe stored plant, with its **id**." in text
+    # A multi-paragraph field description stays inside its list item.
+    assert "- `id` (string): Assigned by the server.\n\n  Quote it in `GET /plants/{id}`." in text
     example = text.split("## Example request\n\n", 1)[1]
     assert example == ("```bash\ncurl --request POST \\\n  --url 'https://api.garden.example/plants' \\\n"
                        "  --header 'Authorization: Bearer <token>' \\\n  --header 'Content-Type: application/json' \\\n"

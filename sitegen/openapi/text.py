@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 
 @lru_cache(maxsize=1)
@@ -31,3 +32,27 @@ def render_inline(text: str | None) -> str:
         return ""
     html: str = _markdown().renderInline(text.strip())
     return html
+
+
+class Described(Markup):
+    """A description's HTML that keeps the Markdown it came from.
+
+    Templates use it as the HTML; the page's Markdown export (llms) writes `source`, so links
+    and emphasis survive there instead of being read back out of the HTML.
+    """
+
+    source: str
+
+    def __new__(cls, text: str | None) -> Described:
+        described = super().__new__(cls, render_description(text))
+        described.source = (text or "").strip()
+        return described
+
+    def __reduce__(self) -> tuple[type[Described], tuple[str]]:
+        # Pickled views (worker results, the cache) rebuild from the source, not the HTML.
+        return (Described, (self.source,))
+
+
+def described(text: str | None) -> Described:
+    """`text` rendered as block HTML, remembering `text`."""
+    return Described(text)

@@ -33,7 +33,7 @@ from sitegen.openapi.playground import (
 )
 from sitegen.openapi.samples import code_samples, request_from_spec
 from sitegen.openapi.schema import Schema, ordered_properties, type_label
-from sitegen.openapi.text import render_description, render_inline
+from sitegen.openapi.text import Described, described, render_inline
 
 if TYPE_CHECKING:  # config comes before openapi in the pipeline; only its types are needed
     from sitegen.config import ApiConfig
@@ -54,7 +54,7 @@ class FieldRow:
     name: str
     type: str
     required: bool
-    description: Markup
+    description: Described
     default: str | None = None  # JSON text
     enum: tuple[str, ...] = ()  # JSON texts
     constraints: tuple[str, ...] = ()  # "min: 1", "max length: 64"
@@ -74,7 +74,7 @@ class FieldRow:
 class AlternativeView:
     label: str
     type: str
-    description: Markup
+    description: Described
     rows: tuple[FieldRow, ...]
 
 
@@ -83,7 +83,7 @@ class SchemaView:
     """A body or response schema: its top-level rows, or alternatives to choose from."""
 
     type: str
-    description: Markup
+    description: Described
     rows: tuple[FieldRow, ...]
     alternatives: tuple[AlternativeView, ...]
     kind: str | None  # "oneOf" / "anyOf" when there are alternatives
@@ -100,7 +100,7 @@ class ParameterGroup:
 class BodyView:
     content_type: str
     required: bool
-    description: Markup
+    description: Described
     schema: SchemaView | None
     example: str | None  # pretty JSON (or text) of the full request example
 
@@ -116,7 +116,7 @@ class HeaderRow:
 class ResponseView:
     status: str
     status_class: str  # "2xx", "4xx", ... for colouring
-    description: Markup
+    description: Described
     content_type: str | None
     schema: SchemaView | None
     headers: tuple[HeaderRow, ...]
@@ -149,7 +149,7 @@ class AuthView:
     basic_labels: tuple[str, str]
     input_prefix: str
     scheme_name: str | None
-    description: Markup
+    description: Described
 
 
 InputField = PlaygroundInput  # the name templates and callers knew it by
@@ -162,7 +162,7 @@ class ApiView:
     path: str
     path_segments: tuple[tuple[str, bool], ...]
     summary: str | None
-    description: Markup
+    description: Described
     description_source: str | None  # the Markdown, to tell whether the page header shows it already
     deprecated: bool
     base_urls: tuple[BaseUrl, ...]
@@ -262,7 +262,7 @@ def build_api_view(
         path=operation.path,
         path_segments=tuple(operation.path_segments()),
         summary=operation.summary,
-        description=Markup(render_description(operation.description)),
+        description=described(operation.description),
         description_source=operation.description,
         deprecated=operation.deprecated,
         base_urls=base_urls,
@@ -308,7 +308,7 @@ def field_row(name: str, schema: Schema, required: bool, maintain_order: bool) -
         name=name,
         type=type_label(schema),
         required=required,
-        description=Markup(render_description(schema.description)),
+        description=described(schema.description),
         default=_json_text(schema.default) if schema.has_default else None,
         enum=tuple(_json_text(v) for v in (schema.enum or (schema.items.enum if schema.items else ()))),
         constraints=constraints,
@@ -326,7 +326,7 @@ def _alternatives(schema: Schema, maintain_order: bool) -> tuple[AlternativeView
         AlternativeView(
             label=alt.label,
             type=type_label(alt.schema),
-            description=Markup(render_description(alt.schema.description)),
+            description=described(alt.schema.description),
             rows=_rows_of(alt.schema, maintain_order),
         )
         for alt in schema.alternatives
@@ -344,7 +344,7 @@ def _rows_of(schema: Schema, maintain_order: bool) -> tuple[FieldRow, ...]:
 def schema_view(schema: Schema, maintain_order: bool) -> SchemaView:
     return SchemaView(
         type=type_label(schema),
-        description=Markup(render_description(schema.description)),
+        description=described(schema.description),
         rows=_rows_of(schema, maintain_order),
         alternatives=_alternatives(schema.items if schema.is_array and schema.items else schema, maintain_order),
         kind=schema.alternatives_kind,
@@ -353,8 +353,8 @@ def schema_view(schema: Schema, maintain_order: bool) -> SchemaView:
 
 def _parameter_row(param: Parameter, maintain_order: bool) -> FieldRow:
     row = field_row(param.name, param.schema, param.required, maintain_order)
-    description = render_description(param.description) if param.description else str(row.description)
-    return FieldRow(**{**row.__dict__, "description": Markup(description),
+    description = described(param.description) if param.description else row.description
+    return FieldRow(**{**row.__dict__, "description": description,
                        "deprecated": param.deprecated or row.deprecated})
 
 
@@ -371,7 +371,7 @@ def _body_view(operation: Operation, maintain_order: bool) -> BodyView | None:
     return BodyView(
         content_type=media.content_type,
         required=body.required,
-        description=Markup(render_description(body.description)),
+        description=described(body.description),
         schema=schema_view(media.schema, maintain_order) if media.schema else None,
         example=_pretty(example) if example is not None or media.schema else None,
     )
@@ -389,7 +389,7 @@ def _response_view(status: str, description: str | None, media: MediaType | None
     return ResponseView(
         status=status,
         status_class=_status_class(status),
-        description=Markup(render_description(description)),
+        description=described(description),
         content_type=media.content_type if media else None,
         schema=schema_view(media.schema, maintain_order) if media and media.schema else None,
         headers=tuple(HeaderRow(h.name, type_label(h.schema) if h.schema else "string",
@@ -419,7 +419,7 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
         basic_labels=auth.basic_labels,
         input_prefix=auth.input_prefix or "",
         scheme_name=auth.scheme_name,
-        description=Markup(render_description(auth.description)),
+        description=described(auth.description),
     )
 
 
