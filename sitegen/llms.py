@@ -60,7 +60,7 @@ def _line(text: str) -> str:
 
 def prose(description: Described) -> str:
     """A description's Markdown as written in the spec (links and emphasis kept)."""
-    return description.source
+    return description.source.strip()
 
 
 def api_endpoint(view: ApiView) -> str:

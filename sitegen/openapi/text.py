@@ -45,7 +45,7 @@ class Described(Markup):
 
     def __new__(cls, text: str | None) -> Described:
         described = super().__new__(cls, render_description(text))
-        described.source = (text or "").strip()
+        described.source = text or ""
         return described
 
     def __reduce__(self) -> tuple[type[Described], tuple[str]]:

@@ -163,7 +163,6 @@ class ApiView:
     path_segments: tuple[tuple[str, bool], ...]
     summary: str | None
     description: Described
-    description_source: str | None  # the Markdown, to tell whether the page header shows it already
     deprecated: bool
     base_urls: tuple[BaseUrl, ...]
     auth: AuthView | None
@@ -263,7 +262,6 @@ def build_api_view(
         path_segments=tuple(operation.path_segments()),
         summary=operation.summary,
         description=described(operation.description),
-        description_source=operation.description,
         deprecated=operation.deprecated,
         base_urls=base_urls,
         auth=_auth_view(auth),
