@@ -250,7 +250,8 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
         other = _build_one(dataclasses.replace(loaded, config=translation.config, tree=translation.tree),
                            pages, project_dir, language=translation.language)
         other.language = translation.language
-        navigation.warnings += other.warnings
+        # A group every language shares is checked once per language: say so once.
+        navigation.warnings += [warning for warning in other.warnings if warning not in navigation.warnings]
         navigation.translations[translation.language] = other
     # A page outside every navigation belongs to the language whose folder it is in.
     for code, other in navigation.translations.items():
