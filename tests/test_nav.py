@@ -205,6 +205,7 @@ def test_each_language_has_its_own_sections_and_the_switcher_matches_by_path() -
 
     assert versions("quickstart") == [("v2", "quickstart"), ("v1", "v1/quickstart")]
     assert versions("v1/quickstart") == [("v2", "quickstart"), ("v1", "v1/quickstart")]
+    assert versions("boats") == [("v2", "boats"), ("v1", "v1/boats")]
     assert versions("bookings/create") == [("v2", "bookings/create"), ("v1", "v1/quickstart")]
     assert versions("fr/quickstart") == [("v2", None)]  # French has v2 only: its pages are in every one of its versions
     assert navigation.page_language(by_id["fr/boats"]) == "fr"
