@@ -208,9 +208,8 @@ class Navigation:
         for name in here.versions:
             target: Page | None = page
             if name != version:
-                target = next((here._nav_by_page[candidate].page for candidate in (f"{folder}{name}/{rest}", folder + rest)
-                               if candidate in here._nav_by_page
-                               and here._nav_by_page[candidate].version in (name, None)), None)
+                twins = (here._nav_by_page.get(candidate) for candidate in (f"{folder}{name}/{rest}", folder + rest))
+                target = next((twin.page for twin in twins if twin is not None and twin.version in (name, None)), None)
                 target = target or next((item.page for item in here.ordered if item.version in (name, None)), None)
             links.append(VersionLink(name, target))
         return links
