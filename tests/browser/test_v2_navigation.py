@@ -246,7 +246,7 @@ def test_languages_inside_versions_switch_within_the_version(
             {"language": "fr", "groups": [{"group": "Démarrer", "pages": ["fr/intro", "fr/moor"]}]}]},
         {"version": "v1", "languages": [{"language": "en", "groups": [{"group": "Old", "pages": ["v1/intro"]}]}]},
     ]}}
-    pages = {f"{name}.mdx": f"---\ntitle: {title}\n---\n\n{title}.\n" for name, title in [
+    pages = {f"{name}.mdx": f"---\ntitle: {title}\n---\n\n{title}: Tidewater marina.\n" for name, title in [
         ("intro", "Welcome"), ("moor", "Mooring"), ("fr/intro", "Bienvenue"), ("fr/moor", "Amarrage"),
         ("v1/intro", "Welcome (v1)")]}
     project = make_project(config, pages)
@@ -259,8 +259,12 @@ def test_languages_inside_versions_switch_within_the_version(
     assert (page.evaluate("document.documentElement.lang"), title(page)) == ("fr", "Amarrage")
     assert sidebar_links(page) == ["Bienvenue", "Amarrage"]
     assert page.locator(".version-select option").all_inner_texts() == ["v2"]
+    assert search_titles(page, "marina") == ["Amarrage", "Bienvenue"]  # French pages only
+    page.keyboard.press("Escape")
     switch_language(page, "English")
     page.wait_for_url(site + "moor/")
+    assert search_titles(page, "marina") == ["Mooring", "Welcome"]  # English, v2 only
+    page.keyboard.press("Escape")
     page.select_option(".version-select", "v1")
     page.wait_for_url(site + "v1/intro/")  # no v1 "moor": v1's first page
     assert page.evaluate("document.documentElement.lang") == "en"
