@@ -721,8 +721,8 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
         other_site, other_tree = _map_language(config, own, code, codes)
         notes += [note for note in own if note not in notes]
         if not other_site.navigation:
-            notes.append(f"{found[code]}: language '{code}' has nothing to list where it sits (inside another "
-                         f"language); its pages are built but no menu leads to them")
+            notes.append(f"{found[code]}: language '{code}' lists no page (it sits inside another language, or all "
+                         f"it holds is hidden or external); left out of the language menu, its pages are still built")
             continue
         translations.append(Translation(code, other_site, other_tree))
     return site, replace(tree, translations=tuple(translations))

@@ -257,8 +257,8 @@ def test_a_language_only_inside_another_is_a_warning(make_project: Callable[...,
                                               "languages": [{"language": "fr", "pages": ["fr/intro"]}]}]}), PAGES)
     loaded = load_config(project)
     assert list(loaded.warnings) == [
-        "docs.json: navigation.languages[0].languages[0]: language 'fr' has nothing to list where it sits "
-        "(inside another language); its pages are built but no menu leads to them"]
+        "docs.json: navigation.languages[0].languages[0]: language 'fr' lists no page (it sits inside another "
+        "language, or all it holds is hidden or external); left out of the language menu, its pages are still built"]
     assert loaded.tree is not None and loaded.tree.translations == ()
     assert "fr/intro/index.html" in build_site(project).files
 
