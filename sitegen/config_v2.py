@@ -13,7 +13,7 @@ A v2 docs.json has `theme` and an object `navigation` (a tree: languages → ver
 4. `to_classic` maps it onto the classic `SiteConfig` the templates read (navbar → topbar
    links and button, footer.socials → footerSocials, versions → the version picker, tabs,
    anchors and dropdowns → tabs and anchors) and keeps the whole tree in a `NavTree`: which
-   anchors are dropdowns, and every other top-level language mapped the same way;
+   anchors are dropdowns, and every other language (at any level) mapped the same way;
    `to_chrome` fills `SiteChrome` (banner, footer link columns, background decoration, icon
    library, fonts), which has no classic equivalent.
 """
@@ -384,8 +384,8 @@ class NavTree:
     divisions: tuple[Division, ...]
     primary_tab: str | None  # the first tab's name (the classic "primary" tab)
     dropdowns: frozenset[str] = frozenset()  # classic anchors that are v2 dropdowns (a menu, not a list)
-    # The other languages of `navigation.languages`, each mapped like the default one: its own
-    # tabs, anchors, versions and groups (`navigation.global` joins every language).
+    # The other languages (of `navigation.languages` or of any level below), each mapped like
+    # the default one: its own tabs, anchors, versions and groups (`global` joins every language).
     translations: tuple[Translation, ...] = ()
     # Per group of `config.navigation`, like `divisions`: the JSON path of its `pages` array
     # with the index of its first entry there (messages), and the nearest `openapi` on or
@@ -700,8 +700,51 @@ class _Flat:
 
 
 def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
-    """The classic SiteConfig the templates read, and the tree it came from."""
-    flat = _Flat([], [], [], [], [])
+    """The classic SiteConfig the templates read (the default language's), and the tree it
+    came from, with every other language mapped the same way (`NavTree.translations`).
+
+    Languages may sit at any level (`navigation.versions[0].languages`…): a language's
+    navigation is the tree with, at each level that has `languages`, only that language's
+    entry followed; levels without `languages` are shared by every language, and a level
+    whose `languages` lack it (and that holds nothing else) is not in that language."""
+    found: dict[str, str] = {}  # code -> JSON path where it first appears
+    defaults: list[str] = []
+    _find_languages(config.navigation, "navigation", found, defaults)
+    codes = tuple(found)
+    default = defaults[0] if defaults else (codes[0] if codes else None)
+    site, tree = _map_language(config, notes, default, codes)
+    translations: list[Translation] = []
+    for code in codes:
+        if code == default:
+            continue
+        own: list[str] = []
+        other_site, other_tree = _map_language(config, own, code, codes)
+        notes += [note for note in own if note not in notes]
+        if not other_site.navigation:
+            notes.append(f"{found[code]}: language '{code}' lists no page (it sits inside another language, or all "
+                         f"it holds is hidden or external); left out of the language menu, its pages are still built")
+            continue
+        translations.append(Translation(code, other_site, other_tree))
+    return site, replace(tree, translations=tuple(translations))
+
+
+def _find_languages(level: Level, where: str, found: dict[str, str], defaults: list[str]) -> None:
+    """Every language code of the tree in reading order, and those marked `default`."""
+    for index, language in enumerate(level.languages):
+        here = f"{where}.languages[{index}]"
+        found.setdefault(language.language, here)
+        if language.default:
+            defaults.append(language.language)
+        _find_languages(language, here, found, defaults)
+    for key in ("versions", "tabs", "anchors", "dropdowns"):
+        for index, child in enumerate(getattr(level, key)):
+            _find_languages(child, f"{where}.{key}[{index}]", found, defaults)
+
+
+def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
+                  languages: tuple[str, ...]) -> tuple[SiteConfig, NavTree]:
+    """One language's classic SiteConfig and tree (`language` None: the tree has none)."""
+    flat = _Flat([], [], [], [], [], language, languages)
     _flatten(config.navigation, "navigation", _Context(None, None, None, None), flat, notes)
     placed = _merge_versions(flat.placed, flat.versions)
     tab_names = list(dict.fromkeys(p.tab for p in placed if p.tab is not None))
@@ -780,34 +823,8 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     site = SiteConfig.model_validate(raw)
     dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, Dropdown))
     tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
-                   dropdowns, _translations(config, notes),
-                   pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed))
+                   dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed))
     return site, tree
-
-
-def default_language(languages: list[Language]) -> int:
-    return next((i for i, lang in enumerate(languages) if lang.default), 0)
-
-
-def _translations(config: SiteConfigV2, notes: list[str]) -> tuple[Translation, ...]:
-    """Each non-default top-level language, mapped as if it were the whole navigation (with
-    the top level's `global` entries). Its notes are the default language's again, except
-    those about its own part of the tree, which keep their JSON path."""
-    navigation = config.navigation
-    chosen = default_language(navigation.languages)
-    out: list[Translation] = []
-    for index, language in enumerate(navigation.languages):
-        if index == chosen:
-            continue
-        fields = {name: getattr(language, name) for name in Level.model_fields if name != "languages"}
-        fields["global_"] = language.global_ or navigation.global_
-        alone = config.model_copy(update={"navigation": NavigationV2.model_construct(**fields)})
-        own: list[str] = []
-        site, tree = to_classic(alone, own)
-        here = f"navigation.languages[{index}]"
-        notes += [note.replace("navigation", here, 1) for note in own if note.startswith("navigation.")]
-        out.append(Translation(language.language, site, replace(tree, language=language.language)))
-    return tuple(out)
 
 
 def _label(level: AnchorV2 | Dropdown) -> str:
@@ -865,7 +882,7 @@ def _sources(source: str | list[str] | SourceObject | None) -> list[str]:
 
 def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
     """Every group of the tree the site shows, in reading order, with its version, tab and
-    anchor; external tabs and anchors; languages other than the default are only noted.
+    anchor; external tabs and anchors; at a level with `languages`, only `flat.language`'s entry.
     A level with an `openapi` document and nothing else gets an empty group holding that
     document: the build fills it with a page per operation (openapi/navpages.py)."""
     flat.openapi += [s for s in _sources(level.openapi) if s not in flat.openapi]
@@ -879,21 +896,17 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
     if (level.openapi is not None or level.asyncapi is not None) and not level.has_content:
         place(Group(group="", openapi=level.openapi, asyncapi=level.asyncapi),
               f"{where}.openapi" if level.openapi is not None else f"{where}.asyncapi")
-    if level.languages:
-        chosen = default_language(level.languages)
-        flat.languages = tuple(lang.language for lang in level.languages)
-        flat.language = level.languages[chosen].language
-        if where != "navigation":  # top-level languages become translations (see to_classic)
-            for index, language in enumerate(level.languages):
-                if index != chosen:
-                    notes.append(f"{where}.languages[{index}]: language '{language.language}' is shown only at the top "
-                                 f"of `navigation` (its pages are built; this part shows '{flat.language}')")
-        _flatten(level.languages[chosen], f"{where}.languages[{chosen}]", at, flat, notes)
+    for index, language in enumerate(level.languages):
+        if language.language == flat.language:  # the other languages are their own mapping
+            _flatten(language, f"{where}.languages[{index}]", at, flat, notes)
+            break
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
     for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
-        if release.version not in flat.versions:
-            flat.versions.append(release.version)
+        position, before = len(flat.versions), len(flat.placed)
         _flatten(release, f"{where}.versions[{index}]", dataclasses.replace(at, version=release.version), flat, notes)
+        # A version that lists nothing in this language (its `languages` lack it) is not in its picker.
+        if len(flat.placed) > before and release.version not in flat.versions:
+            flat.versions.insert(position, release.version)
     for index, section in enumerate(level.tabs):
         if section.hidden:
             continue

@@ -117,6 +117,14 @@ class LanguageLink:
     current: bool
 
 
+@dataclass(frozen=True)
+class VersionLink:
+    """One entry of the version picker of a page."""
+
+    version: str
+    page: Page | None  # where choosing it leads; None: this page (it belongs to every version)
+
+
 @dataclass
 class Navigation:
     sections: list[NavSection]
@@ -182,6 +190,28 @@ class Navigation:
                 target = next((navigation._outside[c] for c in candidates if c in navigation._outside), None)
             links.append(LanguageLink(code, language_name(code), target or navigation.first_page(),
                                       navigation is here))
+        return links
+
+    def version_links(self, page: Page) -> list[VersionLink]:
+        """The version picker of a page: its language's versions. A page of one version
+        leads to the same page in each other version, the one whose id is this page's with
+        the version folder swapped (`v1/quickstart` ↔ `quickstart` or `v2/quickstart`, after
+        the language folder), else to that version's first page."""
+        here = self.owner(page)
+        version = here.page_version(page)
+        if version is None:
+            return [VersionLink(name, None) for name in here.versions]
+        folder = f"{here.language}/" if here.language and page.id.startswith(f"{here.language}/") else ""
+        rest = page.id[len(folder):]
+        rest = rest[len(version) + 1:] if rest.startswith(f"{version}/") else rest
+        links = []
+        for name in here.versions:
+            target: Page | None = page
+            if name != version:
+                twins = (here._nav_by_page.get(candidate) for candidate in (f"{folder}{name}/{rest}", folder + rest))
+                target = next((twin.page for twin in twins if twin is not None and twin.version in (name, None)), None)
+                target = target or next((item.page for item in here.ordered if item.version in (name, None)), None)
+            links.append(VersionLink(name, target))
         return links
 
     def _tab_of(self, page: Page | None) -> int | None:
@@ -250,7 +280,8 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
         other = _build_one(dataclasses.replace(loaded, config=translation.config, tree=translation.tree),
                            pages, project_dir, language=translation.language)
         other.language = translation.language
-        navigation.warnings += other.warnings
+        # A group every language shares is checked once per language: say so once.
+        navigation.warnings += [warning for warning in other.warnings if warning not in navigation.warnings]
         navigation.translations[translation.language] = other
     # A page outside every navigation belongs to the language whose folder it is in.
     for code, other in navigation.translations.items():

@@ -37,6 +37,7 @@ ROOT_TOKEN = "@@sitegen-root@@/"
 NAV_TOKEN = "@@sitegen-nav@@"  # where a page's own part of the section navigation goes
 PAGE_TOKEN = "@@sitegen-page@@"  # the current page's id, for the section nav script
 LANGUAGES_TOKEN = "@@sitegen-languages@@"  # where a page's language switcher goes
+VERSIONS_TOKEN = "@@sitegen-versions@@"  # where a page's version picker goes
 NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
 _LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)
@@ -195,6 +196,9 @@ class Renderer:
             for language in [None, *site.navigation.translations]
         }
         self.anchors = self.anchors_by_language[None]
+        # Each language has its own versions: the picker is rendered per page, like the language menu.
+        self._has_versions = any(navigation.versions for navigation in
+                                 [site.navigation, *site.navigation.translations.values()])
         self.topbar_icons = self._topbar_icons()
         env.globals["topbar_icons"] = self.topbar_icons
         self._check_feedback()
@@ -349,6 +353,7 @@ class Renderer:
                          if anchor.entry.shown_in(section.tab if section else None)],
                 nav_tabs=self.site.navigation.for_language(section.language if section else None).tabs,
                 languages=Markup(LANGUAGES_TOKEN) if self.site.navigation.translations else None,
+                versions=Markup(VERSIONS_TOKEN) if self._has_versions else None,
                 active_tab=section.tab if section else None,
                 active_anchor=section.anchor if section else None,
                 nav=Markup(NAV_TOKEN), current_page=Markup(PAGE_TOKEN),
@@ -407,7 +412,17 @@ class Renderer:
         html = self.sidebar(section).replace(NAV_TOKEN, own).replace(PAGE_TOKEN, str(escape(page.id)))
         if self.site.navigation.translations:
             html = html.replace(LANGUAGES_TOKEN, self.language_switcher(page), 1)
+        if self._has_versions:
+            html = html.replace(VERSIONS_TOKEN, self.version_picker(page), 1)
         return Markup(html.replace(ROOT_TOKEN, root))
+
+    def version_picker(self, page: Page) -> str:
+        """The page's version picker: its language's versions, each option leading to the
+        same page in that version (see `Navigation.version_links`); empty without versions."""
+        links = self.site.navigation.version_links(page)
+        if not links:
+            return ""
+        return self.env.get_template("partials/version_picker.html").render(links=links, page=page, root=ROOT_TOKEN)
 
     def language_switcher(self, page: Page) -> str:
         """The page's language menu (each entry: the same page in that language, see
@@ -441,6 +456,7 @@ class Renderer:
             sidebar=self.page_sidebar(page, root),
             tabs=self.page_tabs(section, root),
             page_version=self.site.navigation.page_version(page),
+            versions=self.site.navigation.owner(page).versions,
             feedback=self.feedback_links(page),
             api=api,
             page_features=body.features,
@@ -462,7 +478,8 @@ class Renderer:
         return self.env.get_template("404.html").render(
             site=self.site, config=self.site.config, root="", section=None, page=None,
             sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
-            page_version=None, feedback=[], page_features=frozenset(), page_nav_script=None,
+            page_version=None, versions=self.site.navigation.versions, feedback=[], page_features=frozenset(),
+            page_nav_script=None,
             page_language=self.site.navigation.language, search_versions=[],
             not_found_title=settings.title if settings else None,
             not_found_text=not_found_markdown(settings.description) if settings and settings.description else None,

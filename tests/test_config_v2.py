@@ -224,14 +224,43 @@ def test_every_top_level_language_gets_its_own_navigation(make_project: Callable
     assert "fr/intro/index.html" in build_site(project).files
 
 
-def test_languages_below_the_top_are_noted(make_project: Callable[..., Path]) -> None:
-    project = make_project(v2({"tabs": [{"tab": "Docs", "languages": [
-        {"language": "en", "groups": [{"group": "Start", "pages": ["intro"]}]},
-        {"language": "fr", "groups": [{"group": "Démarrer", "pages": ["fr/intro"]}]},
-    ]}]}), PAGES)
-    assert list(load_config(project).warnings) == [
-        "docs.json: navigation.tabs[0].languages[1]: language 'fr' is shown only at the top of `navigation` "
-        "(its pages are built; this part shows 'en')"]
+def test_languages_below_the_top_get_their_own_navigation(make_project: Callable[..., Path]) -> None:
+    # Languages inside tabs and versions (Mintlify allows any level order): French exists in
+    # v2 only, and v2's "Reference" tab, outside any `languages`, is shared by both.
+    project = make_project(v2({"versions": [
+        {"version": "v2", "default": True, "tabs": [
+            {"tab": "Guides", "languages": [
+                {"language": "en", "groups": [{"group": "Start", "pages": ["intro"]}]},
+                {"language": "fr", "groups": [{"group": "Démarrer", "pages": ["fr/intro"]}]}]},
+            {"tab": "Reference", "groups": [{"group": "API", "pages": ["api/users"]}]}]},
+        {"version": "v1", "languages": [
+            {"language": "en", "tabs": [{"tab": "Guides", "groups": [{"group": "Old", "pages": ["old/intro"]}]}]}]},
+    ]}), PAGES)
+    loaded = load_config(project)
+    assert list(loaded.warnings) == []
+    assert loaded.tree is not None and (loaded.tree.language, loaded.tree.languages) == ("en", ("en", "fr"))
+    assert loaded.config.versions == ["v2", "v1"]
+    [french] = loaded.tree.translations
+    assert (french.language, french.config.versions) == ("fr", ["v2"])
+    assert sidebar(project) == [
+        ("primary", [("Start", "v2", ["intro"]), ("Old", "v1", ["old/intro"])]),
+        ("tab:0", [("API", "v2", ["api/users"])]),
+        ("fr:primary", [("Démarrer", None, ["fr/intro"])]),
+        ("fr:tab:0", [("API", None, ["api/users"])])]
+    navigation = build_navigation(loaded, discover_pages(project), project)
+    by_id = {page.id: page for page in discover_pages(project)}
+    assert navigation.page_language(by_id["fr/intro"]) == "fr"
+
+
+def test_a_language_only_inside_another_is_a_warning(make_project: Callable[..., Path]) -> None:
+    project = make_project(v2({"languages": [{"language": "en", "groups": [{"group": "Start", "pages": ["intro"]}],
+                                              "languages": [{"language": "fr", "pages": ["fr/intro"]}]}]}), PAGES)
+    loaded = load_config(project)
+    assert list(loaded.warnings) == [
+        "docs.json: navigation.languages[0].languages[0]: language 'fr' lists no page (it sits inside another "
+        "language, or all it holds is hidden or external); left out of the language menu, its pages are still built"]
+    assert loaded.tree is not None and loaded.tree.translations == ()
+    assert "fr/intro/index.html" in build_site(project).files
 
 
 def test_versions_share_identical_groups_and_tag_the_rest(make_project: Callable[..., Path]) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from sitegen.build import build_site
+from sitegen.build.steps import attach_operations
 from sitegen.colors import AA, contrast, parse_hex, theme_properties
 from sitegen.config import SiteConfig, load_config
 from sitegen.icons import find_icon
@@ -175,11 +176,15 @@ TIDEWATER = Path(__file__).resolve().parent / "fixtures" / "mintlify" / "tidewat
 
 
 def test_each_language_has_its_own_sections_and_the_switcher_matches_by_path() -> None:
-    pages = discover_pages(TIDEWATER)
-    navigation = build_navigation(load_config(TIDEWATER), pages, TIDEWATER)
+    files = discover_pages(TIDEWATER)
+    # The build's API step first: the "Marina API" dropdown's pages come from its `openapi`.
+    operations = attach_operations(TIDEWATER, load_config(TIDEWATER), (), page_ids=frozenset(p.id for p in files))
+    assert operations.loaded is not None
+    pages = operations.apply(files)
+    navigation = build_navigation(operations.loaded, pages, TIDEWATER)
     by_id = {page.id: page for page in pages}
     assert [s.key for s in navigation.all_sections()] == [
-        "primary", "anchor:0", "tab:0/anchor:1", "tab:0/anchor:2",
+        "primary", "anchor:0", "tab:0/anchor:1", "tab:0/anchor:2", "tab:0/anchor:3",
         "fr:primary", "fr:tab:0/anchor:0", "fr:tab:0/anchor:1"]
 
     def targets(page_id: str) -> list[tuple[str, str, bool]]:
@@ -187,10 +192,22 @@ def test_each_language_has_its_own_sections_and_the_switcher_matches_by_path() -
                 for link in navigation.language_links(by_id[page_id])]
 
     assert targets("bookings/overview") == [("en", "bookings/overview", True), ("fr", "fr/bookings/overview", False)]
-    assert targets("fr/v1/quickstart") == [("en", "v1/quickstart", False), ("fr", "fr/v1/quickstart", True)]
+    # French has no v1: its v1 page's twin is missing, so the French first page.
+    assert targets("v1/quickstart") == [("en", "v1/quickstart", True), ("fr", "fr/quickstart", False)]
     # No French changelog: the French first page; a hidden page keeps its language.
     assert targets("changelog") == [("en", "changelog", True), ("fr", "fr/quickstart", False)]
     assert navigation.page_language(by_id["legacy-pricing"]) == "en"
+
+    # Each language has its own versions; a version's entry is the same page in it, else its first page.
+    def versions(page_id: str) -> list[tuple[str, str | None]]:
+        return [(link.version, link.page.id if link.page else None)
+                for link in navigation.version_links(by_id[page_id])]
+
+    assert versions("quickstart") == [("v2", "quickstart"), ("v1", "v1/quickstart")]
+    assert versions("v1/quickstart") == [("v2", "quickstart"), ("v1", "v1/quickstart")]
+    assert versions("boats") == [("v2", "boats"), ("v1", "v1/boats")]
+    assert versions("bookings/create") == [("v2", "bookings/create"), ("v1", "v1/quickstart")]
+    assert versions("fr/quickstart") == [("v2", None)]  # French has v2 only: its pages are in every one of its versions
     assert navigation.page_language(by_id["fr/boats"]) == "fr"
     # Prev/next stay in the language; the home page is the default version's first page.
     assert navigation.neighbours(by_id["fr/boats"])[0].page.id == "fr/quickstart"  # type: ignore[union-attr]
@@ -198,7 +215,7 @@ def test_each_language_has_its_own_sections_and_the_switcher_matches_by_path() -
     # Dropdowns belong to the API tab; anchors (the global ones too) are in every tab.
     assert [(a.name, a.is_dropdown) for a in navigation.anchors if a.shown_in(0)] == [
         ("Documentation", False), ("Changelog", False), ("REST API", True), ("Webhooks", True),
-        ("Status", False), ("Blog", False)]
+        ("Marina API", True), ("Status", False), ("Blog", False)]
     assert [a.name for a in navigation.anchors if a.shown_in(None)] == ["Documentation", "Changelog", "Status", "Blog"]
     assert [a.name for a in navigation.for_language("fr").anchors if a.shown_in(None)] == [
         "Documentation", "Status", "Blog"]

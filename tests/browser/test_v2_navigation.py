@@ -8,7 +8,8 @@ import functools
 import http.server
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,7 +91,7 @@ def test_version_switch_goes_to_the_versions_page(site: str, page: Any) -> None:
     page.select_option(".version-select", "v1")
     page.wait_for_url(site + "v1/quickstart/")
     assert title(page) == "Quickstart (v1)"
-    assert sidebar_links(page) == ["Quickstart (v1)"]
+    assert sidebar_links(page) == ["Quickstart (v1)", "Boats (v1)"]
     page.select_option(".version-select", "v2")
     page.wait_for_url(site + "quickstart/")
 
@@ -105,7 +106,7 @@ def test_dropdown_menu_swaps_the_sidebar(site: str, page: Any) -> None:
     assert sidebar_links(page) == ["List boats", "Bookings endpoint"]
     assert not page.locator(".dropdown-list").is_visible()
     menu.click()
-    assert page.locator(".dropdown-list a").all_inner_texts() == ["REST API", "Webhooks"]
+    assert page.locator(".dropdown-list a").all_inner_texts() == ["REST API", "Webhooks", "Marina API"]
     page.locator(".dropdown-list a", has_text="Webhooks").click()
     page.wait_for_url(site + "api/webhooks/events/")
     assert page.locator(".dropdown-menu > summary").inner_text().strip() == "Webhooks"
@@ -227,7 +228,43 @@ def test_search_is_scoped_to_the_version(site: str, page: Any) -> None:
 def test_switcher_matches_by_path_without_the_language_folder(site: str, page: Any) -> None:
     # The same rule for every page: each English page with a French twin links to it.
     for path, french in [("quickstart/", "fr/quickstart/"), ("api/webhooks/events/", "fr/api/webhooks/events/"),
-                         ("v1/quickstart/", "fr/v1/quickstart/"), ("api/bookings/", "fr/quickstart/")]:
+                         ("v1/quickstart/", "fr/quickstart/"), ("api/bookings/", "fr/quickstart/")]:
         page.goto(site + path)
         href = page.locator(".language-list a[hreflang=fr]").evaluate("a => a.href")
         assert href == site + french, path
+
+
+# --- languages below the top of `navigation` ---------------------------------------------
+
+
+def test_languages_inside_versions_switch_within_the_version(
+        make_project: Callable[..., Path], static_server: Callable[[Path], str], page: Any) -> None:
+    # French exists in v2 only: its version picker lists v2 alone, its pages are <html lang="fr">.
+    config = {"theme": "mint", "name": "Harbour", "colors": {"primary": "#0E7490"}, "navigation": {"versions": [
+        {"version": "v2", "default": True, "languages": [
+            {"language": "en", "groups": [{"group": "Start", "pages": ["intro", "moor"]}]},
+            {"language": "fr", "groups": [{"group": "Démarrer", "pages": ["fr/intro", "fr/moor"]}]}]},
+        {"version": "v1", "languages": [{"language": "en", "groups": [{"group": "Old", "pages": ["v1/intro"]}]}]},
+    ]}}
+    pages = {f"{name}.mdx": f"---\ntitle: {title}\n---\n\n{title}: Tidewater marina.\n" for name, title in [
+        ("intro", "Welcome"), ("moor", "Mooring"), ("fr/intro", "Bienvenue"), ("fr/moor", "Amarrage"),
+        ("v1/intro", "Welcome (v1)")]}
+    project = make_project(config, pages)
+    assert build(project) == []
+    site = static_server(project / "site")
+    page.goto(site + "moor/")
+    assert page.locator(".version-select option").all_inner_texts() == ["v2", "v1"]
+    switch_language(page, "Français")
+    page.wait_for_url(site + "fr/moor/")
+    assert (page.evaluate("document.documentElement.lang"), title(page)) == ("fr", "Amarrage")
+    assert sidebar_links(page) == ["Bienvenue", "Amarrage"]
+    assert page.locator(".version-select option").all_inner_texts() == ["v2"]
+    assert search_titles(page, "marina") == ["Amarrage", "Bienvenue"]  # French pages only
+    page.keyboard.press("Escape")
+    switch_language(page, "English")
+    page.wait_for_url(site + "moor/")
+    assert search_titles(page, "marina") == ["Mooring", "Welcome"]  # English, v2 only
+    page.keyboard.press("Escape")
+    page.select_option(".version-select", "v1")
+    page.wait_for_url(site + "v1/intro/")  # no v1 "moor": v1's first page
+    assert page.evaluate("document.documentElement.lang") == "en"

@@ -62,9 +62,13 @@
       var version = versionSelect.value;
       root.setAttribute("data-sitegen-version", version);
       store("sitegen-version", version);
-      // A page of another version has no place in this one: go to the first page that does.
+      // A page of another version has no place in this one: go to the same page in that
+      // version (the option's data-href, else that version's first page), else the first
+      // sidebar page that belongs to it.
       var pageVersion = root.getAttribute("data-page-version");
       if (pageVersion && pageVersion !== version) {
+        var target = versionSelect.options[versionSelect.selectedIndex].getAttribute("data-href");
+        if (target) { location.href = target; return; }
         var links = document.querySelectorAll(".sidebar-nav a.nav-link");
         for (var i = 0; i < links.length; i++) {
           var owner = links[i].closest("[data-version]");
