@@ -10,6 +10,7 @@ import hashlib
 import http.server
 import json
 import threading
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,8 @@ import yaml
 from sitegen.errors import OpenAPIError
 from sitegen.openapi import load_openapi
 from sitegen.openapi.fetch import MAX_BYTES, fetch_text
+
+from conftest import DevServer, run_sitegen
 
 MARKER = "MARKER-outside-3f9c1e"  # in every file outside the project; must never show up
 
@@ -323,3 +326,27 @@ def test_symlinks_are_judged_by_where_they_lead(project: Path, tmp_path: Path) -
     op = load_openapi(project, ["spec-link.yaml"]).find("GET /plants", "p.mdx")
     schema = op.responses[0].primary.schema  # type: ignore[union-attr]
     assert schema is not None and schema.description == "A potted plant"
+
+
+def test_serve_offline_never_fetches_and_serves_the_cached_copy(
+    project: Path, remote: Remote, dev_server: Callable[..., DevServer]
+) -> None:
+    remote.site.files["/spec.yaml"] = PLANT_SPEC.encode()
+    url = remote.url + "spec.yaml"
+    (project / "docs.json").write_text(json.dumps({
+        "name": "Garden", "openapi": url, "navigation": [{"group": "API", "pages": ["list-plants"]}],
+    }))
+    (project / "list-plants.mdx").write_text("---\nopenapi: GET /plants\n---\n")
+
+    server = dev_server(project, "--offline")  # nothing cached yet: the error is in the page
+    assert server.status()["errors"] == [f"{url} is not in the cache and --offline forbids fetching"]
+    assert remote.site.requests == []
+    server.stop()
+
+    assert run_sitegen("build", project).returncode == 0  # online: fetched once, into .sitegen-cache/
+    assert [path for path, _, _ in remote.site.requests] == ["/spec.yaml"]
+    remote.stop()
+    server = dev_server(project, "--offline")
+    assert server.status()["errors"] == []
+    with urllib.request.urlopen(server.url + "list-plants/", timeout=30) as response:
+        assert "List plants" in response.read().decode()

@@ -15,6 +15,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--open", action="store_true", help="open the site in the default web browser")
     parser.add_argument("--poll", action="store_true",
                         help="poll for changes (network drives, containers) instead of OS file events")
+    parser.add_argument("--offline", action="store_true",
+                        help="never fetch remote OpenAPI documents: use .sitegen-cache/ or show the error")
     parser.add_argument("--api", action="store_true",
                         help="also run the Plant Store reference server and use it as the playground's first base URL")
 
@@ -23,4 +25,4 @@ def run(args: argparse.Namespace) -> int:
     from sitegen.serve import serve  # the web server stack only for this command
 
     return serve(Path(args.project), host=args.host, port=args.port, open_browser=args.open, poll=args.poll,
-                 api=args.api)
+                 api=args.api, offline=args.offline)
