@@ -419,6 +419,8 @@ class V2Settings:
     example_languages: tuple[str, ...] | None = None  # `api.examples.languages` as written
     example_defaults: Literal["required", "all"] = "required"
     params_expanded: str | bool = "closed"
+    # Where `asyncapi: CHANNEL` front matter looks: `api.asyncapi`, else the navigation's documents.
+    asyncapi_sources: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -483,9 +485,21 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
     redirect = page is not None and "redirect" in page.model_fields_set and page.redirect
     not_found = NotFoundPage(redirect, page.title, page.description) if page is not None else NotFoundPage()
     examples = config.api.examples
+    asyncapi = _sources(config.api.asyncapi) or list(dict.fromkeys(_level_asyncapi(config.navigation)))
     return V2Settings(tuple(variables), not_found,
                       tuple(examples.languages) if examples.languages is not None else None,
-                      examples.defaults, config.api.params.expanded)
+                      examples.defaults, config.api.params.expanded, tuple(asyncapi))
+
+
+def _level_asyncapi(level: Level | Group) -> Iterator[str]:
+    """The AsyncAPI documents named anywhere in a navigation level, in order."""
+    yield from _sources(level.asyncapi)
+    children: list[Any] = list(level.pages) + (list(level.groups) if isinstance(level, Level) else [])
+    if isinstance(level, Level):
+        children += [*level.languages, *level.versions, *level.tabs, *level.anchors, *level.dropdowns]
+    for child in children:
+        if isinstance(child, (Level, Group)):
+            yield from _level_asyncapi(child)
 
 
 class _RefResolver:
@@ -998,9 +1012,6 @@ def _common_prefix(pages: list[str]) -> str:
 
 def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
     """Known settings this theme cannot show yet: one warning each, so nobody wonders."""
-    if config.api.asyncapi is not None:
-        notes.append("api.asyncapi: channel pages are built where the navigation names an `asyncapi` document "
-                     "(a tab, anchor or group); front matter `asyncapi:` is not read yet")
 
 
 # --- chrome the classic schema has no key for ------------------------------------------

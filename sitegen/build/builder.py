@@ -400,7 +400,7 @@ class SiteBuilder:
             pages, undefined = substitute_pages(pages, dict(loaded.v2.variables))
             warnings += undefined
         with times.step("attach_operations"):
-            api_pages = tuple(page for page in pages if page.openapi)
+            api_pages = tuple(page for page in pages if page.openapi or page.asyncapi)
             page_ids = frozenset(page.id for page in pages)
             operations = self._operations.get_or_compute(
                 (loaded, api_pages, self._specs_generation, page_ids),
