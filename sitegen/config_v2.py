@@ -33,6 +33,7 @@ from pydantic_core import PydanticCustomError
 
 from sitegen.config import (
     PAGE_ACTIONS,
+    CustomPageAction,
     SOCIAL_KEYS,
     HexColor,
     LoadedConfig,
@@ -1020,6 +1021,7 @@ def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
 def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
     """The banner, footer columns, background decoration, icon library and fonts."""
     banner = config.banner
+    actions, custom_actions = _page_actions(config.contextual, notes)
     columns = tuple(SiteFooterColumn(column.header, tuple(SiteFooterLink(item.label, item.href)
                                                           for item in column.items))
                     for column in config.footer.links)
@@ -1037,40 +1039,89 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
         body_font=_font(fonts.body or whole, "fonts.body" if fonts.body else "fonts", notes),
         topbar_link_icons=tuple((name, style) if name else None
                                 for name, style in (_icon(link.icon) for link in config.navbar.links)),
-        page_actions=_page_actions(config.contextual, notes),
+        page_actions=actions,
+        custom_page_actions=custom_actions,
     )
 
 
 # Mintlify's options that need what sitegen does not make: an MCP server, its hosted assistant.
 _NO_MCP = "needs an MCP server of the docs, which sitegen does not make"
-_UNSUPPORTED_ACTIONS = {"mcp": _NO_MCP, "cursor": _NO_MCP, "vscode": _NO_MCP,
+_UNSUPPORTED_ACTIONS = {"mcp": _NO_MCP, "vscode": _NO_MCP,
                         "assistant": "opens Mintlify's hosted assistant, which a static site has not"}
 
 
-def _page_actions(contextual: dict[str, Any] | None, notes: list[str]) -> tuple[str, ...]:
-    """`contextual.options` -> SiteChrome.page_actions; without `contextual`, the Copy page
-    button alone (as for the classic schema)."""
+def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
+                  ) -> tuple[tuple[str, ...], tuple[CustomPageAction, ...]]:
+    """`contextual.options` -> SiteChrome.page_actions and custom_page_actions; without
+    `contextual`, the Copy page button alone (as for the classic schema). `cursor` opens
+    Cursor with a prompt to read the page (Mintlify installs its MCP server there instead)."""
     if contextual is None:
-        return ("copy",)
+        return ("copy",), ()
     options = contextual.get("options", [])
     if not isinstance(options, list):
         notes.append(f"contextual.options: {json.dumps(options)[:40]} is not an array; "
                      "the Copy page button alone is shown")
-        return ("copy",)
+        return ("copy",), ()
     actions: list[str] = []
+    custom: list[CustomPageAction] = []
     for index, option in enumerate(options):
         where = f"contextual.options[{index}]"
         if isinstance(option, dict):
-            notes.append(f"{where}: custom options are not supported yet; left out")
+            made = _custom_action(option, where, notes)
+            if made is not None:
+                custom.append(made)
         elif not isinstance(option, str):
             notes.append(f"{where}: {json.dumps(option)[:40]} is not a string; left out")
         elif option in _UNSUPPORTED_ACTIONS:
             notes.append(f"{where}: '{option}' {_UNSUPPORTED_ACTIONS[option]}; left out")
         elif option not in PAGE_ACTIONS:
-            notes.append(f"{where}: '{option}' is not one of {', '.join(PAGE_ACTIONS)}; left out")
+            notes.append(f"{where}: '{option}' is not one of {', '.join(PAGE_ACTIONS)}, mcp, vscode, assistant "
+                         "or an object {title, description, icon, href}; left out")
         elif option not in actions:
             actions.append(option)
-    return tuple(actions)
+    return tuple(actions), tuple(custom)
+
+
+def _custom_action(option: dict[str, Any], where: str, notes: list[str]) -> CustomPageAction | None:
+    """A custom option `{title, description, icon, iconType, href}`; `href` a URL, or
+    `{base, query: [{key, value}]}` (Mintlify's dynamic link) made into one."""
+    title, href = option.get("title"), option.get("href")
+    if not isinstance(title, str) or not title.strip():
+        notes.append(f"{where}.title: a custom option needs a title; left out")
+        return None
+    if isinstance(href, dict):
+        base, query = href.get("base"), href.get("query", [])
+        pairs = [(item.get("key"), item.get("value")) for item in query if isinstance(item, dict)] \
+            if isinstance(query, list) else []
+        if not isinstance(base, str) or not base or len(pairs) != (len(query) if isinstance(query, list) else -1) \
+                or not all(isinstance(key, str) and isinstance(value, str) for key, value in pairs):
+            notes.append(f"{where}.href: {json.dumps(href)[:60]} is not a URL or {{base, query: [{{key, value}}]}}; "
+                         "left out")
+            return None
+        if is_script_url(base):
+            notes.append(script_url_warning(f"{where}.href.base", base, "the entry is left out"))
+            return None
+        from urllib.parse import quote
+
+        href = base + ("&" if "?" in base else "?") * bool(pairs) + "&".join(
+            f"{quote(key, safe='')}={quote(value, safe='$')}" for key, value in pairs)
+    if not isinstance(href, str) or not href.strip():
+        notes.append(f"{where}.href: a custom option needs an href; left out")
+        return None
+    description = option.get("description")
+    icon = option.get("icon")
+    wanted: tuple[str, str | None] | None = None
+    if isinstance(icon, str) and icon.strip():
+        if any(mark in icon for mark in ("/", "<", ".")):
+            notes.append(f"{where}.icon: only icon names are drawn in the page menu (not an image or SVG); "
+                         "shown without an icon")
+        else:
+            icon_type = option.get("iconType")
+            wanted = (icon.strip(), icon_type if isinstance(icon_type, str) else None)
+    for key in sorted(set(option) - {"title", "description", "icon", "iconType", "href"}):
+        notes.append(f"{where}.{key}: unknown key")
+    return CustomPageAction(title.strip(), description.strip() if isinstance(description, str) else None,
+                            href.strip(), wanted, where)
 
 
 def _font(font: FontV2 | None, where: str, notes: list[str]) -> SiteFont | None:

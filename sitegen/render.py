@@ -197,6 +197,7 @@ class Renderer:
         self.anchors = self.anchors_by_language[None]
         self.topbar_icons = self._topbar_icons()
         env.globals["topbar_icons"] = self.topbar_icons
+        env.globals["page_action_icons"] = self._page_action_icons()
         self._check_feedback()
         self._page_template = env.get_template("page.html")
 
@@ -227,6 +228,19 @@ class Renderer:
                     self.warnings.append(warning)
             icons.append(svg)
         return icons + [None] * (len(self.site.config.topbar_links) - len(icons))
+
+    def _page_action_icons(self) -> list[Markup | None]:
+        """The icon of each custom page menu entry (v2 contextual.options[i].icon)."""
+        icons: list[Markup | None] = []
+        for action in self.site.chrome.custom_page_actions:
+            svg = None
+            if action.icon is not None:
+                svg, warning = config_icon(action.icon[0], action.icon[1] or "solid", f"{action.json_path}.icon",
+                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                if warning:
+                    self.warnings.append(warning)
+            icons.append(svg)
+        return icons
 
     def _default_anchor_color(self) -> str | Gradient | None:
         colors = self.site.config.colors
