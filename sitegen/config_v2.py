@@ -33,8 +33,8 @@ from pydantic_core import PydanticCustomError
 
 from sitegen.config import (
     PAGE_ACTIONS,
-    CustomPageAction,
     SOCIAL_KEYS,
+    CustomPageAction,
     HexColor,
     LoadedConfig,
     LogoImages,
@@ -1090,21 +1090,9 @@ def _custom_action(option: dict[str, Any], where: str, notes: list[str]) -> Cust
         notes.append(f"{where}.title: a custom option needs a title; left out")
         return None
     if isinstance(href, dict):
-        base, query = href.get("base"), href.get("query", [])
-        pairs = [(item.get("key"), item.get("value")) for item in query if isinstance(item, dict)] \
-            if isinstance(query, list) else []
-        if not isinstance(base, str) or not base or len(pairs) != (len(query) if isinstance(query, list) else -1) \
-                or not all(isinstance(key, str) and isinstance(value, str) for key, value in pairs):
-            notes.append(f"{where}.href: {json.dumps(href)[:60]} is not a URL or {{base, query: [{{key, value}}]}}; "
-                         "left out")
+        href = _dynamic_href(href, where, notes)
+        if href is None:
             return None
-        if is_script_url(base):
-            notes.append(script_url_warning(f"{where}.href.base", base, "the entry is left out"))
-            return None
-        from urllib.parse import quote
-
-        href = base + ("&" if "?" in base else "?") * bool(pairs) + "&".join(
-            f"{quote(key, safe='')}={quote(value, safe='$')}" for key, value in pairs)
     if not isinstance(href, str) or not href.strip():
         notes.append(f"{where}.href: a custom option needs an href; left out")
         return None
@@ -1122,6 +1110,29 @@ def _custom_action(option: dict[str, Any], where: str, notes: list[str]) -> Cust
         notes.append(f"{where}.{key}: unknown key")
     return CustomPageAction(title.strip(), description.strip() if isinstance(description, str) else None,
                             href.strip(), wanted, where)
+
+
+def _dynamic_href(href: dict[str, Any], where: str, notes: list[str]) -> str | None:
+    """Mintlify's `{base, query: [{key, value}]}` as one URL (values keep `$path`/`$page`)."""
+    from urllib.parse import quote
+
+    base, query = href.get("base"), href.get("query", [])
+    pairs: list[tuple[str, str]] = []
+    for item in query if isinstance(query, list) else [None]:
+        key, value = (item.get("key"), item.get("value")) if isinstance(item, dict) else (None, None)
+        if not isinstance(key, str) or not isinstance(value, str):
+            base = None
+            break
+        pairs.append((key, value))
+    if not isinstance(base, str) or not base.strip():
+        notes.append(f"{where}.href: {json.dumps(href)[:60]} is not a URL or {{base, query: [{{key, value}}]}}; "
+                     "left out")
+        return None
+    if is_script_url(base):
+        notes.append(script_url_warning(f"{where}.href.base", base, "the entry is left out"))
+        return None
+    joined = "&".join(f"{quote(key, safe='')}={quote(value, safe='$')}" for key, value in pairs)
+    return base + ("&" if "?" in base else "?") + joined if joined else base
 
 
 def _font(font: FontV2 | None, where: str, notes: list[str]) -> SiteFont | None:

@@ -8,11 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_v2_pages import text_of
 
 from sitegen.build import build_site
 
 from conftest import REPO
-from test_v2_pages import text_of
 
 SEEDBANK = REPO / "tests" / "fixtures" / "mintlify" / "seedbank-v2"
 
