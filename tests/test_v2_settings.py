@@ -23,6 +23,7 @@ from conftest import REPO
 
 SEEDBANK = REPO / "tests" / "fixtures" / "mintlify" / "seedbank-v2"
 SITE = "https://docs.seedbank.example/"
+PLAIN = (249, 250, 250)  # the corner of a plain light card
 
 
 @pytest.fixture
@@ -84,3 +85,58 @@ def test_cursor_and_custom_options_join_the_page_menu(seedbank: Path) -> None:
         "mcp, vscode, assistant or an object {title, description, icon, href}; left out",
         "docs.json: contextual.options[7].title: a custom option needs a title; left out",
     ]
+
+
+# --- thumbnails.background ------------------------------------------------------------
+
+
+def card_of(site: BuiltSite, page: str) -> Any:
+    from PIL import Image
+
+    html = site.files[page].decode()
+    url = re.search(r'<meta property="og:image" content="([^"]+)"', html)
+    assert url is not None
+    path = url.group(1).removeprefix(SITE)
+    return Image.open(site.copies[path]).convert("RGB")  # drawn into the cache, copied from there
+
+
+def test_thumbnails_background_is_drawn_behind_the_card_text(seedbank: Path) -> None:
+    from PIL import Image
+
+    (seedbank / "images").mkdir()
+    Image.new("RGB", (1600, 900), "#C0392B").save(seedbank / "images" / "vault-card.png")
+    plain = card_of(configure(seedbank, siteUrl=SITE), "quickstart/index.html")
+    site = configure(seedbank, siteUrl=SITE, thumbnails={"background": "/images/vault-card.png"})
+    card = card_of(site, "quickstart/index.html")
+    assert plain.getpixel((1150, 30)) == PLAIN  # the card's plain background…
+    red, green, blue = card.getpixel((1150, 30))  # …and the image behind it, veiled for the text
+    assert red > 200 and green < 170 and blue < 170
+    assert not [w for w in site.warnings if "thumbnails" in w]
+
+
+@pytest.mark.parametrize(("written", "problem"), [
+    ("https://cdn.seedbank.example/card.png",
+     "'https://cdn.seedbank.example/card.png' is not a file of the project (nothing is downloaded)"),
+    ("/images/missing.png", "file '/images/missing.png' not found (looked in content/ and the project root)"),
+    ("../outside.png", "'../outside.png' is outside the project; not published"),
+])
+def test_a_thumbnails_background_that_is_not_a_project_file_is_a_warning(
+        seedbank: Path, written: str, problem: str) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (40, 20), "#C0392B").save(seedbank.parent / "outside.png")
+    site = configure(seedbank, siteUrl=SITE, thumbnails={"background": written})
+    assert [w for w in site.warnings if "thumbnails" in w] == [
+        f"docs.json:51: thumbnails.background: {problem}; the social cards have a plain background"]
+    assert card_of(site, "quickstart/index.html").getpixel((1150, 30)) == PLAIN
+    assert not [path for path in site.files if path.endswith("outside.png")]
+
+
+def test_a_thumbnails_background_that_is_not_an_image_is_a_warning(seedbank: Path) -> None:
+    (seedbank / "images").mkdir()
+    (seedbank / "images" / "card.png").write_text("not a picture")
+    site = configure(seedbank, siteUrl=SITE, thumbnails={"background": "images/card.png"})
+    warnings = [w for w in site.warnings if "thumbnails" in w]
+    assert len(warnings) == 1 and warnings[0].startswith(
+        "docs.json:51: thumbnails.background: cannot draw this image behind social cards (not an image Pillow reads:")
+    assert warnings[0].endswith("; the cards have a plain background")

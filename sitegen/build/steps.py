@@ -16,7 +16,7 @@ from sitegen import nav
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
-from sitegen.config import ApiConfig, LoadedConfig
+from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
 from sitegen.config import load_config as read_config
 from sitegen.errors import BuildError, ConfigError, SitegenError
 from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt
@@ -316,9 +316,29 @@ def with_publishing(
         logos = tuple(resolver.assets.get(path) if path else None
                       for path in (files.get("logo_light"), files.get("logo_dark")))
         cards = card_style(config, host, (logos[0], logos[1]), (fonts[0], fonts[1]), cache_dir / CACHE_SUBDIR,
-                           warnings)
+                           warnings, card_background(chrome.loaded, resolver, warnings))
     publishing = Publishing(site_url, home_id, cards, raster_logo)
     return dataclasses.replace(chrome, publishing=publishing)
+
+
+def card_background(loaded: LoadedConfig, resolver: LinkResolver,
+                    warnings: list[str] | None) -> tuple[Path, str] | None:
+    """The project file `thumbnails.background` names (None, with a warning, when it is
+    remote, missing or outside the project: the cards are drawn without it)."""
+    thumbnails = loaded.config.thumbnails
+    written = thumbnails.background if isinstance(thumbnails, Thumbnails) else None
+    if not written:
+        return None
+    resolved = resolver.config_asset(written)
+    where = loaded.where("thumbnails.background")
+    problem = resolved.error
+    if problem is None and resolved.url is not None and resolved.url not in resolver.assets:
+        problem = f"'{written}' is not a file of the project (nothing is downloaded)"
+    if problem is not None or resolved.url is None:
+        if warnings is not None:
+            warnings.append(f"{where}: {problem}; the social cards have a plain background")
+        return None
+    return resolver.assets[resolved.url], where
 
 
 def make_renderer(chrome: Chrome, navigation: Navigation) -> Renderer:

@@ -68,6 +68,9 @@ class CardStyle:
     font_regular: Path
     cache_dir: Path  # .sitegen-cache/cards
     key: str
+    # `thumbnails.background`: the card-sized image behind the text, as PNG bytes (already
+    # cropped, scaled and veiled in the card's background colour); None: a plain background.
+    backdrop: bytes | None = None
 
     def card_path(self, page: Page) -> str:
         """The card's output path: named by the hash of what is drawn on it."""
@@ -79,11 +82,13 @@ class CardStyle:
 
 def card_style(
     config: SiteConfig, host: str, logos: tuple[Path | None, Path | None], fonts: tuple[Path, Path],
-    cache_dir: Path, warnings: list[str] | None = None,
+    cache_dir: Path, warnings: list[str] | None = None, background_image: tuple[Path, str] | None = None,
 ) -> CardStyle:
     """The style of every card of a build. `logos` is (light, dark): a dark card shows the logo
     made for dark backgrounds. An SVG logo is rasterized here, once, not per card; one that
-    cannot be read adds a warning to `warnings` and the card shows the site name."""
+    cannot be read adds a warning to `warnings` and the card shows the site name. `background`
+    (a project file, `thumbnails.background`, and how messages name it) is prepared here once
+    too; an unreadable one is a warning and the card's plain colour is used."""
     thumbnails = config.thumbnails
     dark = isinstance(thumbnails, Thumbnails) and thumbnails.appearance == "dark"
     colors = config.colors
@@ -112,15 +117,42 @@ def card_style(
                                     f"({exc}); the cards show the site name instead")
         else:
             logo = source
+    backdrop = None
+    if background_image is not None:
+        try:
+            backdrop = _backdrop(background_image[0].read_bytes(), background)
+        except (OSError, ValueError) as exc:
+            if warnings is not None:
+                warnings.append(f"{background_image[1]}: cannot draw this image behind social cards ({exc}); "
+                                "the cards have a plain background")
     digest = hashlib.blake2b(_DRAWING_VERSION, digest_size=16)
     for part in (config.name, accent, background, text, muted, host):
         digest.update(part.encode() + b"\0")
     # The logo's own bytes (not the rasterized ones): a changed logo file is a new card.
-    for data in (fonts[0].read_bytes(), fonts[1].read_bytes(), source if logo is not None else None):
+    for data in (fonts[0].read_bytes(), fonts[1].read_bytes(), source if logo is not None else None, backdrop):
         digest.update(data if data is not None else b"-")
         digest.update(b"\0")
     return CardStyle(config.name, accent, background, text, muted, host, logo, fonts[0], fonts[1], cache_dir,
-                     digest.hexdigest())
+                     digest.hexdigest(), backdrop)
+
+
+_VEIL = 0.45  # how much of the card's background colour covers the image: text stays readable
+
+
+def _backdrop(data: bytes, colour: str) -> bytes:
+    """The image cropped to the card's shape (centred), scaled to it and veiled in `colour`,
+    as PNG bytes. ValueError: not an image Pillow reads."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as source:
+            image = ImageOps.fit(source.convert("RGB"), (CARD_WIDTH, CARD_HEIGHT))
+    except (UnidentifiedImageError, Image.DecompressionBombError, SyntaxError) as exc:
+        raise ValueError(f"not an image Pillow reads: {exc}") from None
+    veil = Image.new("RGB", image.size, colour)
+    out = io.BytesIO()
+    Image.blend(image, veil, _VEIL).save(out, "PNG", compress_level=1)
+    return out.getvalue()
 
 
 LOGOS = RASTER_LOGOS + SVG_LOGOS
@@ -260,7 +292,11 @@ def draw_card(style: CardStyle, title: str, description: str) -> bytes:
     """The card as PNG bytes."""
     from PIL import Image, ImageDraw
 
-    image = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), style.background)
+    if style.backdrop is not None:
+        with Image.open(io.BytesIO(style.backdrop)) as backdrop:
+            image = backdrop.convert("RGB")
+    else:
+        image = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), style.background)
     draw = ImageDraw.Draw(image)
     width = CARD_WIDTH - 2 * _MARGIN
     draw.rectangle((0, CARD_HEIGHT - _BAR, CARD_WIDTH, CARD_HEIGHT), fill=style.primary)
@@ -297,5 +333,8 @@ def draw_card(style: CardStyle, title: str, description: str) -> bytes:
     draw.text((_MARGIN, CARD_HEIGHT - _BAR - 62), style.host, font=footer_font, fill=style.muted)
 
     out = io.BytesIO()
-    image.quantize(palette=_palette(style, logo), dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
+    if style.backdrop is not None:  # a photo needs its own colours: an adaptive palette
+        image.quantize(colors=256).save(out, "PNG", compress_level=1)
+    else:
+        image.quantize(palette=_palette(style, logo), dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
     return out.getvalue()
