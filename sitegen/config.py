@@ -220,7 +220,7 @@ class Thumbnails(Model):
     """Mintlify's social card settings; `appearance` picks a light or dark card."""
 
     appearance: Literal["light", "dark"] | None = None
-    background: str | None = None  # Mintlify's background image: not drawn (see README)
+    background: str | None = None  # an image of the project drawn behind the card text
     fonts: dict[str, str] | None = None  # Mintlify's Google Font: not fetched
 
 

@@ -241,6 +241,25 @@ class ApiV2(Model):
     mdx: Mdx | None = None
 
 
+class Seo(Model):
+    metatags: dict[str, Any] = {}  # values checked in `v2_settings` (a wrong one is a warning)
+    indexing: Literal["navigable", "all"] | None = None  # None: sitegen's own default (see V2Settings)
+
+
+class Search(Model):
+    prompt: str | None = None
+
+
+class Styling(Model):
+    eyebrows: Literal["section", "breadcrumbs"] = "section"
+    codeblocks: Any = "system"  # "system", "dark", or Mintlify's Shiki theme object (a warning)
+    latex: bool | None = None  # known: math is rendered where a page has it
+
+
+class Metadata(Model):
+    timestamp: bool = False
+
+
 class NotFound(Model):
     redirect: bool = True
     title: str | None = None
@@ -345,20 +364,19 @@ class SiteConfigV2(Model):
     redirects: list[Redirect] = []
     api: ApiV2 = ApiV2()
     fonts: Fonts = Fonts()
-    # Known keys whose settings do not change what this theme builds: accepted as objects,
-    # their content not checked (Mintlify's hosted search, SEO tags, analytics…).
-    styling: dict[str, Any] = {}
-    seo: dict[str, Any] = {}
-    search: dict[str, Any] = {}
+    styling: Styling = Styling()
+    seo: Seo = Seo()
+    search: Search = Search()
     contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
     errors: Errors = Errors()
+    # Analytics and chat widgets, per provider: scripts from other hosts, never added (a warning each).
     integrations: dict[str, Any] = {}
     # Social cards, as in the classic schema: `false` turns them off, Mintlify's object picks
     # a light or dark card.
     thumbnails: _one_of("true, false or an object {appearance}", boolean=bool, object=Thumbnails) = True  # type: ignore[valid-type]
     # sitegen's extension, as in the classic schema: the URL the site is published at.
     site_url: str | None = None
-    metadata: dict[str, Any] = {}
+    metadata: Metadata = Metadata()
     variables: dict[str, Any] = {}
 
 
@@ -422,6 +440,15 @@ class V2Settings:
     params_expanded: str | bool = "closed"
     # Where `asyncapi: CHANNEL` front matter looks: `api.asyncapi`, else the navigation's documents.
     asyncapi_sources: tuple[str, ...] = ()
+    metatags: tuple[tuple[str, str], ...] = ()  # `seo.metatags`: (name, content) on every page
+    # `seo.indexing`: "navigable" asks robots not to index pages outside the navigation (and
+    # hidden ones) and leaves them out of the sitemap; "all" lists hidden pages too; None:
+    # sitegen's default (every page but hidden and `noindex` ones).
+    indexing: Literal["navigable", "all"] | None = None
+    search_prompt: str | None = None  # `search.prompt`: the search box's placeholder
+    eyebrows: Literal["section", "breadcrumbs"] = "section"  # `styling.eyebrows`: above the page title
+    dark_code: bool = False  # `styling.codeblocks: "dark"`: code blocks dark in both modes
+    timestamp: bool = False  # `metadata.timestamp`: "Last modified" on every page
 
 
 @dataclass(frozen=True)
@@ -487,9 +514,42 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
     not_found = NotFoundPage(redirect, page.title, page.description) if page is not None else NotFoundPage()
     examples = config.api.examples
     asyncapi = _sources(config.api.asyncapi) or list(dict.fromkeys(_level_asyncapi(config.navigation)))
+    codeblocks = config.styling.codeblocks
+    if not isinstance(codeblocks, str):
+        notes.append(f"styling.codeblocks: {json.dumps(codeblocks)[:60]} is a Shiki theme, which this theme has not "
+                     "(code is coloured by Pygments); using 'system'")
+    _note_integrations(config.integrations, notes)
     return V2Settings(tuple(variables), not_found,
                       tuple(examples.languages) if examples.languages is not None else None,
-                      examples.defaults, config.api.params.expanded, tuple(asyncapi))
+                      examples.defaults, config.api.params.expanded, tuple(asyncapi),
+                      metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
+                      search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
+                      dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp)
+
+
+# Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.
+_OWN_TAGS = frozenset({"charset", "viewport", "title"})
+
+
+def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, str], ...]:
+    tags: list[tuple[str, str]] = []
+    for name, content in metatags.items():
+        where = f"seo.metatags.{name}"
+        if name.strip().lower() in _OWN_TAGS or not name.strip():
+            notes.append(f"{where}: every page sets this itself; left out")
+        elif isinstance(content, bool) or not isinstance(content, (str, int, float)):
+            notes.append(f"{where}: {json.dumps(content)[:40]} is not a string; left out")
+        else:
+            tags.append((name.strip(), str(content)))
+    return tuple(tags)
+
+
+def _note_integrations(integrations: dict[str, Any], notes: list[str]) -> None:
+    """Every integration (analytics, chat widgets, cookie banners) runs a script from its
+    provider's host; a sitegen site loads nothing from other hosts, so each is a warning."""
+    for name in integrations:
+        notes.append(f"integrations.{name}: its script would load from another host, which a sitegen site never "
+                     "does; not added")
 
 
 def _level_asyncapi(level: Level | Group) -> Iterator[str]:
@@ -616,6 +676,9 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
       for where in ((), ("heading",), ("body",))),
     (("api", "examples", "defaults"), ("required", "all"), "required", "using 'required'"),
     (("api", "params", "expanded"), ("all", "closed"), "closed", "using 'closed'"),
+    (("seo", "indexing"), ("navigable", "all"), None, "indexing as if it were not set"),
+    (("styling", "eyebrows"), ("section", "breadcrumbs"), "section", "using 'section'"),
+    (("styling", "codeblocks"), ("system", "dark"), "system", "using 'system'"),
 )
 _SOCIAL_ALIASES = {"twitter": "x"}
 
@@ -791,7 +854,6 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     if openapi:
         raw["openapi"] = openapi
     raw["api"] = _classic_api(config.api)
-    _note_not_shown(config, notes)
     site = SiteConfig.model_validate(raw)
     dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, Dropdown))
     tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
@@ -1009,10 +1071,6 @@ def _common_prefix(pages: list[str]) -> str:
     if not folders or any(not folder for folder in folders):
         return ""
     return posixpath.commonpath(folders)
-
-
-def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
-    """Known settings this theme cannot show yet: one warning each, so nobody wonders."""
 
 
 # --- chrome the classic schema has no key for ------------------------------------------
