@@ -75,6 +75,7 @@ class Page:
     keywords: tuple[str, ...] = ()  # extra search text, not shown
     auth_method: str | None = None
     asyncapi: str | None = None  # "[FILE] CHANNEL": the AsyncAPI channel shown below the page's text
+    modified: str | None = None  # ISO date of the last change, when the page shows it (v2 metadata.timestamp)
     key_lines: dict[str, int] = field(default_factory=dict)  # front matter key -> line (messages)
     warnings: tuple[str, ...] = ()  # front matter values that fell back to a default
 

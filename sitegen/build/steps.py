@@ -458,7 +458,7 @@ def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, r
     host_rules = redirects.host_file()
     if host_rules is not None:
         extras.files[HOST_RULES] = host_rules
-    extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
+    extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css(loaded.v2 is not None and loaded.v2.dark_code).encode()
     extras.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
     extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
     extras.files[".nojekyll"] = b""  # GitHub Pages would otherwise hide the _sitegen/ folder
