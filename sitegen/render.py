@@ -236,8 +236,9 @@ class Renderer:
         env.globals["topbar_icons"] = self.topbar_icons
         env.globals["page_action_icons"] = self._page_action_icons()
         v2 = site.loaded.v2
-        env.globals["seo_tags"] = v2.metatags if v2 is not None else ()  # docs.json seo.metatags
-        env.globals["seo_names"] = frozenset(name for name, _ in env.globals["seo_tags"])
+        seo_tags = v2.metatags if v2 is not None else ()  # docs.json seo.metatags
+        env.globals["seo_tags"] = seo_tags
+        env.globals["seo_names"] = frozenset(name for name, _ in seo_tags)
         self._check_feedback()
         self._page_template = env.get_template("page.html")
 
