@@ -157,7 +157,7 @@ def breadcrumbs(navigation: Navigation, page: Page) -> list[str]:
         found = chain(group)
         if found is not None:
             return trail + [title for title in found if title]
-    return trail
+    return []  # not listed: no trail, as no group shows above an unlisted page
 
 
 def css_string(value: str) -> Markup:

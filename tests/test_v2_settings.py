@@ -140,3 +140,153 @@ def test_a_thumbnails_background_that_is_not_an_image_is_a_warning(seedbank: Pat
     assert len(warnings) == 1 and warnings[0].startswith(
         "docs.json:51: thumbnails.background: cannot draw this image behind social cards (not an image Pillow reads:")
     assert warnings[0].endswith("; the cards have a plain background")
+
+
+# --- seo --------------------------------------------------------------------------------
+
+
+def head_of(site: BuiltSite, page: str) -> str:
+    html = site.files[page].decode()
+    return html[:html.index("</head>")]
+
+
+def test_seo_metatags_are_on_every_page_and_replace_sitegens_own(seedbank: Path) -> None:
+    site = configure(seedbank, siteUrl=SITE, seo={"metatags": {
+        "google-site-verification": "vault-4f2a9c", "og:site_name": "Seedbank Docs", "charset": "latin-1",
+        "twitter:site": ["@seedbank"]}})
+    for page in ("index.html", "quickstart/index.html", "api-reference/seeds/list-seed-lots/index.html"):
+        head = head_of(site, page)
+        assert '<meta name="google-site-verification" content="vault-4f2a9c">' in head
+        assert head.count('property="og:site_name"') == 1  # docs.json's, not sitegen's
+        assert '<meta property="og:site_name" content="Seedbank Docs">' in head
+        assert '<meta property="og:title"' in head  # the tags it does not name stay
+    assert "vault-4f2a9c" in site.files["404.html"].decode()
+    assert [w for w in site.warnings if "seo" in w] == [
+        "docs.json: seo.metatags.charset: every page sets this itself; left out",
+        'docs.json: seo.metatags.twitter:site: ["@seedbank"] is not a string; left out',
+    ]
+
+
+def sitemap_urls(site: BuiltSite) -> list[str]:
+    return re.findall(r"<loc>([^<]+)</loc>", site.files["sitemap.xml"].decode())
+
+
+NOINDEX = '<meta name="robots" content="noindex">'
+
+
+def test_seo_indexing_decides_what_robots_are_asked_to_index(seedbank: Path) -> None:
+    # live/lot-feed is built but not in the navigation; archive/2024 is hidden
+    (seedbank / "archive").mkdir()
+    (seedbank / "archive" / "2024.mdx").write_text("---\ntitle: 2024 harvest\nhidden: true\n---\n\nOld counts.\n")
+    default = configure(seedbank, siteUrl=SITE)
+    assert SITE + "live/lot-feed/" in sitemap_urls(default)
+    assert SITE + "archive/2024/" not in sitemap_urls(default)
+    assert NOINDEX not in head_of(default, "live/lot-feed/index.html")
+
+    navigable = configure(seedbank, siteUrl=SITE, seo={"indexing": "navigable"})
+    assert SITE + "live/lot-feed/" not in sitemap_urls(navigable)
+    assert SITE + "archive/2024/" not in sitemap_urls(navigable)
+    assert SITE + "quickstart/" in sitemap_urls(navigable)
+    assert NOINDEX in head_of(navigable, "live/lot-feed/index.html")
+    assert NOINDEX in head_of(navigable, "archive/2024/index.html")
+    assert NOINDEX not in head_of(navigable, "quickstart/index.html")
+
+    everything = configure(seedbank, siteUrl=SITE, seo={"indexing": "all"})
+    assert {SITE + "live/lot-feed/", SITE + "archive/2024/", SITE + "quickstart/"} <= set(sitemap_urls(everything))
+    assert NOINDEX not in head_of(everything, "archive/2024/index.html")
+
+    wrong = configure(seedbank, siteUrl=SITE, seo={"indexing": "visible"})
+    assert ("docs.json: seo.indexing: 'visible' is not one of 'navigable' or 'all'; indexing as if it were not "
+            "set") in wrong.warnings
+
+
+# --- search.prompt, styling ---------------------------------------------------------------
+
+
+def test_search_prompt_is_the_search_box_placeholder(seedbank: Path) -> None:
+    html = configure(seedbank, search={"prompt": "Search the seed vault…"}).files["quickstart/index.html"].decode()
+    assert '<span class="search-button-label">Search the seed vault…</span>' in html
+    assert 'placeholder="Search the seed vault…"' in html
+
+
+def eyebrow(site: BuiltSite, page: str) -> str | None:
+    found = re.search(r'<p class="eyebrow"[^>]*>([^<]*)</p>', site.files[page].decode())
+    return unescape(found.group(1)) if found else None
+
+
+def test_styling_eyebrows_breadcrumbs_show_the_tab_and_groups(seedbank: Path) -> None:
+    site = configure(seedbank)
+    assert eyebrow(site, "quickstart/index.html") == "Get started"
+    site = configure(seedbank, styling={"eyebrows": "breadcrumbs"})
+    assert eyebrow(site, "quickstart/index.html") == "Guides / Get started"
+    assert eyebrow(site, "api-reference/seeds/list-seed-lots/index.html") == "API reference / Seeds"
+    assert eyebrow(site, "live/lot-feed/index.html") is None  # outside the navigation
+
+
+def test_styling_codeblocks_dark_darkens_code_in_both_modes(seedbank: Path) -> None:
+    (seedbank / "quickstart.mdx").write_text((seedbank / "quickstart.mdx").read_text()
+                                             + "\n```bash\ncurl https://api.seedbank.example/seeds\n```\n")
+    plain = configure(seedbank)
+    assert ":root:not([data-theme=dark]) .highlight" in plain.files["_sitegen/pygments.css"].decode()
+    site = configure(seedbank, styling={"codeblocks": "dark"})
+    css = site.files["_sitegen/pygments.css"].decode()
+    assert css.startswith("/* Pygments github-dark in both modes */") and "data-theme" not in css
+    assert re.search(r'<body class="[^"]*\bcode-dark\b', site.files["quickstart/index.html"].decode())
+    site = configure(seedbank, styling={"codeblocks": {"theme": {"light": "github-light", "dark": "dracula"}}})
+    assert ('docs.json: styling.codeblocks: {"theme": {"light": "github-light", "dark": "dracula"}} is a Shiki theme, '
+            "which this theme has not (code is coloured by Pygments); using 'system'") in site.warnings
+    assert "code-dark" not in site.files["quickstart/index.html"].decode()
+
+
+# --- metadata.timestamp -------------------------------------------------------------------
+
+
+def last_modified(site: BuiltSite, page: str) -> str | None:
+    found = re.search(r'<p class="last-modified"[^>]*>(.*?)</p>', site.files[page].decode(), flags=re.S)
+    return unescape(re.sub(r"<[^>]+>", "", found.group(1))) if found else None
+
+
+def test_metadata_timestamp_shows_the_last_commit_date(seedbank: Path) -> None:
+    import os
+    import subprocess
+
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2026-03-04T10:00:00+00:00", "GIT_COMMITTER_DATE": "2026-03-04T10:00:00+00:00",
+           "GIT_AUTHOR_NAME": "Vault keeper", "GIT_AUTHOR_EMAIL": "keeper@seedbank.example",
+           "GIT_COMMITTER_NAME": "Vault keeper", "GIT_COMMITTER_EMAIL": "keeper@seedbank.example"}
+    (seedbank / "index.mdx").write_text("---\ntitle: Seedbank\ntimestamp: false\n---\n\nWelcome to the vault.\n")
+    config = json.loads((seedbank / "docs.json").read_text())
+    (seedbank / "docs.json").write_text(json.dumps({**config, "metadata": {"timestamp": True}}, indent=2))
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Seed the docs"]):
+        subprocess.run(["git", *command], cwd=seedbank, env=env, check=True)
+    site = SiteBuilder(seedbank).build()
+    assert last_modified(site, "quickstart/index.html") == "Last modified on March 4, 2026"
+    assert '<time datetime="2026-03-04">' in site.files["quickstart/index.html"].decode()
+    assert last_modified(site, "index.html") is None  # front matter `timestamp: false`
+
+
+def test_without_git_the_file_time_is_used_and_front_matter_can_ask_for_it(seedbank: Path) -> None:
+    import os
+    from datetime import datetime
+
+    quickstart = seedbank / "quickstart.mdx"
+    stamp = datetime(2025, 11, 30, 12).timestamp()
+    os.utime(quickstart, (stamp, stamp))
+    assert last_modified(configure(seedbank), "quickstart/index.html") is None  # off unless asked
+    quickstart.write_text(quickstart.read_text().replace("title: Quickstart", "title: Quickstart\ntimestamp: true"))
+    os.utime(quickstart, (stamp, stamp))
+    assert last_modified(configure(seedbank), "quickstart/index.html") == "Last modified on November 30, 2025"
+
+
+# --- integrations -----------------------------------------------------------------------
+
+
+def test_integrations_are_warnings_and_add_no_script(seedbank: Path) -> None:
+    site = configure(seedbank, integrations={"ga4": {"measurementId": "G-SEED0042"},
+                                             "plausible": {"domain": "docs.seedbank.example"}})
+    assert [w for w in site.warnings if "integrations" in w] == [
+        "docs.json: integrations.ga4: its script would load from another host, which a sitegen site never does; "
+        "not added",
+        "docs.json: integrations.plausible: its script would load from another host, which a sitegen site never "
+        "does; not added",
+    ]
+    assert not [path for path, data in site.files.items() if b"G-SEED0042" in data]
