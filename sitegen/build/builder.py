@@ -109,6 +109,7 @@ class SiteBuilder:
         self.persistent = persistent
         self._disk: BuildCache | None = None  # this build's, when persistent
         self._digests: dict[str, bytes] = {}  # searchable output path -> hash of its HTML (this build)
+        self.dated_pages = False  # the last build showed "Last modified" dates (from git: not replayable)
         self._reset()
 
     @property
@@ -402,6 +403,7 @@ class SiteBuilder:
             warnings += undefined
         # "Last modified" lines (v2 metadata.timestamp, front matter `timestamp`): one `git log`.
         pages = with_modified_dates(pages, loaded.v2 is not None and loaded.v2.timestamp, self.project_dir)
+        self.dated_pages = any(page.modified for page in pages)
         with times.step("attach_operations"):
             api_pages = tuple(page for page in pages if page.openapi or page.asyncapi)
             page_ids = frozenset(page.id for page in pages)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,7 +70,8 @@ class CardStyle:
     key: str
     # `thumbnails.background`: the card-sized image behind the text, as PNG bytes (already
     # cropped, scaled and veiled in the card's background colour); None: a plain background.
-    backdrop: bytes | None = None
+    # Not in the repr (the build's cache key repr()s the style): `key` already hashes it.
+    backdrop: bytes | None = field(default=None, repr=False)
 
     def card_path(self, page: Page) -> str:
         """The card's output path: named by the hash of what is drawn on it."""
