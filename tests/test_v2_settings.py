@@ -290,3 +290,16 @@ def test_integrations_are_warnings_and_add_no_script(seedbank: Path) -> None:
         "does; not added",
     ]
     assert not [path for path, data in site.files.items() if b"G-SEED0042" in data]
+
+
+def test_a_site_with_last_modified_lines_is_built_again_not_replayed(seedbank: Path) -> None:
+    from sitegen.build import build
+
+    build(seedbank)
+    assert [step for step, _ in build(seedbank).steps] == ["up_to_date"]  # nothing changed: replayed
+    config = json.loads((seedbank / "docs.json").read_text())
+    (seedbank / "docs.json").write_text(json.dumps({**config, "metadata": {"timestamp": True}}))
+    build(seedbank)
+    # A commit changes the dates without touching a file: every build reads them again.
+    assert "render_pages" in [step for step, _ in build(seedbank).steps]
+    assert "Last modified on " in (seedbank / "site" / "quickstart" / "index.html").read_text()
