@@ -746,6 +746,8 @@ def _drop_script_urls(node: Any, where: str, warnings: list[str]) -> bool:
             warnings.append(script_url_warning("logo.href", value["href"], "the logo links to the home page"))
             del value["href"]
             continue
+        if here == "contextual":  # `_page_actions` checks its links, keeping the options' indexes for messages
+            continue
         if isinstance(value, (dict, list)) and _drop_script_urls(value, here, warnings):
             del node[key]
     return False
@@ -1153,6 +1155,9 @@ def _custom_action(option: dict[str, Any], where: str, notes: list[str]) -> Cust
             return None
     if not isinstance(href, str) or not href.strip():
         notes.append(f"{where}.href: a custom option needs an href; left out")
+        return None
+    if is_script_url(href):
+        notes.append(script_url_warning(f"{where}.href", href, "the entry is left out"))
         return None
     description = option.get("description")
     icon = option.get("icon")

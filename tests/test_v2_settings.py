@@ -303,3 +303,17 @@ def test_a_site_with_last_modified_lines_is_built_again_not_replayed(seedbank: P
     # A commit changes the dates without touching a file: every build reads them again.
     assert "render_pages" in [step for step, _ in build(seedbank).steps]
     assert "Last modified on " in (seedbank / "site" / "quickstart" / "index.html").read_text()
+
+
+def test_a_custom_option_with_a_script_link_is_left_out(seedbank: Path) -> None:
+    site = configure(seedbank, contextual={"options": [
+        "view",
+        {"title": "Run", "description": "x", "icon": "play", "href": "javascript:alert(1)"},
+        {"title": "Run too", "description": "x", "icon": "play", "href": {"base": "JavaScript:alert(2)", "query": []}},
+    ]})
+    assert [text for text, _ in menu_entries(site.files["quickstart/index.html"])] == ["View as Markdown"]
+    assert not [path for path, data in site.files.items() if b"alert(" in data]
+    assert [w for w in site.warnings if "contextual" in w] == [
+        "docs.json: contextual.options[1].href: 'javascript:alert(1)' is a script URL; the entry is left out",
+        "docs.json: contextual.options[2].href.base: 'JavaScript:alert(2)' is a script URL; the entry is left out",
+    ]
