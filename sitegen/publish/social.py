@@ -101,6 +101,15 @@ def card_style(
         background = colors.background.light if colors and colors.background else DEFAULT_BG_LIGHT
         accent = colors.primary if colors else DEFAULT_PRIMARY
         text = TEXT_LIGHT
+    backdrop = None
+    if background_image is not None:
+        try:
+            backdrop, background = _backdrop(background_image[0].read_bytes(), background)
+        except (OSError, ValueError) as exc:
+            if warnings is not None:
+                warnings.append(f"{background_image[1]}: cannot draw this image behind social cards ({exc}); "
+                                "the cards have a plain background")
+    # With a backdrop, `background` is its average colour: the inks are made readable on it.
     text = readable(text, background)
     muted = readable("#9CA3AF" if dark else "#4B5563", background)
     logo_path = logos[1] if dark else logos[0]
@@ -118,14 +127,6 @@ def card_style(
                                     f"({exc}); the cards show the site name instead")
         else:
             logo = source
-    backdrop = None
-    if background_image is not None:
-        try:
-            backdrop = _backdrop(background_image[0].read_bytes(), background)
-        except (OSError, ValueError) as exc:
-            if warnings is not None:
-                warnings.append(f"{background_image[1]}: cannot draw this image behind social cards ({exc}); "
-                                "the cards have a plain background")
     digest = hashlib.blake2b(_DRAWING_VERSION, digest_size=16)
     for part in (config.name, accent, background, text, muted, host):
         digest.update(part.encode() + b"\0")
@@ -137,23 +138,24 @@ def card_style(
                      digest.hexdigest(), backdrop)
 
 
-_VEIL = 0.45  # how much of the card's background colour covers the image: text stays readable
+_VEIL = 0.6  # how much of the card's background colour covers the image: text stays readable
 
 
-def _backdrop(data: bytes, colour: str) -> bytes:
+def _backdrop(data: bytes, colour: str) -> tuple[bytes, str]:
     """The image cropped to the card's shape (centred), scaled to it and veiled in `colour`,
-    as PNG bytes. ValueError: not an image Pillow reads."""
-    from PIL import Image, ImageOps, UnidentifiedImageError
+    as PNG bytes, and its average colour. ValueError: not an image Pillow reads."""
+    from PIL import Image, ImageOps, ImageStat, UnidentifiedImageError
 
     try:
         with Image.open(io.BytesIO(data)) as source:
             image = ImageOps.fit(source.convert("RGB"), (CARD_WIDTH, CARD_HEIGHT))
     except (UnidentifiedImageError, Image.DecompressionBombError, SyntaxError) as exc:
         raise ValueError(f"not an image Pillow reads: {exc}") from None
-    veil = Image.new("RGB", image.size, colour)
+    veiled = Image.blend(image, Image.new("RGB", image.size, colour), _VEIL)
+    average = "#" + "".join(f"{round(channel):02X}" for channel in ImageStat.Stat(veiled).mean[:3])
     out = io.BytesIO()
-    Image.blend(image, veil, _VEIL).save(out, "PNG", compress_level=1)
-    return out.getvalue()
+    veiled.save(out, "PNG", compress_level=1)
+    return out.getvalue(), average
 
 
 LOGOS = RASTER_LOGOS + SVG_LOGOS
@@ -216,6 +218,7 @@ def prune_cards(cache_dir: Path, used: set[str]) -> None:
 
 _fonts: dict[tuple[Path, int], ImageFont.FreeTypeFont] = {}  # per process: loaded once per size
 _palettes: dict[str, Image.Image] = {}  # per process: by CardStyle.key
+_backdrops: dict[str, Image.Image] = {}  # per process: by CardStyle.key
 _RAMP = 32  # shades from the background to each ink: the antialiased edges of the text
 
 
@@ -244,8 +247,21 @@ def _logo(style: CardStyle) -> Image.Image | None:
     return flat
 
 
+def _backdrop_image(style: CardStyle) -> Image.Image | None:
+    """The decoded backdrop, once per process (by CardStyle.key)."""
+    from PIL import Image
+
+    if style.backdrop is None:
+        return None
+    if style.key not in _backdrops:
+        with Image.open(io.BytesIO(style.backdrop)) as source:
+            _backdrops[style.key] = source.convert("RGB")
+    return _backdrops[style.key]
+
+
 def _palette(style: CardStyle, logo: Image.Image | None) -> Image.Image:
-    """Every colour a card can hold: the background, shades of each ink, the logo's colours.
+    """Every colour a card can hold: the background, shades of each ink, the logo's and the
+    backdrop's colours.
     A palette PNG needs no filtering and a third of the bytes: it encodes several times
     faster than RGB, which is most of a card's cost."""
     from PIL import Image
@@ -255,9 +271,10 @@ def _palette(style: CardStyle, logo: Image.Image | None) -> Image.Image:
         colours: list[tuple[float, float, float]] = [background]
         for ink in (style.primary, style.text, style.muted):
             colours += [mix(parse_hex(ink), background, step / (_RAMP - 1)) for step in range(1, _RAMP)]
-        if logo is not None:
-            room = 256 - len(colours)
-            palette = logo.quantize(colors=room).getpalette() or []
+        images = [image for image in (logo, _backdrop_image(style)) if image is not None]
+        for index, image in enumerate(images):  # the room left, shared between the logo and the backdrop
+            room = (256 - len(colours)) // (len(images) - index)
+            palette = image.quantize(colors=room).getpalette() or []
             colours += [(palette[i], palette[i + 1], palette[i + 2]) for i in range(0, min(len(palette), 3 * room), 3)]
         flat = [round(channel) for colour in colours for channel in colour]
         image = Image.new("P", (1, 1))
@@ -293,11 +310,8 @@ def draw_card(style: CardStyle, title: str, description: str) -> bytes:
     """The card as PNG bytes."""
     from PIL import Image, ImageDraw
 
-    if style.backdrop is not None:
-        with Image.open(io.BytesIO(style.backdrop)) as backdrop:
-            image = backdrop.convert("RGB")
-    else:
-        image = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), style.background)
+    backdrop = _backdrop_image(style)
+    image = backdrop.copy() if backdrop is not None else Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), style.background)
     draw = ImageDraw.Draw(image)
     width = CARD_WIDTH - 2 * _MARGIN
     draw.rectangle((0, CARD_HEIGHT - _BAR, CARD_WIDTH, CARD_HEIGHT), fill=style.primary)
@@ -334,8 +348,5 @@ def draw_card(style: CardStyle, title: str, description: str) -> bytes:
     draw.text((_MARGIN, CARD_HEIGHT - _BAR - 62), style.host, font=footer_font, fill=style.muted)
 
     out = io.BytesIO()
-    if style.backdrop is not None:  # a photo needs its own colours: an adaptive palette
-        image.quantize(colors=256).save(out, "PNG", compress_level=1)
-    else:
-        image.quantize(palette=_palette(style, logo), dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
+    image.quantize(palette=_palette(style, logo), dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
     return out.getvalue()
