@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+from urllib.parse import quote
 
 from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
@@ -1177,8 +1178,6 @@ def _custom_action(option: dict[str, Any], where: str, notes: list[str]) -> Cust
 
 def _dynamic_href(href: dict[str, Any], where: str, notes: list[str]) -> str | None:
     """Mintlify's `{base, query: [{key, value}]}` as one URL (values keep `$path`/`$page`)."""
-    from urllib.parse import quote
-
     base, query = href.get("base"), href.get("query", [])
     pairs: list[tuple[str, str]] = []
     for item in query if isinstance(query, list) else [None]:
