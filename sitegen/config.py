@@ -220,7 +220,7 @@ class Thumbnails(Model):
     """Mintlify's social card settings; `appearance` picks a light or dark card."""
 
     appearance: Literal["light", "dark"] | None = None
-    background: str | None = None  # Mintlify's background image: not drawn (see README)
+    background: str | None = None  # an image of the project drawn behind the card text
     fonts: dict[str, str] | None = None  # Mintlify's Google Font: not fetched
 
 
@@ -318,9 +318,23 @@ class SiteChrome:
     # "copy" is the Copy page button; "view" and the assistants (PAGE_ASSISTANTS) are a menu
     # beside it. The classic schema has no such key: the Copy page button alone.
     page_actions: tuple[str, ...] = ("copy",)
+    # v2 `contextual.options` objects: links in the same menu, after the built-in entries.
+    custom_page_actions: tuple[CustomPageAction, ...] = ()
 
 
-PAGE_ASSISTANTS = ("chatgpt", "claude", "perplexity")  # page actions that need the site URL
+@dataclass(frozen=True)
+class CustomPageAction:
+    """A custom entry of the page menu: `href` may hold `$path` (the page's path) and `$page`
+    (its Markdown's address), filled in per page."""
+
+    title: str
+    description: str | None
+    href: str
+    icon: tuple[str, str | None] | None  # (name, style), resolved by the renderer
+    json_path: str
+
+
+PAGE_ASSISTANTS = ("chatgpt", "claude", "perplexity", "cursor")  # page actions that need the site URL
 PAGE_ACTIONS = ("copy", "view", *PAGE_ASSISTANTS)
 
 

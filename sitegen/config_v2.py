@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+from urllib.parse import quote
 
 from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
@@ -34,6 +35,7 @@ from pydantic_core import PydanticCustomError
 from sitegen.config import (
     PAGE_ACTIONS,
     SOCIAL_KEYS,
+    CustomPageAction,
     HexColor,
     LoadedConfig,
     LogoImages,
@@ -240,6 +242,25 @@ class ApiV2(Model):
     mdx: Mdx | None = None
 
 
+class Seo(Model):
+    metatags: dict[str, Any] = {}  # values checked in `v2_settings` (a wrong one is a warning)
+    indexing: Literal["navigable", "all"] | None = None  # None: sitegen's own default (see V2Settings)
+
+
+class Search(Model):
+    prompt: str | None = None
+
+
+class Styling(Model):
+    eyebrows: Literal["section", "breadcrumbs"] = "section"
+    codeblocks: Any = "system"  # "system", "dark", or Mintlify's Shiki theme object (a warning)
+    latex: bool | None = None  # known: math is rendered where a page has it
+
+
+class Metadata(Model):
+    timestamp: bool = False
+
+
 class NotFound(Model):
     redirect: bool = True
     title: str | None = None
@@ -344,20 +365,19 @@ class SiteConfigV2(Model):
     redirects: list[Redirect] = []
     api: ApiV2 = ApiV2()
     fonts: Fonts = Fonts()
-    # Known keys whose settings do not change what this theme builds: accepted as objects,
-    # their content not checked (Mintlify's hosted search, SEO tags, analytics…).
-    styling: dict[str, Any] = {}
-    seo: dict[str, Any] = {}
-    search: dict[str, Any] = {}
+    styling: Styling = Styling()
+    seo: Seo = Seo()
+    search: Search = Search()
     contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
     errors: Errors = Errors()
+    # Analytics and chat widgets, per provider: scripts from other hosts, never added (a warning each).
     integrations: dict[str, Any] = {}
     # Social cards, as in the classic schema: `false` turns them off, Mintlify's object picks
     # a light or dark card.
     thumbnails: _one_of("true, false or an object {appearance}", boolean=bool, object=Thumbnails) = True  # type: ignore[valid-type]
     # sitegen's extension, as in the classic schema: the URL the site is published at.
     site_url: str | None = None
-    metadata: dict[str, Any] = {}
+    metadata: Metadata = Metadata()
     variables: dict[str, Any] = {}
 
 
@@ -419,6 +439,17 @@ class V2Settings:
     example_languages: tuple[str, ...] | None = None  # `api.examples.languages` as written
     example_defaults: Literal["required", "all"] = "required"
     params_expanded: str | bool = "closed"
+    # Where `asyncapi: CHANNEL` front matter looks: `api.asyncapi`, else the navigation's documents.
+    asyncapi_sources: tuple[str, ...] = ()
+    metatags: tuple[tuple[str, str], ...] = ()  # `seo.metatags`: (name, content) on every page
+    # `seo.indexing`: "navigable" asks robots not to index pages outside the navigation (and
+    # hidden ones) and leaves them out of the sitemap; "all" lists hidden pages too; None:
+    # sitegen's default (every page but hidden and `noindex` ones).
+    indexing: Literal["navigable", "all"] | None = None
+    search_prompt: str | None = None  # `search.prompt`: the search box's placeholder
+    eyebrows: Literal["section", "breadcrumbs"] = "section"  # `styling.eyebrows`: above the page title
+    dark_code: bool = False  # `styling.codeblocks: "dark"`: code blocks dark in both modes
+    timestamp: bool = False  # `metadata.timestamp`: "Last modified" on every page
 
 
 @dataclass(frozen=True)
@@ -483,9 +514,54 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
     redirect = page is not None and "redirect" in page.model_fields_set and page.redirect
     not_found = NotFoundPage(redirect, page.title, page.description) if page is not None else NotFoundPage()
     examples = config.api.examples
+    asyncapi = _sources(config.api.asyncapi) or list(dict.fromkeys(_level_asyncapi(config.navigation)))
+    codeblocks = config.styling.codeblocks
+    if not isinstance(codeblocks, str):
+        notes.append(f"styling.codeblocks: {json.dumps(codeblocks)[:60]} is a Shiki theme, which this theme has not "
+                     "(code is coloured by Pygments); using 'system'")
+    _note_integrations(config.integrations, notes)
     return V2Settings(tuple(variables), not_found,
                       tuple(examples.languages) if examples.languages is not None else None,
-                      examples.defaults, config.api.params.expanded)
+                      examples.defaults, config.api.params.expanded, tuple(asyncapi),
+                      metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
+                      search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
+                      dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp)
+
+
+# Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.
+_OWN_TAGS = frozenset({"charset", "viewport", "title"})
+
+
+def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, str], ...]:
+    tags: list[tuple[str, str]] = []
+    for name, content in metatags.items():
+        where = f"seo.metatags.{name}"
+        if name.strip().lower() in _OWN_TAGS or not name.strip():
+            notes.append(f"{where}: every page sets this itself; left out")
+        elif isinstance(content, bool) or not isinstance(content, (str, int, float)):
+            notes.append(f"{where}: {json.dumps(content)[:40]} is not a string; left out")
+        else:
+            tags.append((name.strip(), str(content)))
+    return tuple(tags)
+
+
+def _note_integrations(integrations: dict[str, Any], notes: list[str]) -> None:
+    """Every integration (analytics, chat widgets, cookie banners) runs a script from its
+    provider's host; a sitegen site loads nothing from other hosts, so each is a warning."""
+    for name in integrations:
+        notes.append(f"integrations.{name}: its script would load from another host, which a sitegen site never "
+                     "does; not added")
+
+
+def _level_asyncapi(level: Level | Group) -> Iterator[str]:
+    """The AsyncAPI documents named anywhere in a navigation level, in order."""
+    yield from _sources(level.asyncapi)
+    children: list[Any] = list(level.pages) + (list(level.groups) if isinstance(level, Level) else [])
+    if isinstance(level, Level):
+        children += [*level.languages, *level.versions, *level.tabs, *level.anchors, *level.dropdowns]
+    for child in children:
+        if isinstance(child, (Level, Group)):
+            yield from _level_asyncapi(child)
 
 
 class _RefResolver:
@@ -601,6 +677,9 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
       for where in ((), ("heading",), ("body",))),
     (("api", "examples", "defaults"), ("required", "all"), "required", "using 'required'"),
     (("api", "params", "expanded"), ("all", "closed"), "closed", "using 'closed'"),
+    (("seo", "indexing"), ("navigable", "all"), None, "indexing as if it were not set"),
+    (("styling", "eyebrows"), ("section", "breadcrumbs"), "section", "using 'section'"),
+    (("styling", "codeblocks"), ("system", "dark"), "system", "using 'system'"),
 )
 _SOCIAL_ALIASES = {"twitter": "x"}
 
@@ -667,6 +746,8 @@ def _drop_script_urls(node: Any, where: str, warnings: list[str]) -> bool:
                 and is_script_url(value["href"]):
             warnings.append(script_url_warning("logo.href", value["href"], "the logo links to the home page"))
             del value["href"]
+            continue
+        if here == "contextual":  # `_page_actions` checks its links, keeping the options' indexes for messages
             continue
         if isinstance(value, (dict, list)) and _drop_script_urls(value, here, warnings):
             del node[key]
@@ -819,7 +900,6 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
     if openapi:
         raw["openapi"] = openapi
     raw["api"] = _classic_api(config.api)
-    _note_not_shown(config, notes)
     site = SiteConfig.model_validate(raw)
     dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, Dropdown))
     tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
@@ -1009,19 +1089,13 @@ def _common_prefix(pages: list[str]) -> str:
     return posixpath.commonpath(folders)
 
 
-def _note_not_shown(config: SiteConfigV2, notes: list[str]) -> None:
-    """Known settings this theme cannot show yet: one warning each, so nobody wonders."""
-    if config.api.asyncapi is not None:
-        notes.append("api.asyncapi: channel pages are built where the navigation names an `asyncapi` document "
-                     "(a tab, anchor or group); front matter `asyncapi:` is not read yet")
-
-
 # --- chrome the classic schema has no key for ------------------------------------------
 
 
 def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
     """The banner, footer columns, background decoration, icon library and fonts."""
     banner = config.banner
+    actions, custom_actions = _page_actions(config.contextual, notes)
     columns = tuple(SiteFooterColumn(column.header, tuple(SiteFooterLink(item.label, item.href)
                                                           for item in column.items))
                     for column in config.footer.links)
@@ -1039,40 +1113,101 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
         body_font=_font(fonts.body or whole, "fonts.body" if fonts.body else "fonts", notes),
         topbar_link_icons=tuple((name, style) if name else None
                                 for name, style in (_icon(link.icon) for link in config.navbar.links)),
-        page_actions=_page_actions(config.contextual, notes),
+        page_actions=actions,
+        custom_page_actions=custom_actions,
     )
 
 
 # Mintlify's options that need what sitegen does not make: an MCP server, its hosted assistant.
 _NO_MCP = "needs an MCP server of the docs, which sitegen does not make"
-_UNSUPPORTED_ACTIONS = {"mcp": _NO_MCP, "cursor": _NO_MCP, "vscode": _NO_MCP,
+_UNSUPPORTED_ACTIONS = {"mcp": _NO_MCP, "vscode": _NO_MCP,
                         "assistant": "opens Mintlify's hosted assistant, which a static site has not"}
 
 
-def _page_actions(contextual: dict[str, Any] | None, notes: list[str]) -> tuple[str, ...]:
-    """`contextual.options` -> SiteChrome.page_actions; without `contextual`, the Copy page
-    button alone (as for the classic schema)."""
+def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
+                  ) -> tuple[tuple[str, ...], tuple[CustomPageAction, ...]]:
+    """`contextual.options` -> SiteChrome.page_actions and custom_page_actions; without
+    `contextual`, the Copy page button alone (as for the classic schema). `cursor` opens
+    Cursor with a prompt to read the page (Mintlify installs its MCP server there instead)."""
     if contextual is None:
-        return ("copy",)
+        return ("copy",), ()
     options = contextual.get("options", [])
     if not isinstance(options, list):
         notes.append(f"contextual.options: {json.dumps(options)[:40]} is not an array; "
                      "the Copy page button alone is shown")
-        return ("copy",)
+        return ("copy",), ()
     actions: list[str] = []
+    custom: list[CustomPageAction] = []
     for index, option in enumerate(options):
         where = f"contextual.options[{index}]"
         if isinstance(option, dict):
-            notes.append(f"{where}: custom options are not supported yet; left out")
+            made = _custom_action(option, where, notes)
+            if made is not None:
+                custom.append(made)
         elif not isinstance(option, str):
             notes.append(f"{where}: {json.dumps(option)[:40]} is not a string; left out")
         elif option in _UNSUPPORTED_ACTIONS:
             notes.append(f"{where}: '{option}' {_UNSUPPORTED_ACTIONS[option]}; left out")
         elif option not in PAGE_ACTIONS:
-            notes.append(f"{where}: '{option}' is not one of {', '.join(PAGE_ACTIONS)}; left out")
+            notes.append(f"{where}: '{option}' is not one of {', '.join(PAGE_ACTIONS)}, mcp, vscode, assistant "
+                         "or an object {title, description, icon, href}; left out")
         elif option not in actions:
             actions.append(option)
-    return tuple(actions)
+    return tuple(actions), tuple(custom)
+
+
+def _custom_action(option: dict[str, Any], where: str, notes: list[str]) -> CustomPageAction | None:
+    """A custom option `{title, description, icon, iconType, href}`; `href` a URL, or
+    `{base, query: [{key, value}]}` (Mintlify's dynamic link) made into one."""
+    title, href = option.get("title"), option.get("href")
+    if not isinstance(title, str) or not title.strip():
+        notes.append(f"{where}.title: a custom option needs a title; left out")
+        return None
+    if isinstance(href, dict):
+        href = _dynamic_href(href, where, notes)
+        if href is None:
+            return None
+    if not isinstance(href, str) or not href.strip():
+        notes.append(f"{where}.href: a custom option needs an href; left out")
+        return None
+    if is_script_url(href):
+        notes.append(script_url_warning(f"{where}.href", href, "the entry is left out"))
+        return None
+    description = option.get("description")
+    icon = option.get("icon")
+    wanted: tuple[str, str | None] | None = None
+    if isinstance(icon, str) and icon.strip():
+        if any(mark in icon for mark in ("/", "<", ".")):
+            notes.append(f"{where}.icon: only icon names are drawn in the page menu (not an image or SVG); "
+                         "shown without an icon")
+        else:
+            icon_type = option.get("iconType")
+            wanted = (icon.strip(), icon_type if isinstance(icon_type, str) else None)
+    for key in sorted(set(option) - {"title", "description", "icon", "iconType", "href"}):
+        notes.append(f"{where}.{key}: unknown key")
+    return CustomPageAction(title.strip(), description.strip() if isinstance(description, str) else None,
+                            href.strip(), wanted, where)
+
+
+def _dynamic_href(href: dict[str, Any], where: str, notes: list[str]) -> str | None:
+    """Mintlify's `{base, query: [{key, value}]}` as one URL (values keep `$path`/`$page`)."""
+    base, query = href.get("base"), href.get("query", [])
+    pairs: list[tuple[str, str]] = []
+    for item in query if isinstance(query, list) else [None]:
+        key, value = (item.get("key"), item.get("value")) if isinstance(item, dict) else (None, None)
+        if not isinstance(key, str) or not isinstance(value, str):
+            base = None
+            break
+        pairs.append((key, value))
+    if not isinstance(base, str) or not base.strip():
+        notes.append(f"{where}.href: {json.dumps(href)[:60]} is not a URL or {{base, query: [{{key, value}}]}}; "
+                     "left out")
+        return None
+    if is_script_url(base):
+        notes.append(script_url_warning(f"{where}.href.base", base, "the entry is left out"))
+        return None
+    joined = "&".join(f"{quote(key, safe='')}={quote(value, safe='$')}" for key, value in pairs)
+    return base + ("&" if "?" in base else "?") + joined if joined else base
 
 
 def _font(font: FontV2 | None, where: str, notes: list[str]) -> SiteFont | None:

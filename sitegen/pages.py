@@ -74,6 +74,8 @@ class Page:
     deprecated: bool = False
     keywords: tuple[str, ...] = ()  # extra search text, not shown
     auth_method: str | None = None
+    asyncapi: str | None = None  # "[FILE] CHANNEL": the AsyncAPI channel shown below the page's text
+    modified: str | None = None  # ISO date of the last change, when the page shows it (v2 metadata.timestamp)
     key_lines: dict[str, int] = field(default_factory=dict)  # front matter key -> line (messages)
     warnings: tuple[str, ...] = ()  # front matter values that fell back to a default
 
@@ -321,6 +323,7 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
         deprecated=flag("deprecated"),
         keywords=tuple(word for word in keywords if word),
         auth_method=text_field("authMethod"),
+        asyncapi=text_field("asyncapi"),
         key_lines=key_lines,
         warnings=tuple(warnings),
     )

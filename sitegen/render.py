@@ -124,6 +124,43 @@ def _walk_tokens(tokens: list[Token]) -> list[Token]:
     return found
 
 
+def robots_may_index(page: Page, navigation: Navigation, indexing: str | None) -> bool:
+    """Whether search engines are invited to index `page` (its robots tag, the sitemap): never
+    a `noindex` page; with v2 `seo.indexing: "all"` every other one, with "navigable" only
+    pages the navigation lists, else (sitegen's default) every page but hidden ones."""
+    if page.noindex:
+        return False
+    if indexing == "all":
+        return True
+    if indexing == "navigable":
+        return not page.hidden and navigation.nav_page(page) is not None
+    return not page.hidden
+
+
+def breadcrumbs(navigation: Navigation, page: Page) -> list[str]:
+    """The tab and the groups (outermost first) a page sits in: v2 `styling.eyebrows:
+    "breadcrumbs"` above its title."""
+    section = navigation.section_for(page)
+    if section is None:
+        return []
+    trail = [tab.name for tab in navigation.owner(page).tabs if tab.index == section.tab][:1]
+
+    def chain(group: NavGroupNode) -> list[str] | None:
+        if group.root is not None and group.root.page.id == page.id:
+            return [group.title]
+        for item in group.items:
+            below = chain(item) if isinstance(item, NavGroupNode) else [] if item.page.id == page.id else None
+            if below is not None:
+                return [group.title, *below]
+        return None
+
+    for group in section.groups:
+        found = chain(group)
+        if found is not None:
+            return trail + [title for title in found if title]
+    return []  # not listed: no trail, as no group shows above an unlisted page
+
+
 def css_string(value: str) -> Markup:
     """A CSS string literal (for attribute selectors built from docs.json values)."""
     escaped = "".join(ch if ch.isalnum() or ch in " ._-" else f"\\{ord(ch):x} " for ch in value)
@@ -201,6 +238,11 @@ class Renderer:
                                  [site.navigation, *site.navigation.translations.values()])
         self.topbar_icons = self._topbar_icons()
         env.globals["topbar_icons"] = self.topbar_icons
+        env.globals["page_action_icons"] = self._page_action_icons()
+        v2 = site.loaded.v2
+        seo_tags = v2.metatags if v2 is not None else ()  # docs.json seo.metatags
+        env.globals["seo_tags"] = seo_tags
+        env.globals["seo_names"] = frozenset(name for name, _ in seo_tags)
         self._check_feedback()
         self._page_template = env.get_template("page.html")
 
@@ -231,6 +273,19 @@ class Renderer:
                     self.warnings.append(warning)
             icons.append(svg)
         return icons + [None] * (len(self.site.config.topbar_links) - len(icons))
+
+    def _page_action_icons(self) -> list[Markup | None]:
+        """The icon of each custom page menu entry (v2 contextual.options[i].icon)."""
+        icons: list[Markup | None] = []
+        for action in self.site.chrome.custom_page_actions:
+            svg = None
+            if action.icon is not None:
+                svg, warning = config_icon(action.icon[0], action.icon[1] or "solid", f"{action.json_path}.icon",
+                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                if warning:
+                    self.warnings.append(warning)
+            icons.append(svg)
+        return icons
 
     def _default_anchor_color(self) -> str | Gradient | None:
         colors = self.site.config.colors
@@ -441,6 +496,7 @@ class Renderer:
         """One page. `body.features` are what its markdown uses (e.g. "mermaid"): the
         template loads the matching scripts only where they are needed."""
         root = root_prefix(page.url)
+        v2 = self.site.loaded.v2
         previous, following = self.site.navigation.neighbours(page)
         section = self.site.navigation.section_for(page)
         return self._page_template.render(
@@ -463,7 +519,19 @@ class Renderer:
             page_nav_script=self.nav_script(section)[0] if section and section.groups else None,
             page_language=self.site.navigation.page_language(page),
             search_versions=self.search_versions(page),
+            eyebrow=self.eyebrow(page),
+            robots_noindex=not robots_may_index(page, self.site.navigation, v2.indexing if v2 else None)
+            and (page.noindex or v2 is not None and v2.indexing is not None),
+            last_modified=_long_date(page.modified) if page.modified else None,
         )
+
+    def eyebrow(self, page: Page) -> str | None:
+        """What the page header shows above the title: its group, or (v2 `styling.eyebrows:
+        "breadcrumbs"`) its tab and groups."""
+        v2 = self.site.loaded.v2
+        if v2 is not None and v2.eyebrows == "breadcrumbs":
+            return " / ".join(breadcrumbs(self.site.navigation, page)) or None
+        return self.site.navigation.group_title(page)
 
     def search_versions(self, page: Page) -> list[str]:
         """The versions search finds a page in: its own, or every version of its language
@@ -485,6 +553,17 @@ class Renderer:
             not_found_text=not_found_markdown(settings.description) if settings and settings.description else None,
             redirect_home=bool(settings and settings.redirect),
         )
+
+
+def _long_date(iso: str) -> tuple[str, str]:
+    """("2026-03-04", "March 4, 2026"): the machine and the reader's forms of a date."""
+    from datetime import date
+
+    try:
+        day = date.fromisoformat(iso[:10])
+    except ValueError:
+        return iso, iso
+    return day.isoformat(), f"{day:%B} {day.day}, {day.year}"
 
 
 def not_found_markdown(text: str) -> Markup:

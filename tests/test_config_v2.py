@@ -420,7 +420,7 @@ def test_v2_thumbnails_and_site_url_work_as_in_the_classic_schema(make_project: 
     config = {**BASE, "navigation": {"groups": [{"group": "Start", "pages": ["intro"]}]},
               "siteUrl": "https://docs.example.com/",
               "colors": {"primary": "#0D9373"}, "background": {"color": {"dark": "#101014"}},
-              "thumbnails": {"appearance": "dark", "background": "images/card.png"}}
+              "thumbnails": {"appearance": "dark"}}  # `background`: tests/test_v2_settings.py
     project = make_project(config, PAGES)
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr

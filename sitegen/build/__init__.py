@@ -121,9 +121,9 @@ def _pagefind_files() -> list[Path]:
 
 def _replayable(builder: SiteBuilder, site_url: str | None, offline: bool) -> bool:
     """Whether a later build with the same files may repeat this one: not when its output
-    depends on git history (a site URL: the sitemap's dates) or on remote OpenAPI documents
-    that an online build revalidates."""
-    if site_url is not None:
+    depends on git history (a site URL: the sitemap's dates; "Last modified" lines) or on
+    remote OpenAPI documents that an online build revalidates."""
+    if site_url is not None or builder.dated_pages:
         return False
     downloads = builder.cache_dir / OPENAPI_SUBDIR
     return offline or not (downloads.is_dir() and any(downloads.iterdir()))

@@ -47,8 +47,9 @@ from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
 from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url, sitemap_files
+from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CARD_DIR
-from sitegen.render import Renderer
+from sitegen.render import Renderer, robots_may_index
 from sitegen.search import SearchIndex, plan_shards
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
 from sitegen.variables import substitute_pages
@@ -108,6 +109,7 @@ class SiteBuilder:
         self.persistent = persistent
         self._disk: BuildCache | None = None  # this build's, when persistent
         self._digests: dict[str, bytes] = {}  # searchable output path -> hash of its HTML (this build)
+        self.dated_pages = False  # the last build showed "Last modified" dates (from git: not replayable)
         self._reset()
 
     @property
@@ -399,8 +401,11 @@ class SiteBuilder:
         if loaded.v2 is not None and loaded.v2.variables:  # v2 `variables`: {{name}} in the pages' text
             pages, undefined = substitute_pages(pages, dict(loaded.v2.variables))
             warnings += undefined
+        # "Last modified" lines (v2 metadata.timestamp, front matter `timestamp`): one `git log`.
+        pages = with_modified_dates(pages, loaded.v2 is not None and loaded.v2.timestamp, self.project_dir)
+        self.dated_pages = any(page.modified for page in pages)
         with times.step("attach_operations"):
-            api_pages = tuple(page for page in pages if page.openapi)
+            api_pages = tuple(page for page in pages if page.openapi or page.asyncapi)
             page_ids = frozenset(page.id for page in pages)
             operations = self._operations.get_or_compute(
                 (loaded, api_pages, self._specs_generation, page_ids),
@@ -467,7 +472,11 @@ class SiteBuilder:
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
             extras.files.update(steps.llms_files(loaded, navigation.navigation, results))
             if chrome.publishing is not None:
-                extras.files.update(sitemap_files(chrome.publishing, pages, self.project_dir))
+                seo_indexing = loaded.v2.indexing if loaded.v2 is not None else None
+                extras.files.update(sitemap_files(
+                    chrome.publishing, [page for page in pages
+                                        if robots_may_index(page, navigation.navigation, seo_indexing)],
+                    self.project_dir))
             steps.write_extras(output, files, extras)
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...

@@ -16,7 +16,7 @@ from sitegen import nav
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
-from sitegen.config import ApiConfig, LoadedConfig
+from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
 from sitegen.config import load_config as read_config
 from sitegen.errors import BuildError, ConfigError, SitegenError
 from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     import jinja2
 
     from sitegen.openapi import ApiView
+    from sitegen.openapi.documents import DocumentStore
     from sitegen.openapi.playground import ExampleOptions
 
 ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
@@ -97,9 +98,18 @@ def attach_operations(
     if not api_pages and not generates:
         return Operations({}, {}, [])
     from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
+    from sitegen.openapi.documents import DocumentStore
     from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
     warnings: list[str] = []
+    updated: dict[str, Page] = {}
+    channel_pages = tuple(page for page in api_pages if page.asyncapi)
+    if channel_pages:
+        store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
+        updated.update((page.id, attach_channel(page, loaded, store, warnings)) for page in channel_pages)
+        api_pages = tuple(updated.get(page.id, page) for page in api_pages if page.openapi)
+        if not api_pages and not generates:
+            return Operations(updated, {}, warnings)
     examples, params_expanded = api_settings(loaded, warnings)
     if loaded.config.openapi_sources:
         # Remote documents come through the cache; a fallback to a cached copy is a warning.
@@ -110,14 +120,11 @@ def attach_operations(
         catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
     generated: tuple[Page, ...] = ()
     if generates:
-        from sitegen.openapi.documents import DocumentStore
-
         store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
     views: dict[str, ApiView] = {}
-    updated: dict[str, Page] = {}
     for page in api_pages + tuple(page for page in generated if page.openapi):
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
@@ -142,6 +149,27 @@ def attach_operations(
                                         params_expanded=params_expanded)
         updated[page.id] = page
     return Operations(updated, views, warnings, loaded if generates else None, generated)
+
+
+def attach_channel(page: Page, loaded: LoadedConfig, store: DocumentStore, warnings: list[str]) -> Page:
+    """A page with `asyncapi:` front matter: its text, then the channel's read-only page (the
+    same Markdown a navigation `asyncapi` level generates); the title and description default
+    to the channel's. A channel that cannot be found is a warning; the page keeps its text."""
+    from sitegen.openapi.asyncapi import channel_markdown, frontmatter_channel
+
+    assert page.asyncapi is not None
+    sources = loaded.v2.asyncapi_sources if loaded.v2 is not None else ()
+    where = f"{page.display_path}:{page.line_of('asyncapi')}"
+    try:
+        _spec, channel = frontmatter_channel(store, page.asyncapi, sources, where)
+    except SitegenError as exc:
+        warnings.extend(f"{message}; page built without it" for message in exc.messages)
+        return dataclasses.replace(page, asyncapi=None)
+    body = page.body.rstrip()
+    return dataclasses.replace(
+        page, body=(body + "\n\n" if body else "") + channel_markdown(channel),
+        title=page.title if page.has_explicit_title else channel.display_title,
+        description=page.description if page.description is not None else channel.summary)
 
 
 def handwritten_view(
@@ -288,9 +316,29 @@ def with_publishing(
         logos = tuple(resolver.assets.get(path) if path else None
                       for path in (files.get("logo_light"), files.get("logo_dark")))
         cards = card_style(config, host, (logos[0], logos[1]), (fonts[0], fonts[1]), cache_dir / CACHE_SUBDIR,
-                           warnings)
+                           warnings, card_background(chrome.loaded, resolver, warnings))
     publishing = Publishing(site_url, home_id, cards, raster_logo)
     return dataclasses.replace(chrome, publishing=publishing)
+
+
+def card_background(loaded: LoadedConfig, resolver: LinkResolver,
+                    warnings: list[str] | None) -> tuple[Path, str] | None:
+    """The project file `thumbnails.background` names (None, with a warning, when it is
+    remote, missing or outside the project: the cards are drawn without it)."""
+    thumbnails = loaded.config.thumbnails
+    written = thumbnails.background if isinstance(thumbnails, Thumbnails) else None
+    if not written:
+        return None
+    resolved = resolver.config_asset(written)
+    where = loaded.where("thumbnails.background")
+    problem = resolved.error
+    if problem is None and resolved.url is not None and resolved.url not in resolver.assets:
+        problem = f"'{written}' is not a file of the project (nothing is downloaded)"
+    if problem is not None or resolved.url is None:
+        if warnings is not None:
+            warnings.append(f"{where}: {problem}; the social cards have a plain background")
+        return None
+    return resolver.assets[resolved.url], where
 
 
 def make_renderer(chrome: Chrome, navigation: Navigation) -> Renderer:
@@ -410,7 +458,7 @@ def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, r
     host_rules = redirects.host_file()
     if host_rules is not None:
         extras.files[HOST_RULES] = host_rules
-    extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css().encode()
+    extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css(loaded.v2 is not None and loaded.v2.dark_code).encode()
     extras.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
     extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
     extras.files[".nojekyll"] = b""  # GitHub Pages would otherwise hide the _sitegen/ folder

@@ -196,8 +196,14 @@ def mermaid_script() -> Path | None:
     return path if path.is_file() else None
 
 
-def pygments_css() -> str:
-    """Light and dark token colours, each scoped to its mode."""
+def pygments_css(dark_only: bool = False) -> str:
+    """Light and dark token colours, each scoped to its mode; `dark_only` (v2
+    `styling.codeblocks: "dark"`): the dark ones in both modes."""
+    if dark_only:
+        formatter = HtmlFormatter(style=DARK_STYLE)
+        scope = ".highlight"
+        return "\n".join([f"/* Pygments {DARK_STYLE} in both modes */",
+                          *formatter.get_background_style_defs(scope), *formatter.get_token_style_defs(scope)]) + "\n"
     parts = [f"/* Pygments {LIGHT_STYLE} (light) and {DARK_STYLE} (dark) */"]
     for style, scope in ((LIGHT_STYLE, ":root:not([data-theme=dark]) .highlight"),
                          (DARK_STYLE, ":root[data-theme=dark] .highlight")):

@@ -93,6 +93,34 @@ def load_asyncapi(store: DocumentStore, source: str) -> AsyncSpec:
     return AsyncSpec(source, _text(_mapping(data.get("info")).get("title")), tuple(channels))
 
 
+def frontmatter_channel(store: DocumentStore, written: str, configured: tuple[str, ...],
+                        where: str) -> tuple[AsyncSpec, Channel]:
+    """The channel a page's front matter names: `asyncapi: "/path/to/spec.yaml channelName"`,
+    or `asyncapi: channelName` looked up in `configured` (docs.json's `api.asyncapi`, else the
+    navigation's `asyncapi` documents), first document first. OpenAPIError says why not."""
+    tokens = written.split()
+    if len(tokens) not in (1, 2):
+        raise OpenAPIError(f"{where}: asyncapi: {written!r} is not 'CHANNEL' or 'FILE CHANNEL'")
+    name = tokens[-1]
+    sources = tokens[:1] if len(tokens) == 2 else list(configured)
+    if not sources:
+        raise OpenAPIError(f"{where}: asyncapi: no AsyncAPI document to find '{name}' in (write 'FILE {name}', "
+                           "or name the file in docs.json's api.asyncapi)")
+    specs: list[AsyncSpec] = []
+    for source in sources:
+        try:
+            specs.append(load_asyncapi(store, source))
+        except OpenAPIError as exc:
+            raise OpenAPIError([f"{where}: asyncapi: {message}" for message in exc.messages[:3]]) from None
+    for spec in specs:
+        channel = next((channel for channel in spec.channels if channel.key == name), None)
+        if channel is not None:
+            return spec, channel
+    known = sorted(channel.key for spec in specs for channel in spec.channels)
+    shown = f" (channels: {', '.join(known[:10])})" if known else ""
+    raise OpenAPIError(f"{where}: asyncapi: no channel '{name}' in {', '.join(spec.source for spec in specs)}{shown}")
+
+
 class _Reader:
     def __init__(self, store: DocumentStore, uri: str, source: str) -> None:
         self.store = store

@@ -1,13 +1,15 @@
 """`sitemap.xml` and `robots.txt` of a site with a URL.
 
-The sitemap lists every built page, in the navigation or not, except `hidden` and `noindex`
-ones (redirect pages are not pages). `lastmod` is the date of the last commit that touched
+The sitemap lists the pages search engines may index (by default every built page, in the
+navigation or not, except `hidden` and `noindex` ones; v2 `seo.indexing` changes that; redirect
+pages are not pages). `lastmod` is the date of the last commit that touched
 the page's file when the project is in a git repository (one `git log` for all files), else
 the file's modification time.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -23,8 +25,9 @@ _GIT_TIMEOUT = 60  # seconds: a huge history must not hang the build (mtimes are
 
 
 def sitemap_files(publishing: Publishing, pages: Iterable[Page], project_dir: Path) -> dict[str, bytes]:
-    """Output path -> content of sitemap.xml and robots.txt."""
-    listed = [page for page in pages if not (page.hidden or page.noindex)]
+    """Output path -> content of sitemap.xml and robots.txt; `pages` are those search
+    engines may index (`render.robots_may_index`)."""
+    listed = list(pages)
     dates = git_dates(project_dir)
     entries: dict[str, str | None] = {}  # URL -> lastmod; the home page's root copy is the same URL
     for page in sorted(listed, key=publishing.canonical):
@@ -39,6 +42,19 @@ def sitemap_files(publishing: Publishing, pages: Iterable[Page], project_dir: Pa
     lines.append("</urlset>")
     robots = f"User-agent: *\nAllow: /\n\nSitemap: {publishing.site_url}{SITEMAP}\n"
     return {SITEMAP: ("\n".join(lines) + "\n").encode(), ROBOTS: robots.encode()}
+
+
+def with_modified_dates(pages: list[Page], default: bool, project_dir: Path) -> list[Page]:
+    """`pages` with `modified` set where they show a "Last modified" line: every page when
+    `default` (v2 `metadata.timestamp`), front matter `timestamp: true/false` overriding it.
+    The date is the last commit's (one `git log`), else the file's modification time."""
+    shown = [page.meta.get("timestamp", default) is True for page in pages]
+    if not any(shown):
+        return pages
+    dates = git_dates(project_dir)
+    return [dataclasses.replace(page, modified=(dates.get(page.source.resolve()) or _mtime(page.source) or "")[:10]
+                                or None) if show else page
+            for page, show in zip(pages, shown, strict=True)]
 
 
 def git_dates(project_dir: Path) -> dict[Path, str]:

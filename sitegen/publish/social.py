@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,6 +68,10 @@ class CardStyle:
     font_regular: Path
     cache_dir: Path  # .sitegen-cache/cards
     key: str
+    # `thumbnails.background`: the card-sized image behind the text, as PNG bytes (already
+    # cropped, scaled and veiled in the card's background colour); None: a plain background.
+    # Not in the repr (the build's cache key repr()s the style): `key` already hashes it.
+    backdrop: bytes | None = field(default=None, repr=False)
 
     def card_path(self, page: Page) -> str:
         """The card's output path: named by the hash of what is drawn on it."""
@@ -79,11 +83,13 @@ class CardStyle:
 
 def card_style(
     config: SiteConfig, host: str, logos: tuple[Path | None, Path | None], fonts: tuple[Path, Path],
-    cache_dir: Path, warnings: list[str] | None = None,
+    cache_dir: Path, warnings: list[str] | None = None, background_image: tuple[Path, str] | None = None,
 ) -> CardStyle:
     """The style of every card of a build. `logos` is (light, dark): a dark card shows the logo
     made for dark backgrounds. An SVG logo is rasterized here, once, not per card; one that
-    cannot be read adds a warning to `warnings` and the card shows the site name."""
+    cannot be read adds a warning to `warnings` and the card shows the site name. `background`
+    (a project file, `thumbnails.background`, and how messages name it) is prepared here once
+    too; an unreadable one is a warning and the card's plain colour is used."""
     thumbnails = config.thumbnails
     dark = isinstance(thumbnails, Thumbnails) and thumbnails.appearance == "dark"
     colors = config.colors
@@ -95,6 +101,15 @@ def card_style(
         background = colors.background.light if colors and colors.background else DEFAULT_BG_LIGHT
         accent = colors.primary if colors else DEFAULT_PRIMARY
         text = TEXT_LIGHT
+    backdrop = None
+    if background_image is not None:
+        try:
+            backdrop, background = _backdrop(background_image[0].read_bytes(), background)
+        except (OSError, ValueError) as exc:
+            if warnings is not None:
+                warnings.append(f"{background_image[1]}: cannot draw this image behind social cards ({exc}); "
+                                "the cards have a plain background")
+    # With a backdrop, `background` is its average colour: the inks are made readable on it.
     text = readable(text, background)
     muted = readable("#9CA3AF" if dark else "#4B5563", background)
     logo_path = logos[1] if dark else logos[0]
@@ -116,11 +131,31 @@ def card_style(
     for part in (config.name, accent, background, text, muted, host):
         digest.update(part.encode() + b"\0")
     # The logo's own bytes (not the rasterized ones): a changed logo file is a new card.
-    for data in (fonts[0].read_bytes(), fonts[1].read_bytes(), source if logo is not None else None):
+    for data in (fonts[0].read_bytes(), fonts[1].read_bytes(), source if logo is not None else None, backdrop):
         digest.update(data if data is not None else b"-")
         digest.update(b"\0")
     return CardStyle(config.name, accent, background, text, muted, host, logo, fonts[0], fonts[1], cache_dir,
-                     digest.hexdigest())
+                     digest.hexdigest(), backdrop)
+
+
+_VEIL = 0.6  # how much of the card's background colour covers the image: text stays readable
+
+
+def _backdrop(data: bytes, colour: str) -> tuple[bytes, str]:
+    """The image cropped to the card's shape (centred), scaled to it and veiled in `colour`,
+    as PNG bytes, and its average colour. ValueError: not an image Pillow reads."""
+    from PIL import Image, ImageOps, ImageStat, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as source:
+            image = ImageOps.fit(source.convert("RGB"), (CARD_WIDTH, CARD_HEIGHT))
+    except (UnidentifiedImageError, Image.DecompressionBombError, SyntaxError) as exc:
+        raise ValueError(f"not an image Pillow reads: {exc}") from None
+    veiled = Image.blend(image, Image.new("RGB", image.size, colour), _VEIL)
+    average = "#" + "".join(f"{round(channel):02X}" for channel in ImageStat.Stat(veiled).mean[:3])
+    out = io.BytesIO()
+    veiled.save(out, "PNG", compress_level=1)
+    return out.getvalue(), average
 
 
 LOGOS = RASTER_LOGOS + SVG_LOGOS
@@ -183,6 +218,7 @@ def prune_cards(cache_dir: Path, used: set[str]) -> None:
 
 _fonts: dict[tuple[Path, int], ImageFont.FreeTypeFont] = {}  # per process: loaded once per size
 _palettes: dict[str, Image.Image] = {}  # per process: by CardStyle.key
+_backdrops: dict[str, Image.Image] = {}  # per process: by CardStyle.key
 _RAMP = 32  # shades from the background to each ink: the antialiased edges of the text
 
 
@@ -211,8 +247,21 @@ def _logo(style: CardStyle) -> Image.Image | None:
     return flat
 
 
+def _backdrop_image(style: CardStyle) -> Image.Image | None:
+    """The decoded backdrop, once per process (by CardStyle.key)."""
+    from PIL import Image
+
+    if style.backdrop is None:
+        return None
+    if style.key not in _backdrops:
+        with Image.open(io.BytesIO(style.backdrop)) as source:
+            _backdrops[style.key] = source.convert("RGB")
+    return _backdrops[style.key]
+
+
 def _palette(style: CardStyle, logo: Image.Image | None) -> Image.Image:
-    """Every colour a card can hold: the background, shades of each ink, the logo's colours.
+    """Every colour a card can hold: the background, shades of each ink, the logo's and the
+    backdrop's colours.
     A palette PNG needs no filtering and a third of the bytes: it encodes several times
     faster than RGB, which is most of a card's cost."""
     from PIL import Image
@@ -222,9 +271,10 @@ def _palette(style: CardStyle, logo: Image.Image | None) -> Image.Image:
         colours: list[tuple[float, float, float]] = [background]
         for ink in (style.primary, style.text, style.muted):
             colours += [mix(parse_hex(ink), background, step / (_RAMP - 1)) for step in range(1, _RAMP)]
-        if logo is not None:
-            room = 256 - len(colours)
-            palette = logo.quantize(colors=room).getpalette() or []
+        images = [image for image in (logo, _backdrop_image(style)) if image is not None]
+        for index, image in enumerate(images):  # the room left, shared between the logo and the backdrop
+            room = (256 - len(colours)) // (len(images) - index)
+            palette = image.quantize(colors=room).getpalette() or []
             colours += [(palette[i], palette[i + 1], palette[i + 2]) for i in range(0, min(len(palette), 3 * room), 3)]
         flat = [round(channel) for colour in colours for channel in colour]
         image = Image.new("P", (1, 1))
@@ -260,7 +310,8 @@ def draw_card(style: CardStyle, title: str, description: str) -> bytes:
     """The card as PNG bytes."""
     from PIL import Image, ImageDraw
 
-    image = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), style.background)
+    backdrop = _backdrop_image(style)
+    image = backdrop.copy() if backdrop is not None else Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), style.background)
     draw = ImageDraw.Draw(image)
     width = CARD_WIDTH - 2 * _MARGIN
     draw.rectangle((0, CARD_HEIGHT - _BAR, CARD_WIDTH, CARD_HEIGHT), fill=style.primary)

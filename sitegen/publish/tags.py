@@ -17,6 +17,8 @@ ASSISTANTS = {
     "chatgpt": ("Open in ChatGPT", "https://chatgpt.com/?hints=search&q="),
     "claude": ("Open in Claude", "https://claude.ai/new?q="),
     "perplexity": ("Open in Perplexity", "https://www.perplexity.ai/search/new?q="),
+    # Cursor's prompt link: Cursor opens with the prompt filled in, for the reader to send.
+    "cursor": ("Open in Cursor", "https://cursor.com/link/prompt?text="),
 }
 
 
