@@ -450,6 +450,8 @@ class V2Settings:
     eyebrows: Literal["section", "breadcrumbs"] = "section"  # `styling.eyebrows`: above the page title
     dark_code: bool = False  # `styling.codeblocks: "dark"`: code blocks dark in both modes
     timestamp: bool = False  # `metadata.timestamp`: "Last modified" on every page
+    # Top-level `description`: the meta description of pages without their own, and llms.txt's summary.
+    description: str | None = None
 
 
 @dataclass(frozen=True)
@@ -525,7 +527,8 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
                       examples.defaults, config.api.params.expanded, tuple(asyncapi),
                       metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
                       search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
-                      dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp)
+                      dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp,
+                      description=" ".join((config.description or "").split()) or None)
 
 
 # Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.

@@ -168,7 +168,8 @@ def _listed(item: NavPage) -> bool:
 def llms_txt(loaded: LoadedConfig, navigation: Navigation) -> str:
     """The llmstxt.org shape: `# name`, `> description`, then a `## ` list per navigation group."""
     config = loaded.config
-    description = getattr(config, "description", None)
+    # The site's `description` (v2; a classic docs.json may carry one too), else the home page's.
+    description = loaded.v2.description if loaded.v2 is not None else getattr(config, "description", None)
     home = navigation.first_page()
     if not isinstance(description, str) or not description.strip():
         description = home.description if home is not None else None

@@ -243,6 +243,8 @@ class Renderer:
         seo_tags = v2.metatags if v2 is not None else ()  # docs.json seo.metatags
         env.globals["seo_tags"] = seo_tags
         env.globals["seo_names"] = frozenset(name for name, _ in seo_tags)
+        # v2 `description`: what a page without its own description says it is about.
+        env.globals["site_description"] = v2.description if v2 is not None else None
         self._check_feedback()
         self._page_template = env.get_template("page.html")
 

@@ -317,3 +317,18 @@ def test_a_custom_option_with_a_script_link_is_left_out(seedbank: Path) -> None:
         "docs.json: contextual.options[1].href: 'javascript:alert(1)' is a script URL; the entry is left out",
         "docs.json: contextual.options[2].href.base: 'JavaScript:alert(2)' is a script URL; the entry is left out",
     ]
+
+
+# --- description ------------------------------------------------------------------------
+
+
+def test_the_site_description_speaks_for_pages_without_their_own(seedbank: Path) -> None:
+    about = "Seed lots, germination data and the reservation API of the Seedbank vault."
+    site = configure(seedbank, siteUrl=SITE, description=about)
+    quickstart = site.files["quickstart/index.html"].decode()  # no description of its own
+    assert f'<meta name="description" content="{about}">' in quickstart
+    assert f'<meta property="og:description" content="{about}">' in quickstart
+    assert f'<meta name="twitter:description" content="{about}">' in quickstart
+    home = site.files["index.html"].decode()  # its own description wins
+    assert f'content="{about}"' not in home and '<meta name="description" content="' in home
+    assert site.files["llms.txt"].decode().startswith(f"# Seedbank\n\n> {about}\n\n")
