@@ -23,11 +23,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import posixpath
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
@@ -370,7 +371,8 @@ class SiteConfigV2(Model):
     search: Search = Search()
     contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
     errors: Errors = Errors()
-    # Analytics and chat widgets, per provider: scripts from other hosts, never added (a warning each).
+    # Analytics and chat widgets, per provider: read by `_analytics` (ga4, gtm, plausible and
+    # fathom become script tags; the rest are warnings).
     integrations: dict[str, Any] = {}
     # Social cards, as in the classic schema: `false` turns them off, Mintlify's object picks
     # a light or dark card.
@@ -452,6 +454,16 @@ class V2Settings:
     timestamp: bool = False  # `metadata.timestamp`: "Last modified" on every page
     # Top-level `description`: the meta description of pages without their own, and llms.txt's summary.
     description: str | None = None
+    analytics: tuple[AnalyticsTag, ...] = ()  # `integrations` this theme knows how to load
+
+
+@dataclass(frozen=True)
+class AnalyticsTag:
+    """One analytics provider from `integrations`, checked, as the page's head loads it."""
+
+    provider: Literal["ga4", "gtm", "plausible", "fathom"]
+    key: str  # GA4 measurement ID, GTM container ID, Plausible domain(s) or Fathom site ID
+    host: str | None = None  # Plausible's own server, when self-hosted
 
 
 @dataclass(frozen=True)
@@ -521,14 +533,14 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
     if not isinstance(codeblocks, str):
         notes.append(f"styling.codeblocks: {json.dumps(codeblocks)[:60]} is a Shiki theme, which this theme has not "
                      "(code is coloured by Pygments); using 'system'")
-    _note_integrations(config.integrations, notes)
+    analytics = _analytics(config.integrations, notes)
     return V2Settings(tuple(variables), not_found,
                       tuple(examples.languages) if examples.languages is not None else None,
                       examples.defaults, config.api.params.expanded, tuple(asyncapi),
                       metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
                       search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
                       dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp,
-                      description=" ".join((config.description or "").split()) or None)
+                      description=" ".join((config.description or "").split()) or None, analytics=analytics)
 
 
 # Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.
@@ -548,12 +560,41 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
     return tuple(tags)
 
 
-def _note_integrations(integrations: dict[str, Any], notes: list[str]) -> None:
-    """Every integration (analytics, chat widgets, cookie banners) runs a script from its
-    provider's host; a sitegen site loads nothing from other hosts, so each is a warning."""
-    for name in integrations:
-        notes.append(f"integrations.{name}: its script would load from another host, which a sitegen site never "
-                     "does; not added")
+# What each analytics provider needs, and the shape it must have: the values end up in
+# script URLs and attributes, so anything else is refused rather than escaped into a broken tag.
+_ANALYTICS_KEYS: dict[str, tuple[str, re.Pattern[str], str]] = {
+    "ga4": ("measurementId", re.compile(r"G-[A-Z0-9]{4,20}"), "a GA4 measurement ID such as G-ABC123XYZ"),
+    "gtm": ("tagId", re.compile(r"GTM-[A-Z0-9]{4,12}"), "a container ID such as GTM-ABC123"),
+    "plausible": ("domain", re.compile(r"[a-z0-9.-]+(,[a-z0-9.-]+)*"), "a domain such as docs.example.com"),
+    "fathom": ("siteId", re.compile(r"[A-Z0-9]{4,16}"), "a site ID such as ABCDEFGH"),
+}
+
+
+def _analytics(integrations: dict[str, Any], notes: list[str]) -> tuple[AnalyticsTag, ...]:
+    """The analytics `integrations` this theme loads (their provider's script, as Mintlify
+    does); others (chat widgets, the rest of Mintlify's list) and bad values are warnings."""
+    tags: list[AnalyticsTag] = []
+    for provider, settings in integrations.items():
+        where = f"integrations.{provider}"
+        if provider not in _ANALYTICS_KEYS:
+            notes.append(f"{where}: not supported by this theme; not added")
+            continue
+        key_name, pattern, shape = _ANALYTICS_KEYS[provider]
+        value = settings.get(key_name) if isinstance(settings, dict) else None
+        if not isinstance(value, str) or not pattern.fullmatch(value.strip()):
+            shown = json.dumps(value)[:40] if value is not None else "missing"
+            notes.append(f"{where}.{key_name}: {shown} is not {shape}; {provider} not added")
+            continue
+        host = None
+        server = settings.get("server") if provider == "plausible" else None
+        if isinstance(server, str) and server.strip():
+            parts = urlsplit(server.strip())
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+                notes.append(f"{where}.server: {json.dumps(server)[:60]} is not an http(s) URL; using plausible.io")
+            else:
+                host = server.strip().rstrip("/")
+        tags.append(AnalyticsTag(provider, value.strip(), host))  # type: ignore[arg-type]
+    return tuple(tags)
 
 
 def _level_asyncapi(level: Level | Group) -> Iterator[str]:

@@ -1,6 +1,6 @@
 """docs.json v2 settings with no classic equivalent, as a reader sees them: custom and
 Cursor entries of the page menu (`contextual.options`), `seo`, `search.prompt`, `styling`,
-`metadata.timestamp`, `integrations` and `thumbnails.background`
+`metadata.timestamp`, `integrations` (analytics) and `thumbnails.background`
 (on a copy of tests/fixtures/mintlify/seedbank-v2)."""
 
 from __future__ import annotations
@@ -280,16 +280,44 @@ def test_without_git_the_file_time_is_used_and_front_matter_can_ask_for_it(seedb
 # --- integrations -----------------------------------------------------------------------
 
 
-def test_integrations_are_warnings_and_add_no_script(seedbank: Path) -> None:
-    site = configure(seedbank, integrations={"ga4": {"measurementId": "G-SEED0042"},
-                                             "plausible": {"domain": "docs.seedbank.example"}})
+def test_analytics_integrations_load_their_provider_and_the_rest_are_warnings(seedbank: Path) -> None:
+    site = configure(seedbank, integrations={
+        "ga4": {"measurementId": "G-SEED0042"},
+        "gtm": {"tagId": "GTM-VAULT7"},
+        "plausible": {"domain": "docs.seedbank.example", "server": "https://stats.seedbank.example/"},
+        "fathom": {"siteId": "SEEDBANK"},
+        "intercom": {"appId": "abc123"},
+        "posthog": {"apiKey": "phc_x"},
+    })
+    head = site.files["quickstart/index.html"].decode().split("</head>", 1)[0]
+    assert '<script async src="https://www.googletagmanager.com/gtag/js?id=G-SEED0042"></script>' in head
+    assert 'gtag("config", "G-SEED0042");' in head
+    assert '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-VAULT7"></script>' in head
+    assert ('<script defer data-domain="docs.seedbank.example" '
+            'src="https://stats.seedbank.example/js/script.js"></script>') in head
+    assert '<script defer src="https://cdn.usefathom.com/script.js" data-site="SEEDBANK"></script>' in head
+    assert "G-SEED0042" in site.files["404.html"].decode().split("</head>", 1)[0]  # every page, the 404 too
     assert [w for w in site.warnings if "integrations" in w] == [
-        "docs.json: integrations.ga4: its script would load from another host, which a sitegen site never does; "
-        "not added",
-        "docs.json: integrations.plausible: its script would load from another host, which a sitegen site never "
-        "does; not added",
+        "docs.json: integrations.intercom: not supported by this theme; not added",
+        "docs.json: integrations.posthog: not supported by this theme; not added",
     ]
-    assert not [path for path, data in site.files.items() if b"G-SEED0042" in data]
+
+
+def test_an_analytics_id_of_the_wrong_shape_is_a_warning_and_loads_nothing(seedbank: Path) -> None:
+    site = configure(seedbank, integrations={
+        "ga4": {"measurementId": 'G-1"><script>alert(1)</script>'},
+        "plausible": {"domain": "docs.seedbank.example", "server": "javascript:alert(1)"},
+        "fathom": {},
+    })
+    assert [w for w in site.warnings if "integrations" in w] == [
+        'docs.json: integrations.ga4.measurementId: "G-1\\"><script>alert(1)</script>" is not a GA4 measurement ID '
+        "such as G-ABC123XYZ; ga4 not added",
+        'docs.json: integrations.plausible.server: "javascript:alert(1)" is not an http(s) URL; using plausible.io',
+        "docs.json: integrations.fathom.siteId: missing is not a site ID such as ABCDEFGH; fathom not added",
+    ]
+    head = site.files["quickstart/index.html"].decode().split("</head>", 1)[0]
+    assert "googletagmanager" not in head and "alert(1)" not in head and "usefathom" not in head
+    assert '<script defer data-domain="docs.seedbank.example" src="https://plausible.io/js/script.js"></script>' in head
 
 
 def test_a_site_with_last_modified_lines_is_built_again_not_replayed(seedbank: Path) -> None:
