@@ -1072,6 +1072,12 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
                 flat.external_tabs.append((tab_entry.tab, tab_entry.href))
             else:
                 notes.append(f"{where}.global.tabs[{index}]: a global entry needs an href; left out")
+        # Global languages and versions link to another site's language or version; the
+        # language menu and version picker list only this site's own.
+        for key in ("languages", "versions"):
+            for index, _ in enumerate(getattr(level.global_, key)):
+                notes.append(f"{where}.global.{key}[{index}]: the {key[:-1]} menu lists only this site's own "
+                             f"{key}; left out")
 
 
 def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]:

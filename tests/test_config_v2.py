@@ -119,6 +119,18 @@ def test_unknown_keys_and_values_are_warnings_naming_the_path(make_project: Call
     assert result.returncode == 1
 
 
+def test_global_languages_and_versions_are_left_out_with_a_warning(make_project: Callable[..., Path]) -> None:
+    project = make_project(v2(
+        {"groups": [{"group": "Start", "pages": ["intro"]}],
+         "global": {"languages": [{"language": "ja", "href": "https://ja.docs.acme.example"}],
+                    "versions": [{"version": "v0 (archive)", "href": "https://v0.docs.acme.example"}]}},
+    ), PAGES)
+    assert list(load_config(project).warnings) == [
+        "docs.json: navigation.global.languages[0]: the language menu lists only this site's own languages; left out",
+        "docs.json: navigation.global.versions[0]: the version menu lists only this site's own versions; left out",
+    ]
+
+
 def test_script_urls_are_left_out_with_a_warning(make_project: Callable[..., Path]) -> None:
     project = make_project(v2(
         {"groups": [{"group": "Start", "pages": ["intro"]}],
