@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -77,22 +78,24 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """Serve a folder over real HTTP on 127.0.0.1 while inside; yields its base URL (ending in '/')."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture
 def static_server() -> Iterator[Callable[[Path], str]]:
     """Serve a folder over real HTTP on 127.0.0.1; returns its base URL (ending in '/')."""
-    servers: list[http.server.ThreadingHTTPServer] = []
-
-    def serve(folder: Path) -> str:
-        handler = functools.partial(_QuietHandler, directory=str(folder))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}/"
-
-    yield serve
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    with contextlib.ExitStack() as servers:
+        yield lambda folder: servers.enter_context(serving(folder))
 
 
 @pytest.fixture(scope="session")

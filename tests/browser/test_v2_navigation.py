@@ -4,10 +4,7 @@ root with a tag, a hidden page, an external tab): what a reader sees and where c
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chrome_support import anchor_names, build, sidebar_links, text_contrast
-from conftest import FIXTURES, _QuietHandler
+from conftest import FIXTURES, serving
 
 pytestmark = pytest.mark.browser
 
@@ -29,14 +26,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     project = tmp_path_factory.mktemp("tidewater") / "tidewater-v2"
     shutil.copytree(TIDEWATER, project)
     assert build(project) == []
-    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(project / "site") as url:
+        yield url
 
 
 def switch_language(page: Any, name: str) -> None:

@@ -8,10 +8,7 @@ sidebar is reached through the menu button."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chrome_support import build, sidebar_links, text_contrast
-from conftest import FIXTURES, _QuietHandler
+from conftest import FIXTURES, serving
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +30,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     project = tmp_path_factory.mktemp("tidewater-walk") / "tidewater-v2"
     shutil.copytree(TIDEWATER, project)
     assert build(project) == []
-    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(project / "site") as url:
+        yield url
 
 
 class Reader:
