@@ -73,6 +73,22 @@ def example_project(tmp_path: Path) -> Path:
     return target
 
 
+def edit_config(project: Path, **changes: Any) -> None:
+    """Set top-level keys of a project's docs.json (the file is rewritten, as a user would save it)."""
+    path = project / "docs.json"
+    config = json.loads(path.read_text(encoding="utf-8"))
+    config.update(changes)
+    path.write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+@pytest.fixture
+def seedbank(tmp_path: Path) -> Path:
+    """A copy of the Seedbank fixture (v2: pages generated from OpenAPI and AsyncAPI), free to edit."""
+    target = tmp_path / "seedbank"
+    shutil.copytree(FIXTURES / "mintlify" / "seedbank-v2", target)
+    return target
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
         pass

@@ -4,24 +4,11 @@ docs.json v2 `api.asyncapi`, on tests/fixtures/mintlify/seedbank-v2 (live/*.mdx)
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
-import pytest
 from test_v2_pages import text_of
 
 from sitegen.build import build_site
-
-from conftest import REPO
-
-SEEDBANK = REPO / "tests" / "fixtures" / "mintlify" / "seedbank-v2"
-
-
-@pytest.fixture
-def seedbank(tmp_path: Path) -> Path:
-    target = tmp_path / "seedbank"
-    shutil.copytree(SEEDBANK, target)
-    return target
 
 
 def test_front_matter_asyncapi_shows_the_page_text_then_the_channel(seedbank: Path) -> None:

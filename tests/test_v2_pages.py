@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from html import unescape
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from sitegen.build import build, build_site
 from sitegen.build.output import BuiltSite
@@ -20,29 +16,14 @@ from sitegen.config import load_config
 from sitegen.nav import build_navigation
 from sitegen.pages import discover_pages
 
-from conftest import REPO
+from conftest import edit_config
 
-SEEDBANK = REPO / "tests" / "fixtures" / "mintlify" / "seedbank-v2"
 GENERATED = {
     "api-reference/seeds/list-seed-lots": "List seed lots",
     "api-reference/seeds/get-a-seed-lot": "Get a seed lot",
     "api-reference/reservations/reserve-seeds": "Reserve seeds",
     "api-reference/get-health": "GET /health",  # no summary, no tag: method and path
 }
-
-
-@pytest.fixture
-def seedbank(tmp_path: Path) -> Path:
-    target = tmp_path / "seedbank"
-    shutil.copytree(SEEDBANK, target)
-    return target
-
-
-def edit_config(project: Path, **changes: Any) -> None:
-    path = project / "docs.json"
-    config = json.loads(path.read_text())
-    config.update(changes)
-    path.write_text(json.dumps(config, indent=2))
 
 
 def text_of(html: bytes) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -19,25 +18,14 @@ from sitegen.build.output import BuiltSite
 from sitegen.icons import find_icon
 from sitegen.publish import SiteUrlSetting
 
-from conftest import REPO
+from conftest import edit_config
 
-SEEDBANK = REPO / "tests" / "fixtures" / "mintlify" / "seedbank-v2"
 SITE = "https://docs.seedbank.example/"
 PLAIN = (249, 250, 250)  # the corner of a plain light card
 
 
-@pytest.fixture
-def seedbank(tmp_path: Path) -> Path:
-    target = tmp_path / "seedbank"
-    shutil.copytree(SEEDBANK, target)
-    return target
-
-
 def configure(project: Path, **changes: Any) -> BuiltSite:
-    path = project / "docs.json"
-    config = json.loads(path.read_text())
-    config.update(changes)
-    path.write_text(json.dumps(config, indent=2))
+    edit_config(project, **changes)
     # As `sitegen build` does: docs.json's siteUrl is read when written
     return SiteBuilder(project, site_url=SiteUrlSetting()).build()
 

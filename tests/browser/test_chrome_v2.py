@@ -5,7 +5,6 @@ request for them."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chrome_support import build, serve_project
-from conftest import FIXTURES
+from conftest import FIXTURES, edit_config
 
 pytestmark = pytest.mark.browser
 
@@ -28,12 +27,6 @@ def tideline(tmp_path: Path) -> Path:
     project = tmp_path / "tideline"
     shutil.copytree(TIDELINE, project)
     return project
-
-
-def edit_config(project: Path, **changes: Any) -> None:
-    config = json.loads((project / "docs.json").read_text(encoding="utf-8"))
-    config.update(changes)
-    (project / "docs.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
 def test_banner_dismissed_stays_dismissed_until_its_content_changes(
