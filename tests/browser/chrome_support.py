@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from sitegen.build import build_site, write_site
 from sitegen.colors import contrast
+
+from conftest import FIXTURES, serving
 
 PAGES = {
     "intro.md": "---\ntitle: Intro\n---\n\nWelcome.\n",
@@ -21,6 +27,16 @@ def build(project: Path) -> list[str]:
     built = build_site(project)
     write_site(built, project / "site")
     return built.warnings
+
+
+@contextlib.contextmanager
+def fixture_served(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[str]:
+    """A copy of tests/fixtures/mintlify/NAME, built without a warning and served over HTTP."""
+    project = tmp_path_factory.mktemp(name) / name
+    shutil.copytree(FIXTURES / "mintlify" / name, project)
+    assert build(project) == []
+    with serving(project / "site") as url:
+        yield url
 
 
 def serve_project(project: Path, static_server: Callable[[Path], str]) -> str:

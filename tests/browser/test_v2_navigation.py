@@ -4,7 +4,6 @@ root with a tag, a hidden page, an external tab): what a reader sees and where c
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,8 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from chrome_support import anchor_names, build, sidebar_links, text_contrast
-from conftest import FIXTURES, serving
+from chrome_support import anchor_names, build, fixture_served, sidebar_links, text_contrast
+from conftest import FIXTURES
 
 pytestmark = pytest.mark.browser
 
@@ -23,10 +22,7 @@ TIDEWATER = FIXTURES / "mintlify" / "tidewater-v2"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The fixture built once (without a warning) and served over HTTP for the whole module."""
-    project = tmp_path_factory.mktemp("tidewater") / "tidewater-v2"
-    shutil.copytree(TIDEWATER, project)
-    assert build(project) == []
-    with serving(project / "site") as url:
+    with fixture_served(tmp_path_factory, "tidewater-v2") as url:
         yield url
 
 

@@ -8,15 +8,14 @@ sidebar is reached through the menu button."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from chrome_support import build, sidebar_links, text_contrast
-from conftest import FIXTURES, serving
+from chrome_support import fixture_served, sidebar_links, text_contrast
+from conftest import FIXTURES
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +26,7 @@ PHONE = 390
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The fixture built once (without a warning) and served over HTTP for the whole module."""
-    project = tmp_path_factory.mktemp("tidewater-walk") / "tidewater-v2"
-    shutil.copytree(TIDEWATER, project)
-    assert build(project) == []
-    with serving(project / "site") as url:
+    with fixture_served(tmp_path_factory, "tidewater-v2") as url:
         yield url
 
 
