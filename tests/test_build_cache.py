@@ -122,7 +122,7 @@ def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Pat
     assert (site / "harvest" / "index.html").stat().st_ino == unchanged  # linked, not written again
 
 
-@pytest.mark.parametrize("change", ["page", "snippet", "template", "docs.json", "version"])
+@pytest.mark.parametrize("change", ["page", "front matter", "snippet", "template", "docs.json", "version"])
 def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: str,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     before = entries(orchard)
@@ -131,6 +131,10 @@ def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: s
         page = content / "pruning.mdx"
         page.write_text(page.read_text().replace("Late winter", "Early March"))
         expect = ("pruning/index.html", "Early March")
+    elif change == "front matter":  # parsed front matter is kept by its text: the new text is parsed
+        page = content / "pruning.mdx"
+        page.write_text(page.read_text().replace("title: Pruning", "title: Pruning basics\nsidebarTitle: Shears"))
+        expect = ("pruning/index.html", "Pruning basics")
     elif change == "snippet":
         (orchard / "snippets" / "season.mdx").write_text("<Note>\n  The season starts in **October**.\n</Note>\n")
         expect = ("introduction/index.html", "October")
@@ -161,6 +165,39 @@ def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: s
     else:
         assert not after & before  # every page rendered again
     assert len(list((orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"))) == 3  # old entries dropped
+
+
+@pytest.mark.parametrize("damage", ["not json", "other code", "wrong types", "not a mapping"])
+def test_a_damaged_front_matter_memo_is_parsed_again(orchard: Path, tmp_path: Path, damage: str) -> None:
+    memo = orchard / ".sitegen-cache" / "build" / "front-matter.json"
+    data = json.loads(memo.read_text())
+    assert len(data["entries"]) == 3  # one per page with front matter
+    if damage == "not json":
+        memo.write_text("{not json")
+    elif damage == "other code":
+        memo.write_text(json.dumps({**data, "code": "0"}))
+    elif damage == "wrong types":
+        memo.write_text(json.dumps({**data, "entries": {key: 7 for key in data["entries"]}}))
+    else:
+        memo.write_text(json.dumps({**data, "entries": {key: "[1, 2]" for key in data["entries"]}}))
+    drop_up_to_date_record(orchard)
+    page = orchard / "content" / "harvest.md"
+    page.write_text(page.read_text() + "\nStore them cool.\n")
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "<title>Pruning" in site["pruning/index.html"].decode()
+    assert len(json.loads(memo.read_text())["entries"]) == 3  # written again, whole
+
+
+def test_front_matter_json_cannot_give_back_is_always_parsed(make_project: Callable[..., Path],
+                                                              tmp_path: Path) -> None:
+    pages = {**PAGES, "harvest.md": "---\ntitle: Harvest\nupdated: 2024-09-01\nkeywords: [apples, 3.5]\n---\n\nPick.\n"}
+    project = make_project(CONFIG, pages)
+    build(project)
+    memo = json.loads((project / ".sitegen-cache" / "build" / "front-matter.json").read_text())
+    assert len(memo["entries"]) == 2  # the date is not JSON: that page's front matter is not kept
+    page = project / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\nSharp tools.\n")
+    assert_same_as_cold(project, tmp_path)
 
 
 def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from sitegen.build import steps
 from sitegen.build.cache import Cached
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import BuiltSite, MemoryOutput, Output
-from sitegen.build.persist import BuildCache, SiteInputs, site_key
+from sitegen.build.persist import BuildCache, SiteInputs, load_front_matter, save_front_matter, site_key
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.render_pages import (
     PageResult,
@@ -218,10 +218,15 @@ class SiteBuilder:
     def _read_pages(self) -> list[Page]:
         if any(inside_project(self.project_dir, source) is None for source in self._stale):
             self._forget_pages()  # an edit made a page a link out of the project: discovery refuses it
+        # `sitegen build` keeps parsed front matter in its cache (the dev server reads a page
+        # once, then only the pages that change).
+        memo = load_front_matter(self.cache_dir) if self.persistent and self._sources is None else None
         if self._sources is None:
-            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude)
+            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude, memo=memo)
             self._sources = {page.source: page for page in pages}
             self._files_generation += 1
+            if memo is not None:
+                save_front_matter(self.cache_dir, memo)
         errors: list[str] = []
         for source in sorted(self._stale):
             try:

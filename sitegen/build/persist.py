@@ -38,12 +38,14 @@ from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
+from sitegen.pages import FrontMatterMemo
 
 BUILD_SUBDIR = "build"
 _FORMAT = 4  # bump when the entry layout changes
 _ENTRIES = "pages"
 _SEARCH = "search"
 _INDEX = "index.json"
+_FRONT_MATTER = "front-matter.json"
 
 
 def _hash(*parts: bytes) -> str:
@@ -160,6 +162,43 @@ def site_key(inputs: SiteInputs) -> str:
     parts.append(repr(inputs.outline).encode())
     parts.append(repr(inputs.extra).encode())
     return _hash(*parts)
+
+
+def _front_matter_code() -> str:
+    """What parsing front matter depends on: sitegen's code and YAML library (code_hash)."""
+    return f"{_FORMAT} {sitegen.__version__} {code_hash()}"
+
+
+def load_front_matter(cache_root: Path) -> FrontMatterMemo:
+    """The front matter the last build parsed (pages.FrontMatterMemo); empty when there is
+    none, it is damaged, or it was written by other code."""
+    try:
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return FrontMatterMemo()
+        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / _FRONT_MATTER))
+        if isinstance(data, dict) and data.get("code") == _front_matter_code():
+            entries = data.get("entries")
+            if isinstance(entries, dict) and all(type(k) is str and type(v) is str for k, v in entries.items()):
+                return FrontMatterMemo(entries)
+    except (OSError, ValueError, RecursionError):
+        pass
+    return FrontMatterMemo()
+
+
+def save_front_matter(cache_root: Path, memo: FrontMatterMemo) -> None:
+    """Keep the front matter this build read: only when it differs from what was loaded,
+    so an unchanged site writes nothing."""
+    if not memo.added and len(memo.used) == memo.known:
+        return
+    try:
+        ensure_cache_dir(cache_root)
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return
+        (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
+        write_atomic(cache_root / BUILD_SUBDIR / _FRONT_MATTER,
+                     json.dumps({"code": _front_matter_code(), "entries": memo.used}).encode())
+    except OSError:
+        return
 
 
 @dataclass
