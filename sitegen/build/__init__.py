@@ -1,7 +1,7 @@
 """The build: docs project in, static site out, as a short list of named steps.
 
     load_config → read_pages → attach_operations → build_navigation → load_theme
-      → render_pages → check_links → write_extras → index_search ∥ copy_files
+      → render_pages → check_links → index_search ∥ (write_extras, copy_files)
 
 `sitegen build` (`build`) writes every page into a staging folder as it renders (in worker
 processes on big sites), runs Pagefind on what is on disk while it copies assets, and swaps
@@ -103,12 +103,14 @@ def build(
         before = uptodate.snapshot(project_dir, project, out_dir, _pagefind_files())
     with StagingOutput(out_dir, previous, search_input) as output:
         result = builder.build_into(output, progress, times)
-        with times.step("swap"):
-            output.commit()
-    if cache and _replayable(builder, result.site_url, offline):
-        replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
-        uptodate.record(before, project, key, out_dir, replay,
-                        _pagefind_files())
+        swap_started = time.perf_counter()
+        output.commit()
+        # Recorded while a thread removes the previous site (joined when `output` is left).
+        if cache and _replayable(builder, result.site_url, offline):
+            replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
+            uptodate.record(before, project, key, out_dir, replay,
+                            _pagefind_files())
+    times.add("swap", time.perf_counter() - swap_started)
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
                        result.site_url, result.left_out)
 

@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -205,6 +206,7 @@ class StagingOutput:
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
         self._made: set[Path] = set()
         self._search: ThreadPoolExecutor | None = None
+        self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self.unchanged = False  # after commit: out_dir already held exactly this build
         if self._previous is None:
             self._materialize()
@@ -256,6 +258,8 @@ class StagingOutput:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._search is not None:
             self._search.shutdown(wait=True)
+        if self._removing is not None:
+            self._removing.join()
         if self._root is not None and self._root.exists():
             shutil.rmtree(self._root, ignore_errors=True)
 
@@ -455,7 +459,7 @@ class StagingOutput:
         self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
-        _swap(root, self.out_dir)
+        self._removing = _swap(root, self.out_dir)
         if self._manifest is not None:
             self._manifest.save(self.digests)
 
@@ -529,7 +533,9 @@ def write_site(site: BuiltSite, out_dir: Path) -> None:
         output.commit()
 
 
-def _swap(staging: Path, out_dir: Path) -> None:
+def _swap(staging: Path, out_dir: Path) -> threading.Thread | None:
+    """Rename `staging` into place; the previous site is removed by the thread returned
+    (joined when the StagingOutput is left), while the build records what it wrote."""
     old = None
     if out_dir.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
@@ -542,5 +548,9 @@ def _swap(staging: Path, out_dir: Path) -> None:
             os.rename(old, out_dir)  # put the previous site back
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"cannot replace {out_dir}: {exc}") from None
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    if old is None:
+        return None
+    remover = threading.Thread(target=shutil.rmtree, args=(old,), kwargs={"ignore_errors": True},
+                               name="sitegen-remove-old-site")
+    remover.start()
+    return remover
