@@ -215,16 +215,41 @@ def test_search_bundle_from_the_cache_equals_a_fresh_one(example_project: Path, 
         pytest.skip("pagefind is not installed")
     build(example_project)
     bundles = example_project / ".sitegen-cache" / "build" / "search"
-    first = [path.name for path in bundles.iterdir()]
+    first = folders(bundles)
     assert len(first) == 1
     site = assert_same_as_cold(example_project, tmp_path)
-    assert [path.name for path in bundles.iterdir()] == first  # reused, not made again
+    assert folders(bundles) == first  # reused, not made again
     assert any(name.startswith("_sitegen/search/") and name.endswith(".pf_meta") for name in site)
     page = example_project / "content" / "errors.mdx"
     page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
     assert_same_as_cold(example_project, tmp_path)
-    assert [path.name for path in bundles.iterdir()] != first  # indexed again, the old one dropped
-    assert len(list(bundles.iterdir())) == 1
+    assert folders(bundles) != first  # indexed again, the old one dropped
+    assert len(folders(bundles)) == 1 and len(list(bundles.iterdir())) == 2  # with its stats file
+
+
+def folders(parent: Path) -> list[str]:
+    return sorted(path.name for path in parent.iterdir() if path.is_dir())
+
+
+def test_a_stored_search_bundle_changed_through_the_site_is_a_miss(example_project: Path, tmp_path: Path) -> None:
+    """A stored shard bundle shares its files with the site (hard links): a file of the site
+    rewritten in place changes the stored copy too, which is then never reused."""
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    build(example_project)
+    page = example_project / "content" / "errors.mdx"
+    page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
+    build(example_project)  # the bundle made here is stored linked to the site's files
+    entry = example_project / "site" / BUNDLE_DIR / "0" / "pagefind-entry.json"
+    with open(entry, "r+b") as handle:  # in place: same inode
+        handle.write(b"{}" + b" " * (len(entry.read_bytes()) - 2))
+    drop_up_to_date_record(example_project)
+    times = StepTimes()
+    build(example_project, times=times)
+    assert times.notes == ["search shards: 1 of 1 indexed"]  # the stored bundle was not reused
+    cold = tmp_path / "cold"
+    build(example_project, out_dir=cold, cache=False)
+    assert tree(example_project / "site") == tree(cold)
 
 
 def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_path: Path) -> None:
@@ -342,7 +367,7 @@ def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path,
     assert sorted(path.parent.name for path in (site / BUNDLE_DIR).glob("*/pagefind.js")) == ["0"]
     assert len(list((site / BUNDLE_DIR).glob("*/pagefind-entry.json"))) == 4
     bundles = example_project / ".sitegen-cache" / "build" / "search"
-    cached = {path.name for path in bundles.iterdir()}
+    cached = set(folders(bundles))
     before = search_files(site)
     mine = next(name for name, pages in plan_shards(
         p.parent.relative_to(site).as_posix() + "/index.html" for p in site.glob("*/**/index.html")
@@ -359,7 +384,7 @@ def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path,
     assert untouched and [path for path in untouched if after.get(path) != before[path]] == []
     assert {path for path in after if path.startswith(f"{mine}/")} != {
         path for path in before if path.startswith(f"{mine}/")}  # its index changed (new file names)
-    assert len(cached & {path.name for path in bundles.iterdir()}) == 3 and len(list(bundles.iterdir())) == 4
+    assert len(cached & set(folders(bundles))) == 3 and len(folders(bundles)) == 4
     site_files = assert_same_as_cold(example_project, tmp_path)  # byte for byte what --no-cache builds
     fragments = [gzip.decompress(data) for name, data in site_files.items()
                  if name.startswith(f"{BUNDLE_DIR}/{mine}/fragment/")]
@@ -391,6 +416,24 @@ def test_nothing_changed_repeats_the_last_report_and_keeps_the_output(make_proje
     # --strict is another build: its warnings are errors, never a replayed success.
     strict = run_sitegen("build", project, "--strict")
     assert strict.returncode == 1 and "basket.png" in strict.stderr
+
+
+def test_a_build_after_a_failed_check_records_the_inputs_that_check_saw(make_project: Callable[..., Path],
+                                                                        tmp_path: Path) -> None:
+    """`sitegen build` records the snapshot its up-to-date check took (no second walk): the
+    next build with nothing changed takes the shortcut, and one after an edit does not."""
+    project = make_project(CONFIG, PAGES)
+    assert run_sitegen("build", project).returncode == 0
+    page = project / "content" / "harvest.md"
+    page.write_text(page.read_text() + "\nStore them cool.\n")
+    edited = run_sitegen("build", project, "--profile")
+    assert edited.returncode == 0 and "render_pages" in edited.stderr, edited.stderr
+    again = run_sitegen("build", project, "--profile")
+    assert "nothing changed since the last build" in again.stderr
+    page.write_text(page.read_text() + "\nAnd dry.\n")
+    last = run_sitegen("build", project, "--profile")
+    assert "render_pages" in last.stderr
+    assert "And dry." in (project / "site" / "harvest" / "index.html").read_text()
 
 
 @pytest.mark.parametrize("change", ["touched page", "new image", "removed page file", "openapi download",

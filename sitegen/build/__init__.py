@@ -64,6 +64,7 @@ def build(
     cache: bool = True,
     site_url: SiteUrlSetting | None = None,
     checked: bool = False,
+    snapshot: uptodate.Snapshot | None = None,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
@@ -76,7 +77,8 @@ def build(
 
     With `cache`, a build whose inputs did not change since the last one leaves the output
     as it is and repeats that build's report (uptodate.py), unless `checked` says the
-    caller (`sitegen build`) just found that out itself."""
+    caller (`sitegen build`) just found that out itself; `snapshot` is the one that check
+    took of the inputs, recorded (when it fits this build) instead of taking another."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
@@ -100,7 +102,9 @@ def build(
     search_input = builder.cache_dir / "build" / "search-input" if cache else None
     if cache:
         uptodate.forget(project, key)  # the output is about to change
-        before = uptodate.snapshot(project_dir, project, out_dir, _pagefind_files())
+        pagefind = _pagefind_files()
+        before = snapshot if snapshot is not None and snapshot.is_of(project_dir, project, out_dir, pagefind) \
+            else uptodate.snapshot(project_dir, project, out_dir, pagefind)
     with StagingOutput(out_dir, previous, search_input) as output:
         result = builder.build_into(output, progress, times)
         swap_started = time.perf_counter()
@@ -108,8 +112,7 @@ def build(
         # Recorded while a thread removes the previous site (joined when `output` is left).
         if cache and _replayable(builder, result.site_url, offline):
             replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
-            uptodate.record(before, project, key, out_dir, replay,
-                            _pagefind_files())
+            uptodate.record(before, project, key, out_dir, replay, pagefind)
     times.add("swap", time.perf_counter() - swap_started)
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
                        result.site_url, result.left_out)

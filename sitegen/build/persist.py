@@ -342,15 +342,20 @@ class BuildCache:
         return _hash(*parts)
 
     def search_bundle(self, key: str) -> Path | None:
-        """The stored bundle folder for `key` (whole: it was renamed into place), or None."""
+        """The stored bundle folder for `key` (whole: it was renamed into place, and every
+        file still has the stat it was stored with), or None."""
         self._search_used.add(key)
         folder = self.root / _SEARCH / key
         if self._usable() and not (self.root / _SEARCH).is_symlink() and folder.is_dir() \
-                and not folder.is_symlink() and (folder / "pagefind-entry.json").is_file():
+                and not folder.is_symlink() and (folder / "pagefind-entry.json").is_file() \
+                and _bundle_stats(folder) == _stored_stats(folder.with_name(f"{key}.json")):
             return folder
         return None
 
     def store_search_bundle(self, key: str, bundle: Path) -> None:
+        """Keep a shard's bundle: its files hard-linked from the site being built when they
+        can be (the same file system; copied otherwise), with their stats, so that a file
+        changed later through the site's link (same inode) makes the bundle a miss."""
         self._search_used.add(key)
         try:
             if not self._prepare() or not bundle.is_dir():
@@ -358,10 +363,22 @@ class BuildCache:
             target = self.root / _SEARCH / key
             target.parent.mkdir(exist_ok=True)
             if target.exists():
-                return
+                if self.search_bundle(key) is not None:
+                    return
+                shutil.rmtree(target)  # changed since it was stored: store it again
             scratch = Path(tempfile.mkdtemp(prefix=".new-", dir=target.parent))
-            shutil.rmtree(scratch)
-            shutil.copytree(bundle, scratch)
+            for source in sorted(bundle.rglob("*")):
+                copy = scratch / source.relative_to(bundle)
+                if source.is_symlink():
+                    raise OSError(f"{source}: a link")  # Pagefind writes none: not kept
+                if source.is_dir():
+                    copy.mkdir()
+                    continue
+                try:
+                    os.link(source, copy)
+                except OSError:
+                    shutil.copyfile(source, copy)
+            write_atomic(target.with_name(f"{key}.json"), json.dumps(_bundle_stats(scratch)).encode())
             os.rename(scratch, target)
         except OSError:
             return
@@ -381,7 +398,7 @@ class BuildCache:
             searches = self.root / _SEARCH
             if searches.is_dir() and not searches.is_symlink():
                 for path in searches.iterdir():
-                    if path.name not in self._search_used:
+                    if path.name.removesuffix(".json") not in self._search_used:
                         shutil.rmtree(path, ignore_errors=True) if path.is_dir() and not path.is_symlink() \
                             else path.unlink(missing_ok=True)
             index = {"format": _FORMAT, "sitegen": sitegen.__version__, "pages": sorted(self._used),
@@ -389,3 +406,25 @@ class BuildCache:
             write_atomic(self.root / _INDEX, json.dumps(index, indent=1).encode())
         except OSError:
             return
+
+
+def _bundle_stats(folder: Path) -> dict[str, list[int]] | None:
+    """(size, mtime, inode) of every file in a stored bundle (kept beside it, `<key>.json`)."""
+    stats: dict[str, list[int]] = {}
+    try:
+        for parent, _, names in os.walk(folder):
+            for name in names:
+                path = os.path.join(parent, name)
+                st = os.stat(path, follow_symlinks=False)
+                stats[os.path.relpath(path, folder)] = [st.st_size, st.st_mtime_ns, st.st_ino]
+    except OSError:
+        return None
+    return stats
+
+
+def _stored_stats(path: Path) -> dict[str, list[int]] | None:
+    try:
+        stored = json.loads(read_no_follow(path))
+    except (OSError, ValueError):
+        return None
+    return stored if isinstance(stored, dict) else None
