@@ -16,7 +16,9 @@ Correctness over hit rate: any change anywhere in the site key renders every pag
 A missing, corrupt or unreadable entry is a miss, never an error; entries are written
 atomically (temporary file + rename) and every entry the last build did not use is removed,
 so the folder never grows without bound. The search index is kept the same way, one bundle
-per search shard, keyed by the hash of the shard's pages' HTML. The folder is safe to delete.
+per search shard, keyed by the hash of the shard's pages' HTML (its files hard links to the
+site's, checked by their stats). Parsed front matter is kept too (`front-matter.json`, by a
+hash of the YAML text). The folder is safe to delete.
 """
 
 from __future__ import annotations

@@ -91,6 +91,8 @@ def attach_operations(
 
     A page whose operation cannot be found is a warning and is built as a plain page (its
     own text), as Mintlify does."""
+    if not api_pages and loaded.tree is None:
+        return Operations({}, {}, [])  # only a v2 navigation generates API pages: no OpenAPI import
     from sitegen.openapi.navpages import has_api_levels, navigation_pages
 
     generates = has_api_levels(loaded)
