@@ -115,22 +115,25 @@ def _walk(root: Path, prefix: str, skip: set[str], racy_after: int | None, into:
     folders are noted with their target, not followed (the build refuses those that leave
     the project, and those that stay inside are walked where they point)."""
     for folder, dirs, names in os.walk(root):
+        # The folder's path relative to `root`, once per folder (relpath per file was a
+        # good part of the walk).
+        here = os.path.relpath(folder, root)
+        rel = prefix if here == "." else prefix + here + "/"
         kept = []
         for name in dirs:
             full = os.path.join(folder, name)
             if full in skip or name in ("__pycache__", ".git") or _staging(full, skip):
                 continue
             if os.path.islink(full):
-                into[prefix + os.path.relpath(full, root) + "/"] = [os.readlink(full)]
+                into[rel + name + "/"] = [os.readlink(full)]
                 continue
             kept.append(name)
         dirs[:] = kept
         for name in names:
             if name.endswith(".pyc"):
                 continue
-            full = os.path.join(folder, name)
-            found = _stat(full, racy_after)
-            into[prefix + os.path.relpath(full, root)] = found if found is not None else ["missing"]
+            found = _stat(os.path.join(folder, name), racy_after)
+            into[rel + name] = found if found is not None else ["missing"]
 
 
 def _staging(full: str, skip: set[str]) -> bool:
