@@ -278,18 +278,22 @@ class _Walk:
         self.walking.add(real)
         found: list[Path] = []
         for entry in sorted(root.iterdir()):
-            if entry.name.startswith(".") or entry.resolve() in self.excluded:
+            if entry.name.startswith("."):
                 continue
-            if entry.is_dir():
-                if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
+            if not entry.is_dir():  # never one of the excluded folders: no need to resolve it
+                if entry.suffix not in PAGE_SUFFIXES or not (entry.is_file() or entry.is_symlink()):
                     continue
-                if self._confined(entry, "folder"):
-                    found.extend(self.folder(entry, False))
-            elif entry.suffix in PAGE_SUFFIXES and (entry.is_file() or entry.is_symlink()):
                 if skip_project_dirs and entry.name.lower() in ("readme.md", "changelog.md", "license.md"):
                     continue
                 if self._confined(entry, "file") and entry.is_file():
                     found.append(entry)
+                continue
+            if entry.resolve() in self.excluded:
+                continue
+            if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
+                continue
+            if self._confined(entry, "folder"):
+                found.extend(self.folder(entry, False))
         self.walking.discard(real)
         return found
 
