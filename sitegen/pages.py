@@ -78,6 +78,8 @@ class Page:
     auth_method: str | None = None
     key_lines: dict[str, int] = field(default_factory=dict)  # front matter key -> line (messages)
     warnings: tuple[str, ...] = ()  # front matter values that fell back to a default
+    # A hash of the file's text as read (the build cache's page key: the file is not read twice).
+    text_digest: str = field(default="", compare=False, repr=False)
 
     def line_of(self, key: str) -> int:
         """The line of a front matter key (the body's first line if it is not there)."""
@@ -383,6 +385,7 @@ def read_page(project_dir: Path, source: Path, page_id: str, memo: FrontMatterMe
         auth_method=text_field("authMethod"),
         key_lines=key_lines,
         warnings=tuple(warnings),
+        text_digest=hashlib.blake2b(text.encode(), digest_size=20).hexdigest(),
     )
 
 

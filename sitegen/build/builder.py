@@ -291,7 +291,7 @@ class SiteBuilder:
         if disk is not None and site is not None:
             todo = []
             for number, page in enumerate(pages):
-                key = disk.page_key(site, page.id, page.source)
+                key = disk.page_key(site, page.id, page.source, page.text_digest)
                 entry = disk.load(key) if key is not None else None
                 if entry is not None and not all(source.is_file() for source in entry.result.assets.values()):
                     entry = None  # a file it copies is gone (a card deleted from the cache): render again

@@ -9,7 +9,7 @@ of everything the page's output depends on:
   the project and of the downloaded OpenAPI documents, the site outline (every page's id and
   front matter, after OpenAPI summaries became titles), the set of file paths in the project
   (what links may resolve to), and whether pages offer search;
-- the page's id and its source bytes;
+- the page's id and its text as read (its source bytes for a page generated from another file);
 - the bytes of every snippet it inlined (stored in the entry and checked on every hit).
 
 Correctness over hit rate: any change anywhere in the site key renders every page again.
@@ -224,7 +224,11 @@ class BuildCache:
 
     # --- keys ------------------------------------------------------------------------------
 
-    def page_key(self, site: str, page_id: str, source: Path) -> str | None:
+    def page_key(self, site: str, page_id: str, source: Path, text_digest: str = "") -> str | None:
+        """`text_digest`: the hash of the page's text as it was read (Page.text_digest);
+        without one the source file's bytes are read and hashed."""
+        if text_digest:
+            return _hash(site.encode(), page_id.encode(), b"text\0" + text_digest.encode())
         try:
             text = source.read_bytes()
         except OSError:

@@ -199,7 +199,7 @@ def api_settings(loaded: LoadedConfig, warnings: list[str]) -> tuple[ExampleOpti
 
 # --- build_navigation -------------------------------------------------------------------
 
-_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("body", "body_line"))
+_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("body", "body_line", "text_digest"))
 
 Outline = tuple[object, ...]  # a comparable copy of the navigation (see `outline`)
 
