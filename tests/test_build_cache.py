@@ -122,6 +122,38 @@ def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Pat
     assert (site / "harvest" / "index.html").stat().st_ino == unchanged  # linked, not written again
 
 
+def test_the_swapped_out_site_waits_in_the_trash_until_the_next_build(orchard: Path, tmp_path: Path) -> None:
+    site, trash = orchard / "site", orchard / ".sitegen-cache" / "build" / "trash"
+    old_page = (site / "pruning" / "index.html").read_bytes()
+    page = orchard / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\nWear gloves.\n")
+    build(orchard)
+    [previous] = list(trash.iterdir())  # the whole previous site, moved there at the swap
+    assert (previous / "pruning" / "index.html").read_bytes() == old_page
+    assert [path.name for path in orchard.iterdir() if path.name.startswith(".site.")] == []
+    page.write_text(page.read_text() + "\nAnd boots.\n")
+    assert_same_as_cold(orchard, tmp_path)
+    assert not previous.exists() and len(list(trash.iterdir())) == 1  # emptied; the next one waits
+
+
+def test_a_trash_folder_that_is_a_link_is_never_emptied(orchard: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "keep").mkdir(parents=True)
+    (elsewhere / "keep" / "notes.txt").write_text("mine")
+    trash = orchard / ".sitegen-cache" / "build" / "trash"
+    if trash.exists():
+        import shutil
+        shutil.rmtree(trash)
+    trash.symlink_to(elsewhere, target_is_directory=True)
+    for _ in range(2):
+        page = orchard / "content" / "pruning.mdx"
+        page.write_text(page.read_text() + "\nWear gloves.\n")
+        assert_same_as_cold(orchard, tmp_path)
+    assert (elsewhere / "keep" / "notes.txt").read_text() == "mine"
+    assert [path.name for path in elsewhere.iterdir()] == ["keep"]  # nothing moved there either
+    assert [path.name for path in orchard.iterdir() if path.name.startswith(".site.")] == []
+
+
 @pytest.mark.parametrize("change", ["page", "front matter", "snippet", "template", "docs.json", "version"])
 def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: str,
                                          monkeypatch: pytest.MonkeyPatch) -> None:

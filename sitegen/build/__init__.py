@@ -29,6 +29,7 @@ from pathlib import Path
 from sitegen import uptodate
 from sitegen.build.builder import CACHE_DIR, SiteBuilder
 from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
+from sitegen.build.persist import empty_trash, trash_folder
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.cachedir import OPENAPI_SUBDIR
@@ -100,20 +101,26 @@ def build(
     manifest = builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json"
     previous = PreviousOutput(manifest, out_dir) if cache else None
     search_input = builder.cache_dir / "build" / "search-input" if cache else None
+    trash = trash_folder(builder.cache_dir) if cache else None
+    emptying = empty_trash(trash) if trash is not None else None  # the site the last build swapped out
     if cache:
         uptodate.forget(project, key)  # the output is about to change
         pagefind = _pagefind_files()
         before = snapshot if snapshot is not None and snapshot.is_of(project_dir, project, out_dir, pagefind) \
             else uptodate.snapshot(project_dir, project, out_dir, pagefind)
-    with StagingOutput(out_dir, previous, search_input) as output:
-        result = builder.build_into(output, progress, times)
-        swap_started = time.perf_counter()
-        output.commit()
-        # Recorded while a thread removes the previous site (joined when `output` is left).
-        if cache and _replayable(builder, result.site_url, offline):
-            replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
-            uptodate.record(before, project, key, out_dir, replay, pagefind)
-    times.add("swap", time.perf_counter() - swap_started)
+    try:
+        with StagingOutput(out_dir, previous, search_input, trash) as output:
+            result = builder.build_into(output, progress, times)
+            swap_started = time.perf_counter()
+            output.commit()
+            # Recorded while a thread removes the previous site (joined when `output` is left).
+            if cache and _replayable(builder, result.site_url, offline):
+                replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
+                uptodate.record(before, project, key, out_dir, replay, pagefind)
+        times.add("swap", time.perf_counter() - swap_started)
+    finally:
+        if emptying is not None:
+            emptying.join()
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
                        result.site_url, result.left_out)
 

@@ -189,8 +189,12 @@ class StagingOutput:
 
     shared_with_workers = True
 
-    def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None) -> None:
+    def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None,
+                 trash: Path | None = None) -> None:
         self.out_dir = out_dir
+        # Where the previous site goes at the swap, to be removed later (by the next build,
+        # while it works) instead of now; None: removed in a thread before the build returns.
+        self._trash = trash
         # With a persistent cache, Pagefind reads index documents from `search_input` (kept
         # between builds: only those that changed are written) instead of the staging folder.
         self._search_input = search_input if previous is not None else None
@@ -459,7 +463,7 @@ class StagingOutput:
         self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
-        self._removing = _swap(root, self.out_dir)
+        self._removing = _swap(root, self.out_dir, self._trash)
         if self._manifest is not None:
             self._manifest.save(self.digests)
 
@@ -533,9 +537,10 @@ def write_site(site: BuiltSite, out_dir: Path) -> None:
         output.commit()
 
 
-def _swap(staging: Path, out_dir: Path) -> threading.Thread | None:
-    """Rename `staging` into place; the previous site is removed by the thread returned
-    (joined when the StagingOutput is left), while the build records what it wrote."""
+def _swap(staging: Path, out_dir: Path, trash: Path | None = None) -> threading.Thread | None:
+    """Rename `staging` into place; the previous site is moved into `trash` (when it can
+    be: the same file system), else removed by the thread returned (joined when the
+    StagingOutput is left) while the build records what it wrote."""
     old = None
     if out_dir.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
@@ -550,6 +555,12 @@ def _swap(staging: Path, out_dir: Path) -> threading.Thread | None:
         raise BuildError(f"cannot replace {out_dir}: {exc}") from None
     if old is None:
         return None
+    if trash is not None:
+        try:
+            os.rename(old, trash / old.name)
+            return None
+        except OSError:
+            pass  # another file system: removed here
     remover = threading.Thread(target=shutil.rmtree, args=(old,), kwargs={"ignore_errors": True},
                                name="sitegen-remove-old-site")
     remover.start()

@@ -29,6 +29,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata
@@ -201,6 +202,42 @@ def save_front_matter(cache_root: Path, memo: FrontMatterMemo) -> None:
                      json.dumps({"code": _front_matter_code(), "entries": memo.used}).encode())
     except OSError:
         return
+
+
+_TRASH = "trash"
+
+
+def trash_folder(cache_root: Path) -> Path | None:
+    """`.sitegen-cache/build/trash/`: previous sites a build swapped out, removed by the next
+    build while it works (removing a thousand folders can take longer than the rest of a
+    one-page rebuild). None when it cannot be used safely (a link planted on the way)."""
+    try:
+        ensure_cache_dir(cache_root)
+        folder = cache_root / BUILD_SUBDIR / _TRASH
+        folder.mkdir(parents=True, exist_ok=True)
+        if any(path.is_symlink() for path in (cache_root, folder.parent, folder)):
+            return None
+        return folder
+    except OSError:
+        return None
+
+
+def empty_trash(folder: Path) -> threading.Thread:
+    """Remove what is in the trash now, in a thread (the caller joins it before it ends)."""
+    def empty() -> None:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            return
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                Path(entry.path).unlink(missing_ok=True)
+
+    thread = threading.Thread(target=empty, name="sitegen-empty-trash")
+    thread.start()
+    return thread
 
 
 @dataclass
