@@ -11,7 +11,9 @@ config file (see `content_root`, the one place that decides it).
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import re
 import reprlib
 from dataclasses import dataclass, field
@@ -78,6 +80,8 @@ class Page:
     modified: str | None = None  # ISO date of the last change, when the page shows it (v2 metadata.timestamp)
     key_lines: dict[str, int] = field(default_factory=dict)  # front matter key -> line (messages)
     warnings: tuple[str, ...] = ()  # front matter values that fell back to a default
+    # A hash of the file's text as read (the build cache's page key: the file is not read twice).
+    text_digest: str = field(default="", compare=False, repr=False)
 
     def line_of(self, key: str) -> int:
         """The line of a front matter key (the body's first line if it is not there)."""
@@ -170,14 +174,68 @@ def is_external(target: str) -> bool:
     return not target or target.startswith(("#", "//")) or bool(_SCHEME.match(target))
 
 
+class FrontMatterMemo:
+    """Parsed front matter by a hash of its YAML text, kept between builds (the build cache
+    stores it): parsing is most of the time it takes to read a thousand pages. Only values
+    JSON gives back exactly are kept (text, numbers, booleans, null, lists, mappings with
+    text keys), so a page read through the memo is the page read without it."""
+
+    def __init__(self, entries: dict[str, str] | None = None) -> None:
+        self._entries = entries or {}  # hash -> the front matter as JSON text
+        self.known = len(self._entries)
+        self.used: dict[str, str] = {}  # what this build read or added (what is worth keeping)
+        self.added = False
+
+    @staticmethod
+    def key(yaml_text: str) -> str:
+        return hashlib.blake2b(yaml_text.encode(), digest_size=20).hexdigest()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        stored = self._entries.get(key)
+        if stored is None:
+            return None
+        try:
+            meta = json.loads(stored)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(meta, dict) or not _json_exact(meta):
+            return None  # a damaged or planted entry: parse the text instead
+        self.used[key] = stored
+        return meta
+
+    def put(self, key: str, meta: dict[str, Any]) -> None:
+        if _json_exact(meta):
+            self.used[key] = self._entries[key] = json.dumps(meta)
+            self.added = True
+
+
+def _json_exact(value: object, depth: int = 0) -> bool:
+    """Whether JSON gives `value` back exactly (types, key order, number values)."""
+    if depth > 64:
+        return False
+    kind = type(value)
+    if value is None or kind in (str, int, bool):
+        return True
+    if kind is float:
+        return math.isfinite(value)  # type: ignore[arg-type]
+    if kind is list:
+        return all(_json_exact(item, depth + 1) for item in value)  # type: ignore[attr-defined]
+    if kind is dict:
+        return all(type(k) is str and _json_exact(v, depth + 1)
+                   for k, v in value.items())  # type: ignore[attr-defined]
+    return False
+
+
 def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Page]:
     """Every .md/.mdx page under the content root, sorted by id; all errors at once."""
     return find_pages(project_dir, exclude)[0]
 
 
-def find_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> tuple[list[Page], list[str]]:
+def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (),
+               memo: FrontMatterMemo | None = None) -> tuple[list[Page], list[str]]:
     """(every page under the content root sorted by id, warnings): files and folders that
-    link outside the project are never read, only named in a warning. All errors at once."""
+    link outside the project are never read, only named in a warning. All errors at once.
+    `memo`: front matter parsed by earlier builds."""
     root = content_root(project_dir)
     scanning_project_root = root == project_dir
     excluded = {path.resolve() for path in exclude}
@@ -197,7 +255,7 @@ def find_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> tuple[list[
             continue
         seen[page_id] = source
         try:
-            pages.append(read_page(project_dir, source, page_id))
+            pages.append(read_page(project_dir, source, page_id, memo))
         except ContentError as exc:
             errors.extend(exc.messages)
     if errors:
@@ -224,18 +282,22 @@ class _Walk:
         self.walking.add(real)
         found: list[Path] = []
         for entry in sorted(root.iterdir()):
-            if entry.name.startswith(".") or entry.resolve() in self.excluded:
+            if entry.name.startswith("."):
                 continue
-            if entry.is_dir():
-                if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
+            if not entry.is_dir():  # never one of the excluded folders: no need to resolve it
+                if entry.suffix not in PAGE_SUFFIXES or not (entry.is_file() or entry.is_symlink()):
                     continue
-                if self._confined(entry, "folder"):
-                    found.extend(self.folder(entry, False))
-            elif entry.suffix in PAGE_SUFFIXES and (entry.is_file() or entry.is_symlink()):
                 if skip_project_dirs and entry.name.lower() in ("readme.md", "changelog.md", "license.md"):
                     continue
                 if self._confined(entry, "file") and entry.is_file():
                     found.append(entry)
+                continue
+            if entry.resolve() in self.excluded:
+                continue
+            if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
+                continue
+            if self._confined(entry, "folder"):
+                found.extend(self.folder(entry, False))
         self.walking.discard(real)
         return found
 
@@ -253,12 +315,12 @@ def _display(project_dir: Path, source: Path) -> str:
         return str(source)
 
 
-def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
+def read_page(project_dir: Path, source: Path, page_id: str, memo: FrontMatterMemo | None = None) -> Page:
     display = _display(project_dir, source)
     # At most MAX_PAGE_BYTES are read; binary files (a NUL byte) and invalid UTF-8 are named
     # with their byte offset.
     text = read_text(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
-    meta, body, body_line = split_front_matter(text, display)
+    meta, body, body_line = split_front_matter(text, display, memo)
     key_lines = _key_lines(text)
     warnings: list[str] = []  # values that fell back to a default
 
@@ -326,6 +388,7 @@ def read_page(project_dir: Path, source: Path, page_id: str) -> Page:
         asyncapi=text_field("asyncapi"),
         key_lines=key_lines,
         warnings=tuple(warnings),
+        text_digest=hashlib.blake2b(text.encode(), digest_size=20).hexdigest(),
     )
 
 
@@ -343,12 +406,17 @@ def _key_lines(text: str) -> dict[str, int]:
     return lines
 
 
-def split_front_matter(text: str, display: str) -> tuple[dict[str, Any], str, int]:
+def split_front_matter(text: str, display: str, memo: FrontMatterMemo | None = None
+                       ) -> tuple[dict[str, Any], str, int]:
     """(front matter, body, line where the body starts). YAML errors name file and line."""
     text = text.removeprefix("\ufeff")
     match = FRONT_MATTER.match(text)
     if not match:
         return {}, text, 1
+    key = FrontMatterMemo.key(match.group(1)) if memo is not None else ""
+    known = memo.get(key) if memo is not None else None
+    if known is not None:
+        return known, text[match.end():], text.count("\n", 0, match.end()) + 1
     try:
         meta = _load_yaml(match.group(1))
     except YamlShapeError as exc:  # nesting, alias cycles and bombs: refused before loading
@@ -366,7 +434,10 @@ def split_front_matter(text: str, display: str) -> tuple[dict[str, Any], str, in
         raise ContentError(f"{location(display, 2)}: front matter must be a mapping of keys to values, "
                            f"not {_kind(meta)}")
     body_line = text.count("\n", 0, match.end()) + 1
-    return {str(k): v for k, v in meta.items()}, text[match.end():], body_line
+    meta = {str(k): v for k, v in meta.items()}
+    if memo is not None:
+        memo.put(key, meta)
+    return meta, text[match.end():], body_line
 
 
 def _short(value: Any) -> str:

@@ -64,6 +64,14 @@ class Snapshot:
 
     taken_ns: int
     files: dict[str, Stat]  # "p/<path in the project>", "c/<path in sitegen>", "x/<absolute path>"
+    of: tuple[str, ...] = ()  # what it is a snapshot of: given folder, project, output, extra files
+
+    def is_of(self, given: Path, project: Path, out_dir: Path, extra_files: Iterable[Path] = ()) -> bool:
+        return self.of == _subject(given, project, out_dir, extra_files)
+
+
+def _subject(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Path]) -> tuple[str, ...]:
+    return (str(given.resolve()), str(project), str(out_dir), *map(str, extra_files))
 
 
 def settings(project: Path, out_dir: Path, strict: bool, offline: bool) -> dict[str, str]:
@@ -107,22 +115,25 @@ def _walk(root: Path, prefix: str, skip: set[str], racy_after: int | None, into:
     folders are noted with their target, not followed (the build refuses those that leave
     the project, and those that stay inside are walked where they point)."""
     for folder, dirs, names in os.walk(root):
+        # The folder's path relative to `root`, once per folder (relpath per file was a
+        # good part of the walk).
+        here = os.path.relpath(folder, root)
+        rel = prefix if here == "." else prefix + here + "/"
         kept = []
         for name in dirs:
             full = os.path.join(folder, name)
             if full in skip or name in ("__pycache__", ".git") or _staging(full, skip):
                 continue
             if os.path.islink(full):
-                into[prefix + os.path.relpath(full, root) + "/"] = [os.readlink(full)]
+                into[rel + name + "/"] = [os.readlink(full)]
                 continue
             kept.append(name)
         dirs[:] = kept
         for name in names:
             if name.endswith(".pyc"):
                 continue
-            full = os.path.join(folder, name)
-            found = _stat(full, racy_after)
-            into[prefix + os.path.relpath(full, root)] = found if found is not None else ["missing"]
+            found = _stat(os.path.join(folder, name), racy_after)
+            into[rel + name] = found if found is not None else ["missing"]
 
 
 def _staging(full: str, skip: set[str]) -> bool:
@@ -152,10 +163,11 @@ def snapshot(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Pa
     if theme_root.is_dir():
         _walk(theme_root, "t/", set(), racy_after, files)
     probes = [given.resolve() / sub / name for sub in CONFIG_FOLDERS for name in CONFIG_NAMES]
+    extra_files = list(extra_files)
     for path in [*probes, *extra_files, *map(Path, _site_packages())]:
         found = _stat(str(path), racy_after)
         files["x/" + str(path)] = found if found is not None else ["missing"]
-    return Snapshot(taken, files)
+    return Snapshot(taken, files, _subject(given, project, out_dir, extra_files))
 
 
 def _output_state(out_dir: Path) -> dict[str, list[int]]:
@@ -205,9 +217,11 @@ def forget(project: Path, key: dict[str, str]) -> None:
         pass
 
 
-def check(given: Path, key: dict[str, str], out_dir: Path) -> Replay | None:
+def check(given: Path, key: dict[str, str], out_dir: Path, taken: list[Snapshot] | None = None) -> Replay | None:
     """The last build's report if the output folder holds exactly what building now would
-    write (nothing it reads changed, the output was not touched); else None."""
+    write (nothing it reads changed, the output was not touched); else None. The snapshot
+    the check took, if any, is added to `taken`: the build that follows can record it
+    (`Snapshot.is_of` says whether it fits) instead of walking every file again."""
     for sub in CONFIG_FOLDERS:
         path = _record_path(given.resolve() / sub / CACHE_DIR, key)
         try:
@@ -219,6 +233,8 @@ def check(given: Path, key: dict[str, str], out_dir: Path) -> Replay | None:
                 return None
             project = Path(data["project"])
             now = snapshot(given, project, out_dir, [Path(p) for p in data["extra"]])
+            if taken is not None:
+                taken.append(now)
             recorded: dict[str, Stat] = data["files"]
             if now.files.keys() != recorded.keys():
                 return None

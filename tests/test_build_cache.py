@@ -122,7 +122,39 @@ def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Pat
     assert (site / "harvest" / "index.html").stat().st_ino == unchanged  # linked, not written again
 
 
-@pytest.mark.parametrize("change", ["page", "snippet", "template", "docs.json", "version"])
+def test_the_swapped_out_site_waits_in_the_trash_until_the_next_build(orchard: Path, tmp_path: Path) -> None:
+    site, trash = orchard / "site", orchard / ".sitegen-cache" / "build" / "trash"
+    old_page = (site / "pruning" / "index.html").read_bytes()
+    page = orchard / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\nWear gloves.\n")
+    build(orchard)
+    [previous] = list(trash.iterdir())  # the whole previous site, moved there at the swap
+    assert (previous / "pruning" / "index.html").read_bytes() == old_page
+    assert [path.name for path in orchard.iterdir() if path.name.startswith(".site.")] == []
+    page.write_text(page.read_text() + "\nAnd boots.\n")
+    assert_same_as_cold(orchard, tmp_path)
+    assert not previous.exists() and len(list(trash.iterdir())) == 1  # emptied; the next one waits
+
+
+def test_a_trash_folder_that_is_a_link_is_never_emptied(orchard: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "keep").mkdir(parents=True)
+    (elsewhere / "keep" / "notes.txt").write_text("mine")
+    trash = orchard / ".sitegen-cache" / "build" / "trash"
+    if trash.exists():
+        import shutil
+        shutil.rmtree(trash)
+    trash.symlink_to(elsewhere, target_is_directory=True)
+    for _ in range(2):
+        page = orchard / "content" / "pruning.mdx"
+        page.write_text(page.read_text() + "\nWear gloves.\n")
+        assert_same_as_cold(orchard, tmp_path)
+    assert (elsewhere / "keep" / "notes.txt").read_text() == "mine"
+    assert [path.name for path in elsewhere.iterdir()] == ["keep"]  # nothing moved there either
+    assert [path.name for path in orchard.iterdir() if path.name.startswith(".site.")] == []
+
+
+@pytest.mark.parametrize("change", ["page", "front matter", "snippet", "template", "docs.json", "version"])
 def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: str,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     before = entries(orchard)
@@ -131,6 +163,10 @@ def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: s
         page = content / "pruning.mdx"
         page.write_text(page.read_text().replace("Late winter", "Early March"))
         expect = ("pruning/index.html", "Early March")
+    elif change == "front matter":  # parsed front matter is kept by its text: the new text is parsed
+        page = content / "pruning.mdx"
+        page.write_text(page.read_text().replace("title: Pruning", "title: Pruning basics\nsidebarTitle: Shears"))
+        expect = ("pruning/index.html", "Pruning basics")
     elif change == "snippet":
         (orchard / "snippets" / "season.mdx").write_text("<Note>\n  The season starts in **October**.\n</Note>\n")
         expect = ("introduction/index.html", "October")
@@ -163,6 +199,39 @@ def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: s
     assert len(list((orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"))) == 3  # old entries dropped
 
 
+@pytest.mark.parametrize("damage", ["not json", "other code", "wrong types", "not a mapping"])
+def test_a_damaged_front_matter_memo_is_parsed_again(orchard: Path, tmp_path: Path, damage: str) -> None:
+    memo = orchard / ".sitegen-cache" / "build" / "front-matter.json"
+    data = json.loads(memo.read_text())
+    assert len(data["entries"]) == 3  # one per page with front matter
+    if damage == "not json":
+        memo.write_text("{not json")
+    elif damage == "other code":
+        memo.write_text(json.dumps({**data, "code": "0"}))
+    elif damage == "wrong types":
+        memo.write_text(json.dumps({**data, "entries": {key: 7 for key in data["entries"]}}))
+    else:
+        memo.write_text(json.dumps({**data, "entries": {key: "[1, 2]" for key in data["entries"]}}))
+    drop_up_to_date_record(orchard)
+    page = orchard / "content" / "harvest.md"
+    page.write_text(page.read_text() + "\nStore them cool.\n")
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "<title>Pruning" in site["pruning/index.html"].decode()
+    assert len(json.loads(memo.read_text())["entries"]) == 3  # written again, whole
+
+
+def test_front_matter_json_cannot_give_back_is_always_parsed(make_project: Callable[..., Path],
+                                                              tmp_path: Path) -> None:
+    pages = {**PAGES, "harvest.md": "---\ntitle: Harvest\nupdated: 2024-09-01\nkeywords: [apples, 3.5]\n---\n\nPick.\n"}
+    project = make_project(CONFIG, pages)
+    build(project)
+    memo = json.loads((project / ".sitegen-cache" / "build" / "front-matter.json").read_text())
+    assert len(memo["entries"]) == 2  # the date is not JSON: that page's front matter is not kept
+    page = project / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\nSharp tools.\n")
+    assert_same_as_cold(project, tmp_path)
+
+
 def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:
     build(example_project)
     spec = example_project / "openapi.yaml"
@@ -178,16 +247,41 @@ def test_search_bundle_from_the_cache_equals_a_fresh_one(example_project: Path, 
         pytest.skip("pagefind is not installed")
     build(example_project)
     bundles = example_project / ".sitegen-cache" / "build" / "search"
-    first = [path.name for path in bundles.iterdir()]
+    first = folders(bundles)
     assert len(first) == 1
     site = assert_same_as_cold(example_project, tmp_path)
-    assert [path.name for path in bundles.iterdir()] == first  # reused, not made again
+    assert folders(bundles) == first  # reused, not made again
     assert any(name.startswith("_sitegen/search/") and name.endswith(".pf_meta") for name in site)
     page = example_project / "content" / "errors.mdx"
     page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
     assert_same_as_cold(example_project, tmp_path)
-    assert [path.name for path in bundles.iterdir()] != first  # indexed again, the old one dropped
-    assert len(list(bundles.iterdir())) == 1
+    assert folders(bundles) != first  # indexed again, the old one dropped
+    assert len(folders(bundles)) == 1 and len(list(bundles.iterdir())) == 2  # with its stats file
+
+
+def folders(parent: Path) -> list[str]:
+    return sorted(path.name for path in parent.iterdir() if path.is_dir())
+
+
+def test_a_stored_search_bundle_changed_through_the_site_is_a_miss(example_project: Path, tmp_path: Path) -> None:
+    """A stored shard bundle shares its files with the site (hard links): a file of the site
+    rewritten in place changes the stored copy too, which is then never reused."""
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    build(example_project)
+    page = example_project / "content" / "errors.mdx"
+    page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
+    build(example_project)  # the bundle made here is stored linked to the site's files
+    entry = example_project / "site" / BUNDLE_DIR / "0" / "pagefind-entry.json"
+    with open(entry, "r+b") as handle:  # in place: same inode
+        handle.write(b"{}" + b" " * (len(entry.read_bytes()) - 2))
+    drop_up_to_date_record(example_project)
+    times = StepTimes()
+    build(example_project, times=times)
+    assert times.notes == ["search shards: 1 of 1 indexed"]  # the stored bundle was not reused
+    cold = tmp_path / "cold"
+    build(example_project, out_dir=cold, cache=False)
+    assert tree(example_project / "site") == tree(cold)
 
 
 def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_path: Path) -> None:
@@ -305,7 +399,7 @@ def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path,
     assert sorted(path.parent.name for path in (site / BUNDLE_DIR).glob("*/pagefind.js")) == ["0"]
     assert len(list((site / BUNDLE_DIR).glob("*/pagefind-entry.json"))) == 4
     bundles = example_project / ".sitegen-cache" / "build" / "search"
-    cached = {path.name for path in bundles.iterdir()}
+    cached = set(folders(bundles))
     before = search_files(site)
     mine = next(name for name, pages in plan_shards(
         p.parent.relative_to(site).as_posix() + "/index.html" for p in site.glob("*/**/index.html")
@@ -322,7 +416,7 @@ def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path,
     assert untouched and [path for path in untouched if after.get(path) != before[path]] == []
     assert {path for path in after if path.startswith(f"{mine}/")} != {
         path for path in before if path.startswith(f"{mine}/")}  # its index changed (new file names)
-    assert len(cached & {path.name for path in bundles.iterdir()}) == 3 and len(list(bundles.iterdir())) == 4
+    assert len(cached & set(folders(bundles))) == 3 and len(folders(bundles)) == 4
     site_files = assert_same_as_cold(example_project, tmp_path)  # byte for byte what --no-cache builds
     fragments = [gzip.decompress(data) for name, data in site_files.items()
                  if name.startswith(f"{BUNDLE_DIR}/{mine}/fragment/")]
@@ -354,6 +448,24 @@ def test_nothing_changed_repeats_the_last_report_and_keeps_the_output(make_proje
     # --strict is another build: its warnings are errors, never a replayed success.
     strict = run_sitegen("build", project, "--strict")
     assert strict.returncode == 1 and "basket.png" in strict.stderr
+
+
+def test_a_build_after_a_failed_check_records_the_inputs_that_check_saw(make_project: Callable[..., Path],
+                                                                        tmp_path: Path) -> None:
+    """`sitegen build` records the snapshot its up-to-date check took (no second walk): the
+    next build with nothing changed takes the shortcut, and one after an edit does not."""
+    project = make_project(CONFIG, PAGES)
+    assert run_sitegen("build", project).returncode == 0
+    page = project / "content" / "harvest.md"
+    page.write_text(page.read_text() + "\nStore them cool.\n")
+    edited = run_sitegen("build", project, "--profile")
+    assert edited.returncode == 0 and "render_pages" in edited.stderr, edited.stderr
+    again = run_sitegen("build", project, "--profile")
+    assert "nothing changed since the last build" in again.stderr
+    page.write_text(page.read_text() + "\nAnd dry.\n")
+    last = run_sitegen("build", project, "--profile")
+    assert "render_pages" in last.stderr
+    assert "And dry." in (project / "site" / "harvest" / "index.html").read_text()
 
 
 @pytest.mark.parametrize("change", ["touched page", "new image", "removed page file", "openapi download",

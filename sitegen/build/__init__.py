@@ -1,7 +1,7 @@
 """The build: docs project in, static site out, as a short list of named steps.
 
     load_config → read_pages → attach_operations → build_navigation → load_theme
-      → render_pages → check_links → write_extras → index_search ∥ copy_files
+      → render_pages → check_links → index_search ∥ (write_extras, copy_files)
 
 `sitegen build` (`build`) writes every page into a staging folder as it renders (in worker
 processes on big sites), runs Pagefind on what is on disk while it copies assets, and swaps
@@ -29,6 +29,7 @@ from pathlib import Path
 from sitegen import uptodate
 from sitegen.build.builder import CACHE_DIR, SiteBuilder
 from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
+from sitegen.build.persist import empty_trash, trash_folder
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.cachedir import OPENAPI_SUBDIR
@@ -64,6 +65,7 @@ def build(
     cache: bool = True,
     site_url: SiteUrlSetting | None = None,
     checked: bool = False,
+    snapshot: uptodate.Snapshot | None = None,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
@@ -76,7 +78,8 @@ def build(
 
     With `cache`, a build whose inputs did not change since the last one leaves the output
     as it is and repeats that build's report (uptodate.py), unless `checked` says the
-    caller (`sitegen build`) just found that out itself."""
+    caller (`sitegen build`) just found that out itself; `snapshot` is the one that check
+    took of the inputs, recorded (when it fits this build) instead of taking another."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
@@ -98,17 +101,26 @@ def build(
     manifest = builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json"
     previous = PreviousOutput(manifest, out_dir) if cache else None
     search_input = builder.cache_dir / "build" / "search-input" if cache else None
+    trash = trash_folder(builder.cache_dir) if cache else None
+    emptying = empty_trash(trash) if trash is not None else None  # the site the last build swapped out
     if cache:
         uptodate.forget(project, key)  # the output is about to change
-        before = uptodate.snapshot(project_dir, project, out_dir, _pagefind_files())
-    with StagingOutput(out_dir, previous, search_input) as output:
-        result = builder.build_into(output, progress, times)
-        with times.step("swap"):
+        pagefind = _pagefind_files()
+        before = snapshot if snapshot is not None and snapshot.is_of(project_dir, project, out_dir, pagefind) \
+            else uptodate.snapshot(project_dir, project, out_dir, pagefind)
+    try:
+        with StagingOutput(out_dir, previous, search_input, trash) as output:
+            result = builder.build_into(output, progress, times)
+            swap_started = time.perf_counter()
             output.commit()
-    if cache and _replayable(builder, result.site_url, offline):
-        replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
-        uptodate.record(before, project, key, out_dir, replay,
-                        _pagefind_files())
+            # Recorded while a thread removes the previous site (joined when `output` is left).
+            if cache and _replayable(builder, result.site_url, offline):
+                replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
+                uptodate.record(before, project, key, out_dir, replay, pagefind)
+        times.add("swap", time.perf_counter() - swap_started)
+    finally:
+        if emptying is not None:
+            emptying.join()
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
                        result.site_url, result.left_out)
 

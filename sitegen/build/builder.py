@@ -2,7 +2,7 @@
 
     load_config → read_pages → attach_operations → build_navigation → load_theme
       → render_pages (workers on a cold build) → check_links
-      → write_extras → index_search ∥ copy_files
+      → index_search ∥ (write_extras, copy_files)
 
 Every step is a function of typed inputs (steps.py, render_pages.py); each result the dev
 server reuses sits in a `Cached` keyed by the inputs it came from, or by a generation number
@@ -25,7 +25,7 @@ from sitegen.build import steps
 from sitegen.build.cache import Cached
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import BuiltSite, MemoryOutput, Output
-from sitegen.build.persist import BuildCache, SiteInputs, site_key
+from sitegen.build.persist import BuildCache, SiteInputs, load_front_matter, save_front_matter, site_key
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.render_pages import (
     PageResult,
@@ -220,10 +220,15 @@ class SiteBuilder:
     def _read_pages(self) -> list[Page]:
         if any(inside_project(self.project_dir, source) is None for source in self._stale):
             self._forget_pages()  # an edit made a page a link out of the project: discovery refuses it
+        # `sitegen build` keeps parsed front matter in its cache (the dev server reads a page
+        # once, then only the pages that change).
+        memo = load_front_matter(self.cache_dir) if self.persistent and self._sources is None else None
         if self._sources is None:
-            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude)
+            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude, memo=memo)
             self._sources = {page.source: page for page in pages}
             self._files_generation += 1
+            if memo is not None:
+                save_front_matter(self.cache_dir, memo)
         errors: list[str] = []
         for source in sorted(self._stale):
             try:
@@ -288,7 +293,7 @@ class SiteBuilder:
         if disk is not None and site is not None:
             todo = []
             for number, page in enumerate(pages):
-                key = disk.page_key(site, page.id, page.source)
+                key = disk.page_key(site, page.id, page.source, page.text_digest)
                 entry = disk.load(key) if key is not None else None
                 if entry is not None and not all(source.is_file() for source in entry.result.assets.values()):
                     entry = None  # a file it copies is gone (a card deleted from the cache): render again
@@ -464,6 +469,19 @@ class SiteBuilder:
             links = [(where, result.page_id, target, fragment)
                      for result in results for where, target, fragment in result.fragment_links]
             warnings += steps.fragment_warnings(links, {result.page_id: result.ids for result in results})
+        # Pagefind starts on the pages already written (search shards whose pages did not
+        # change come from the persistent cache) and runs while the extras are made and the
+        # files copied.
+        with times.step("start_search"):
+            keys: dict[str, str] = {}
+            reuse: dict[str, Path] = {}
+            if self._disk is not None and search:
+                for number, (name, paths) in enumerate(plan_shards(self._digests).items()):
+                    keys[name] = self._disk.search_key(((path, self._digests[path]) for path in paths), number == 0)
+                    folder = self._disk.search_bundle(keys[name])
+                    if folder is not None:
+                        reuse[name] = folder
+            indexing = output.start_search(self.search, reuse)
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
             not_found = self._html.get_or_compute(
@@ -481,19 +499,9 @@ class SiteBuilder:
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...
                 files.add_copy(path, source)
-        # Pagefind reads the pages already written while the files are copied; search shards
-        # whose pages did not change come from the persistent cache.
-        with times.step("index_search+copy_files"):
-            keys: dict[str, str] = {}
-            reuse: dict[str, Path] = {}
-            if self._disk is not None and search:
-                for number, (name, paths) in enumerate(plan_shards(self._digests).items()):
-                    keys[name] = self._disk.search_key(((path, self._digests[path]) for path in paths), number == 0)
-                    folder = self._disk.search_bundle(keys[name])
-                    if folder is not None:
-                        reuse[name] = folder
-            indexing = output.start_search(self.search, reuse)
+        with times.step("copy_files"):
             steps.copy_files(output, files)
+        with times.step("index_search"):  # what is left of it
             search_warnings = indexing.result()
             bundle = output.search_bundle() if self._disk is not None and not search_warnings else None
             if self._disk is not None and bundle is not None:

@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -188,8 +189,12 @@ class StagingOutput:
 
     shared_with_workers = True
 
-    def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None) -> None:
+    def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None,
+                 trash: Path | None = None) -> None:
         self.out_dir = out_dir
+        # Where the previous site goes at the swap, to be removed later (by the next build,
+        # while it works) instead of now; None: removed in a thread before the build returns.
+        self._trash = trash
         # With a persistent cache, Pagefind reads index documents from `search_input` (kept
         # between builds: only those that changed are written) instead of the staging folder.
         self._search_input = search_input if previous is not None else None
@@ -205,6 +210,7 @@ class StagingOutput:
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
         self._made: set[Path] = set()
         self._search: ThreadPoolExecutor | None = None
+        self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self.unchanged = False  # after commit: out_dir already held exactly this build
         if self._previous is None:
             self._materialize()
@@ -256,6 +262,8 @@ class StagingOutput:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._search is not None:
             self._search.shutdown(wait=True)
+        if self._removing is not None:
+            self._removing.join()
         if self._root is not None and self._root.exists():
             shutil.rmtree(self._root, ignore_errors=True)
 
@@ -455,7 +463,7 @@ class StagingOutput:
         self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
-        _swap(root, self.out_dir)
+        self._removing = _swap(root, self.out_dir, self._trash)
         if self._manifest is not None:
             self._manifest.save(self.digests)
 
@@ -529,7 +537,10 @@ def write_site(site: BuiltSite, out_dir: Path) -> None:
         output.commit()
 
 
-def _swap(staging: Path, out_dir: Path) -> None:
+def _swap(staging: Path, out_dir: Path, trash: Path | None = None) -> threading.Thread | None:
+    """Rename `staging` into place; the previous site is moved into `trash` (when it can
+    be: the same file system), else removed by the thread returned (joined when the
+    StagingOutput is left) while the build records what it wrote."""
     old = None
     if out_dir.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
@@ -542,5 +553,15 @@ def _swap(staging: Path, out_dir: Path) -> None:
             os.rename(old, out_dir)  # put the previous site back
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"cannot replace {out_dir}: {exc}") from None
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    if old is None:
+        return None
+    if trash is not None:
+        try:
+            os.rename(old, trash / old.name)
+            return None
+        except OSError:
+            pass  # another file system: removed here
+    remover = threading.Thread(target=shutil.rmtree, args=(old,), kwargs={"ignore_errors": True},
+                               name="sitegen-remove-old-site")
+    remover.start()
+    return remover

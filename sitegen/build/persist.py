@@ -9,14 +9,16 @@ of everything the page's output depends on:
   the project and of the downloaded OpenAPI documents, the site outline (every page's id and
   front matter, after OpenAPI summaries became titles), the set of file paths in the project
   (what links may resolve to), and whether pages offer search;
-- the page's id and its source bytes;
+- the page's id and its text as read (its source bytes for a page generated from another file);
 - the bytes of every snippet it inlined (stored in the entry and checked on every hit).
 
 Correctness over hit rate: any change anywhere in the site key renders every page again.
 A missing, corrupt or unreadable entry is a miss, never an error; entries are written
 atomically (temporary file + rename) and every entry the last build did not use is removed,
 so the folder never grows without bound. The search index is kept the same way, one bundle
-per search shard, keyed by the hash of the shard's pages' HTML. The folder is safe to delete.
+per search shard, keyed by the hash of the shard's pages' HTML (its files hard links to the
+site's, checked by their stats). Parsed front matter is kept too (`front-matter.json`, by a
+hash of the YAML text). The folder is safe to delete.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata
@@ -38,12 +41,14 @@ from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
+from sitegen.pages import FrontMatterMemo
 
 BUILD_SUBDIR = "build"
 _FORMAT = 4  # bump when the entry layout changes
 _ENTRIES = "pages"
 _SEARCH = "search"
 _INDEX = "index.json"
+_FRONT_MATTER = "front-matter.json"
 
 
 def _hash(*parts: bytes) -> str:
@@ -162,6 +167,79 @@ def site_key(inputs: SiteInputs) -> str:
     return _hash(*parts)
 
 
+def _front_matter_code() -> str:
+    """What parsing front matter depends on: sitegen's code and YAML library (code_hash)."""
+    return f"{_FORMAT} {sitegen.__version__} {code_hash()}"
+
+
+def load_front_matter(cache_root: Path) -> FrontMatterMemo:
+    """The front matter the last build parsed (pages.FrontMatterMemo); empty when there is
+    none, it is damaged, or it was written by other code."""
+    try:
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return FrontMatterMemo()
+        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / _FRONT_MATTER))
+        if isinstance(data, dict) and data.get("code") == _front_matter_code():
+            entries = data.get("entries")
+            if isinstance(entries, dict) and all(type(k) is str and type(v) is str for k, v in entries.items()):
+                return FrontMatterMemo(entries)
+    except (OSError, ValueError, RecursionError):
+        pass
+    return FrontMatterMemo()
+
+
+def save_front_matter(cache_root: Path, memo: FrontMatterMemo) -> None:
+    """Keep the front matter this build read: only when it differs from what was loaded,
+    so an unchanged site writes nothing."""
+    if not memo.added and len(memo.used) == memo.known:
+        return
+    try:
+        ensure_cache_dir(cache_root)
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return
+        (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
+        write_atomic(cache_root / BUILD_SUBDIR / _FRONT_MATTER,
+                     json.dumps({"code": _front_matter_code(), "entries": memo.used}).encode())
+    except OSError:
+        return
+
+
+_TRASH = "trash"
+
+
+def trash_folder(cache_root: Path) -> Path | None:
+    """`.sitegen-cache/build/trash/`: previous sites a build swapped out, removed by the next
+    build while it works (removing a thousand folders can take longer than the rest of a
+    one-page rebuild). None when it cannot be used safely (a link planted on the way)."""
+    try:
+        ensure_cache_dir(cache_root)
+        folder = cache_root / BUILD_SUBDIR / _TRASH
+        folder.mkdir(parents=True, exist_ok=True)
+        if any(path.is_symlink() for path in (cache_root, folder.parent, folder)):
+            return None
+        return folder
+    except OSError:
+        return None
+
+
+def empty_trash(folder: Path) -> threading.Thread:
+    """Remove what is in the trash now, in a thread (the caller joins it before it ends)."""
+    def empty() -> None:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            return
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                Path(entry.path).unlink(missing_ok=True)
+
+    thread = threading.Thread(target=empty, name="sitegen-empty-trash")
+    thread.start()
+    return thread
+
+
 @dataclass
 class CachedPage:
     html: dict[str, bytes]  # output path -> HTML or Markdown (the page, and the root copy of the home page)
@@ -183,7 +261,11 @@ class BuildCache:
 
     # --- keys ------------------------------------------------------------------------------
 
-    def page_key(self, site: str, page_id: str, source: Path) -> str | None:
+    def page_key(self, site: str, page_id: str, source: Path, text_digest: str = "") -> str | None:
+        """`text_digest`: the hash of the page's text as it was read (Page.text_digest);
+        without one the source file's bytes are read and hashed."""
+        if text_digest:
+            return _hash(site.encode(), page_id.encode(), b"text\0" + text_digest.encode())
         try:
             text = source.read_bytes()
         except OSError:
@@ -303,15 +385,20 @@ class BuildCache:
         return _hash(*parts)
 
     def search_bundle(self, key: str) -> Path | None:
-        """The stored bundle folder for `key` (whole: it was renamed into place), or None."""
+        """The stored bundle folder for `key` (whole: it was renamed into place, and every
+        file still has the stat it was stored with), or None."""
         self._search_used.add(key)
         folder = self.root / _SEARCH / key
         if self._usable() and not (self.root / _SEARCH).is_symlink() and folder.is_dir() \
-                and not folder.is_symlink() and (folder / "pagefind-entry.json").is_file():
+                and not folder.is_symlink() and (folder / "pagefind-entry.json").is_file() \
+                and _bundle_stats(folder) == _stored_stats(folder.with_name(f"{key}.json")):
             return folder
         return None
 
     def store_search_bundle(self, key: str, bundle: Path) -> None:
+        """Keep a shard's bundle: its files hard-linked from the site being built when they
+        can be (the same file system; copied otherwise), with their stats, so that a file
+        changed later through the site's link (same inode) makes the bundle a miss."""
         self._search_used.add(key)
         try:
             if not self._prepare() or not bundle.is_dir():
@@ -319,10 +406,22 @@ class BuildCache:
             target = self.root / _SEARCH / key
             target.parent.mkdir(exist_ok=True)
             if target.exists():
-                return
+                if self.search_bundle(key) is not None:
+                    return
+                shutil.rmtree(target)  # changed since it was stored: store it again
             scratch = Path(tempfile.mkdtemp(prefix=".new-", dir=target.parent))
-            shutil.rmtree(scratch)
-            shutil.copytree(bundle, scratch)
+            for source in sorted(bundle.rglob("*")):
+                copy = scratch / source.relative_to(bundle)
+                if source.is_symlink():
+                    raise OSError(f"{source}: a link")  # Pagefind writes none: not kept
+                if source.is_dir():
+                    copy.mkdir()
+                    continue
+                try:
+                    os.link(source, copy)
+                except OSError:
+                    shutil.copyfile(source, copy)
+            write_atomic(target.with_name(f"{key}.json"), json.dumps(_bundle_stats(scratch)).encode())
             os.rename(scratch, target)
         except OSError:
             return
@@ -342,7 +441,7 @@ class BuildCache:
             searches = self.root / _SEARCH
             if searches.is_dir() and not searches.is_symlink():
                 for path in searches.iterdir():
-                    if path.name not in self._search_used:
+                    if path.name.removesuffix(".json") not in self._search_used:
                         shutil.rmtree(path, ignore_errors=True) if path.is_dir() and not path.is_symlink() \
                             else path.unlink(missing_ok=True)
             index = {"format": _FORMAT, "sitegen": sitegen.__version__, "pages": sorted(self._used),
@@ -350,3 +449,25 @@ class BuildCache:
             write_atomic(self.root / _INDEX, json.dumps(index, indent=1).encode())
         except OSError:
             return
+
+
+def _bundle_stats(folder: Path) -> dict[str, list[int]] | None:
+    """(size, mtime, inode) of every file in a stored bundle (kept beside it, `<key>.json`)."""
+    stats: dict[str, list[int]] = {}
+    try:
+        for parent, _, names in os.walk(folder):
+            for name in names:
+                path = os.path.join(parent, name)
+                st = os.stat(path, follow_symlinks=False)
+                stats[os.path.relpath(path, folder)] = [st.st_size, st.st_mtime_ns, st.st_ino]
+    except OSError:
+        return None
+    return stats
+
+
+def _stored_stats(path: Path) -> dict[str, list[int]] | None:
+    try:
+        stored = json.loads(read_no_follow(path))
+    except (OSError, ValueError):
+        return None
+    return stored if isinstance(stored, dict) else None

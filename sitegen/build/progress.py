@@ -74,7 +74,11 @@ class StepTimes:
         try:
             yield
         finally:
-            self.steps.append((name, time.perf_counter() - started))
+            self.add(name, time.perf_counter() - started)
+
+    def add(self, name: str, seconds: float) -> None:
+        """A step timed by the caller (one that ends in another block's exit)."""
+        self.steps.append((name, seconds))
 
     def table(self) -> str:
         total = sum(seconds for _, seconds in self.steps) or 1.0

@@ -92,6 +92,8 @@ def attach_operations(
 
     A page whose operation cannot be found is a warning and is built as a plain page (its
     own text), as Mintlify does."""
+    if not api_pages and loaded.tree is None:
+        return Operations({}, {}, [])  # only a v2 navigation generates API pages: no OpenAPI import
     from sitegen.openapi.navpages import has_api_levels, navigation_pages
 
     generates = has_api_levels(loaded)
@@ -225,7 +227,7 @@ def api_settings(loaded: LoadedConfig, warnings: list[str]) -> tuple[ExampleOpti
 
 # --- build_navigation -------------------------------------------------------------------
 
-_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("body", "body_line"))
+_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("body", "body_line", "text_digest"))
 
 Outline = tuple[object, ...]  # a comparable copy of the navigation (see `outline`)
 

@@ -35,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     key = uptodate.settings(args.project, out_dir, args.strict, args.offline)
     check = not args.no_cache and args.site_url is None and not os.environ.get(ENV_VAR, "").strip()
     # Before the build's modules are imported: when nothing changed, that import is most of the time.
-    replay = uptodate.check(args.project, key, out_dir) if check else None
+    taken: list[uptodate.Snapshot] = []  # the check's snapshot of the inputs, which the build records
+    replay = uptodate.check(args.project, key, out_dir, taken) if check else None
     if replay is not None:
         seconds = time.perf_counter() - started
         if args.profile:
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = build(args.project, out_dir=args.out, strict=args.strict, offline=args.offline,
                        progress=progress, times=times, cache=not args.no_cache,
-                       site_url=setting_from(args.site_url, dict(os.environ)), checked=check)
+                       site_url=setting_from(args.site_url, dict(os.environ)), checked=check,
+                       snapshot=taken[0] if taken else None)
     finally:
         progress.close()
         if args.profile:

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
-
-from jsonschema_path import SchemaPath
-from openapi_spec_validator.shortcuts import get_validator_cls
-from openapi_spec_validator.validation import keywords
-from openapi_spec_validator.validation.exceptions import ValidatorDetectError
-from openapi_spec_validator.validation.validators import (
-    OpenAPIV30SpecValidator,
-    OpenAPIV31SpecValidator,
-    OpenAPIV32SpecValidator,
-    SpecValidator,
-)
+from typing import TYPE_CHECKING, Any
 
 from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.documents import Document, DocumentStore, check_refs, to_pointer
 from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
+
+if TYPE_CHECKING:
+    from openapi_spec_validator.validation import keywords
+    from openapi_spec_validator.validation.validators import SpecValidator
 
 MAX_ERRORS = 10  # enough to fix a file in one go without flooding the terminal
 SNIFF_BYTES = 4096  # `openapi: 3.x` is the first key of nearly every spec
@@ -112,6 +106,8 @@ def _locating(base: type[keywords.KeywordValidator]) -> type[keywords.KeywordVal
     the path of the object being checked (innermost call first) so messages carry a pointer.
     """
 
+    from jsonschema_path import SchemaPath
+
     # a subclass of a class chosen at run time: mypy cannot check a dynamic base
     class Locating(base):  # type: ignore[misc, valid-type]
         def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -129,16 +125,28 @@ def _with_locations(cls: type[SpecValidator]) -> type[SpecValidator]:
     return type(cls.__name__, (cls,), {"keyword_validators": wrapped})
 
 
-_VALIDATORS: dict[type[SpecValidator], type[SpecValidator]] = {
-    cls: _with_locations(cls)
-    for cls in (OpenAPIV30SpecValidator, OpenAPIV31SpecValidator, OpenAPIV32SpecValidator)
-}
+@functools.cache
+def _validators() -> dict[type[SpecValidator], type[SpecValidator]]:
+    """The validator classes, made on first use: the libraries behind them take longer to
+    import than a build without OpenAPI documents takes to rebuild a page."""
+    from openapi_spec_validator.validation.validators import (
+        OpenAPIV30SpecValidator,
+        OpenAPIV31SpecValidator,
+        OpenAPIV32SpecValidator,
+    )
+
+    return {cls: _with_locations(cls)
+            for cls in (OpenAPIV30SpecValidator, OpenAPIV31SpecValidator, OpenAPIV32SpecValidator)}
 
 
 def validation_messages(store: DocumentStore, doc: Document) -> list[str]:
     """openapi-spec-validator's findings as `file: /json/pointer: message` lines."""
+    from jsonschema_path import SchemaPath
+    from openapi_spec_validator.shortcuts import get_validator_cls
+    from openapi_spec_validator.validation.exceptions import ValidatorDetectError
+
     try:
-        cls = _VALIDATORS.get(get_validator_cls(doc.data))
+        cls = _validators().get(get_validator_cls(doc.data))
     except ValidatorDetectError:
         cls = None
     if cls is None:
