@@ -39,7 +39,7 @@ from pydantic_core import PydanticCustomError
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
 from sitegen.json_lines import json_lines
-from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES
+from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES, is_v2
 from sitegen.untrusted import (
     MAX_CONFIG_BYTES,
     first_control_character,
@@ -405,9 +405,9 @@ def load_config(project_dir: Path) -> LoadedConfig:
         raise ConfigError(f"{location(name, exc.lineno, exc.colno)}: {exc.msg}") from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{name}: the top level must be a JSON object, not {_json_kind(raw)}")
-    from sitegen import config_v2  # it builds on this module's models
+    if is_v2(raw):
+        from sitegen import config_v2  # it builds on this module's models; only v2 projects load it
 
-    if config_v2.is_v2(raw):
         # `text` gives messages about navigation entries their line (`LoadedConfig.where`).
         return dataclasses.replace(config_v2.load_v2(raw, path, project_dir), text=text)
     controls: list[str] = []

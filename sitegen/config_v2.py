@@ -65,12 +65,6 @@ THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequo
 MAX_REF_EXPANSIONS = 2_000
 
 
-def is_v2(raw: dict[str, Any]) -> bool:
-    """Mintlify's own rule of thumb: v2 has an object `navigation` (and a `theme`)."""
-    navigation = raw.get("navigation")
-    return isinstance(navigation, dict) or ("theme" in raw and not isinstance(navigation, list))
-
-
 def _one_of(expected: str, **kinds: Any) -> Any:
     """A union whose branch is picked by the JSON type (string, array or object), so errors
     come from one branch only; like `config._either` for more than two branches."""

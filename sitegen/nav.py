@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
-from sitegen.config_v2 import Group, NavTree
 from sitegen.confine import is_script_url, script_url_warning
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
+
+if TYPE_CHECKING:  # v2 types only; a classic project never imports config_v2 (see _v2_group)
+    from sitegen.config_v2 import Group, NavTree
 
 _OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)
 
@@ -388,6 +392,13 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
     return entries
 
 
+def _v2_group(group: NavGroup) -> Group | None:
+    """`group` when it is a v2 group (`hidden`, `root`, `tag`, `expanded`), else None. Only a
+    v2 project imports config_v2, so a classic one never pays for importing it here."""
+    module = sys.modules.get("sitegen.config_v2")
+    return cast("Group", group) if module is not None and isinstance(group, module.Group) else None
+
+
 def _resolve_group(
     group: NavGroup,
     path: str,
@@ -405,7 +416,8 @@ def _resolve_group(
     for index, entry in enumerate(group.pages):
         here = f"{path}.pages[{index}]"
         if isinstance(entry, NavGroup):
-            if isinstance(entry, Group) and entry.hidden:
+            v2_entry = _v2_group(entry)
+            if v2_entry is not None and v2_entry.hidden:
                 continue  # a hidden v2 group: its pages are built, not listed
             node = _resolve_group(entry, here, version, by_id, where, project_dir, warnings)
             if node is not None:
@@ -419,9 +431,11 @@ def _resolve_group(
         items.append(NavPage(page=page, version=page.version or version))
     if not items:
         return None  # its missing pages were reported above
-    if not isinstance(group, Group):
+    v2_group = _v2_group(group)
+    if v2_group is None:
         return NavGroupNode(title=group.group, items=tuple(items), version=version, icon=group.icon,
                             icon_type=group.icon_type)
+    group = v2_group
     root = _find_page(group.root, f"{path}.root", by_id, where, project_dir, warnings) if group.root else None
     if root is not None:  # listed once, as the group's title
         items = [item for item in items if not (isinstance(item, NavPage) and item.page.id == root.id)]

@@ -22,10 +22,10 @@ from typing import Any
 
 import yaml
 
-from sitegen import config_v2
 from sitegen.config import find_config_file
 from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError, ContentError, location
+from sitegen.project_layout import is_v2
 from sitegen.untrusted import (
     MAX_CONFIG_BYTES,
     MAX_PAGE_BYTES,
@@ -117,8 +117,10 @@ def _navigation_refs(project_dir: Path) -> list[str]:
         if json_nesting(text) is not None:  # json.loads would raise RecursionError
             return []
         raw = json.loads(text)
-        if isinstance(raw, dict) and config_v2.is_v2(raw):  # its navigation may sit in $ref files
-            raw = config_v2.resolve_refs(raw, path, project_dir)
+        if isinstance(raw, dict) and is_v2(raw):  # its navigation may sit in $ref files
+            from sitegen.config_v2 import resolve_refs  # v2 projects only
+
+            raw = resolve_refs(raw, path, project_dir)
     except (ConfigError, ValueError):
         return []
     refs: list[str] = []

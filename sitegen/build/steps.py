@@ -94,9 +94,11 @@ def attach_operations(
     own text), as Mintlify does."""
     if not api_pages and loaded.tree is None:
         return Operations({}, {}, [])  # only a v2 navigation generates API pages: no OpenAPI import
-    from sitegen.openapi.navpages import has_api_levels, navigation_pages
+    generates = False
+    if loaded.tree is not None:  # v2 (navpages builds on config_v2, which classic projects never import)
+        from sitegen.openapi.navpages import has_api_levels
 
-    generates = has_api_levels(loaded)
+        generates = has_api_levels(loaded)
     if not api_pages and not generates:
         return Operations({}, {}, [])
     from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
@@ -122,6 +124,8 @@ def attach_operations(
         catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
     generated: tuple[Page, ...] = ()
     if generates:
+        from sitegen.openapi.navpages import navigation_pages
+
         store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
