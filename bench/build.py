@@ -8,7 +8,7 @@ pages, navigation and code fences). MkDocs is not a sitegen dependency: `pip ins
 '.[bench]'` brings it; without it the MkDocs rows are skipped with a note.
 
 Per size and tool, each a separate process (the real CLIs):
-  cold     output folder removed first
+  cold     output folder (and sitegen's .sitegen-cache/) removed first
   warm     rebuilt into the same output folder, nothing changed
   1 page   one page's text rewritten, then rebuilt into the same output folder
 Times are the median of --runs. Two memory columns, each the maximum over a tool's runs:
@@ -149,7 +149,10 @@ def bench_tool(tool: str, root: Path, edit_page: str, runs: int, cold_only: bool
     result = Measured(cold_only=cold_only)
     try:
         for _ in range(runs):
+            # Cold means nothing to reuse: no output and no persistent cache (sitegen's
+            # .sitegen-cache/ would turn the second and later cold runs into cached ones).
             shutil.rmtree(out, ignore_errors=True)
+            shutil.rmtree(project / ".sitegen-cache", ignore_errors=True)
             result.cold.append(run_once(tool, project, out, result))
         result.output_bytes = folder_bytes(out)
         if cold_only:
