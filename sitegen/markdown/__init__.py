@@ -66,6 +66,9 @@ def make_markdown() -> MarkdownIt:
     # Math first: LaTeX braces are not MDX expressions. "$5 and $10" stays text.
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    # With html off these two rules only ever answer "no", after a look at every block and at
+    # every "<" of inline text: skip them.
+    md.disable(["html_block", "html_inline"])
     # A site's pages link to the same targets again and again (71% of the link destinations
     # of the bench corpus are repeats); normalizing one is a pure function of the string.
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
