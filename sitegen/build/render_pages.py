@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import jinja2
 from markdown_it import MarkdownIt
 
 from sitegen.build.output import Output
@@ -241,6 +242,18 @@ def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
     return results
 
 
+def _load_before_fork(setup: RenderSetup, pages: list[Page]) -> None:
+    """What every worker would otherwise load on its own, once, in the parent: the Pygments
+    lexers of the pages' fences and the compiled theme and component templates."""
+    warm_lexers(page.body for page in pages)
+    for env in (setup.renderer.env, setup.components.env):
+        for name in env.list_templates():
+            try:
+                env.get_template(name)
+            except (jinja2.TemplateError, UnicodeDecodeError, OSError):
+                pass  # a broken template is reported where a page uses it, as without this
+
+
 def can_use_workers(processes: int, pages: int) -> int:
     """How many worker processes a cold build of `pages` pages should use (0: none)."""
     workers = min(processes, pages // PAGES_PER_WORKER)
@@ -259,7 +272,7 @@ def render_in_workers(
     tasks = [list(range(start, min(start + _PAGES_PER_TASK, len(pages))))
              for start in range(0, len(pages), _PAGES_PER_TASK)]
     context = multiprocessing.get_context("fork")
-    warm_lexers(page.body for page in pages)
+    _load_before_fork(setup, pages)
     # Everything alive now (config, pages, parsers, templates) is the workers' read-only
     # inheritance: frozen, the garbage collector never walks it in a worker, so it is neither
     # scanned again nor copied page by page into each worker by the collector's writes.
