@@ -297,7 +297,11 @@ def _plain_text(node: RenderTreeNode, context: RenderContext) -> str:
         return _MDFORMAT_TEXT(node, context)
     text = _SPACES.sub(" ", text.replace("\t", " ")).replace("\\", "\\\\")
     text = escape_underscore_emphasis(escape_asterisk_emphasis(text))
-    text = escape_less_than_sign(escape_square_brackets(text, context.env["used_refs"]))
+    # Both leave a text without their characters as it is (most texts): skip the regex work.
+    if "[" in text or "]" in text:
+        text = escape_square_brackets(text, context.env["used_refs"])
+    if "<" in text:
+        text = escape_less_than_sign(text)
     text = text.replace("`", "\\`").replace("\n\n", "&#10;&#10;")
     if text.endswith("!"):
         following = node.next_sibling
