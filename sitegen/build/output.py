@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -205,6 +206,7 @@ class StagingOutput:
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
         self._made: set[str] = set()  # folders of the staging folder known to exist
         self._search: ThreadPoolExecutor | None = None
+        self._clearing: threading.Thread | None = None  # removes the emptied index-document folders
         self.unchanged = False  # after commit: out_dir already held exactly this build
         if self._previous is None:
             self._materialize()
@@ -256,6 +258,7 @@ class StagingOutput:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._search is not None:
             self._search.shutdown(wait=True)
+        self._cleared()
         if self._root is not None and self._root.exists():
             shutil.rmtree(self._root, ignore_errors=True)
 
@@ -429,6 +432,12 @@ class StagingOutput:
         if not todo:
             return self._search.submit(list)
         sites = self._shard_folders(plan, todo, in_memory)
+        if not in_memory and len(todo) == len(plan):
+            # Every index document was moved into its shard: what is left is a tree of empty
+            # folders (one per page), removed while Pagefind runs instead of during the swap.
+            self._clearing = threading.Thread(target=shutil.rmtree, args=(self.root / _SEARCH_INPUT,),
+                                              kwargs={"ignore_errors": True}, name="sitegen-clear")
+            self._clearing.start()
         jobs = [ShardJob(sites / name, self.root / BUNDLE_DIR / name, number == 0) for number, name, _ in todo]
         return self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
 
@@ -459,6 +468,7 @@ class StagingOutput:
             self.unchanged = True
             return
         root = self.root
+        self._cleared()
         self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
@@ -466,6 +476,12 @@ class StagingOutput:
         if self._manifest is not None:
             self._manifest.save(self.digests)
 
+
+    def _cleared(self) -> None:
+        """Wait for the removal of the emptied index-document folders, if one was started."""
+        if self._clearing is not None:
+            self._clearing.join()
+            self._clearing = None
 
     def _keep_search_input(self, root: Path) -> None:
         """After a build whose workers wrote the index documents into the staging folder and
