@@ -244,8 +244,10 @@ def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
 
 def _load_before_fork(setup: RenderSetup, pages: list[Page]) -> None:
     """What every worker would otherwise load on its own, once, in the parent: the Pygments
-    lexers of the pages' fences and the compiled theme and component templates."""
+    lexers of the pages' fences, the compiled theme and component templates and the
+    navigation fragments the pages show."""
     warm_lexers(page.body for page in pages)
+    setup.renderer.render_navigation(pages)
     for env in (setup.renderer.env, setup.components.env):
         for name in env.list_templates():
             try:
