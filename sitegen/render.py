@@ -18,6 +18,7 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
@@ -457,6 +458,18 @@ class Renderer:
         """Every section's nav script: output path -> content. Made here from the navigation,
         not from what this renderer rendered, because pages may render in worker processes."""
         return dict(self.nav_script(section) for section in self.site.navigation.all_sections() if section.groups)
+
+    def render_navigation(self, pages: Iterable[Page]) -> None:
+        """Render now every navigation fragment these pages show (each section's sidebar and
+        tabs, its groups with each page's group open): done before a build forks its worker
+        processes, so that they inherit them instead of each rendering them again."""
+        for page in pages:
+            section = self.site.navigation.section_for(page)
+            if section is not None and section.groups:
+                self.section_nav(section, self._open_group.get(page.id, -1))
+                self.nav_script(section)
+            self.sidebar(section)
+            self.page_tabs(section, "")
 
     def page_sidebar(self, page: Page, root: str) -> Markup:
         section = self.site.navigation.section_for(page)

@@ -208,9 +208,10 @@ class StagingOutput:
         self._kept: dict[str, Digest] = {}  # equal to out_dir's file, not written yet
         self._kept_pages: list[str] = []  # searchable ones among them (their index documents)
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
-        self._made: set[Path] = set()
+        self._made: set[str] = set()  # folders of the staging folder known to exist
         self._search: ThreadPoolExecutor | None = None
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
+        self._clearing: threading.Thread | None = None  # removes the emptied index-document folders
         self.unchanged = False  # after commit: out_dir already held exactly this build
         if self._previous is None:
             self._materialize()
@@ -231,7 +232,7 @@ class StagingOutput:
         if self._root is not None:
             return
         self._root = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.new-", dir=self.out_dir.parent))
-        self._made = {self._root}
+        self._made = {str(self._root)}
         try:
             for path in self._kept:
                 source, target = self.out_dir / path, self._target(path)
@@ -262,6 +263,7 @@ class StagingOutput:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._search is not None:
             self._search.shutdown(wait=True)
+        self._cleared()
         if self._removing is not None:
             self._removing.join()
         if self._root is not None and self._root.exists():
@@ -279,10 +281,14 @@ class StagingOutput:
             self._documents = {}
 
     def _target(self, path: str) -> Path:
-        target = self.root / path
-        parent = target.parent
+        return Path(self._place(f"{self.root}/{path}"))
+
+    def _place(self, target: str) -> str:
+        """`target` (a file path in the staging folder), its folder made if this build has not
+        made it yet: one mkdir per new folder, none for the folders already made."""
+        parent = os.path.dirname(target)
         if parent not in self._made:
-            parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(parent, exist_ok=True)
             self._made.add(parent)
         return target
 
@@ -293,7 +299,7 @@ class StagingOutput:
 
     def _write(self, path: str, data: bytes) -> None:
         try:
-            self._target(path).write_bytes(data)
+            _write_bytes(self._place(f"{self.root}/{path}"), data)
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
@@ -310,7 +316,10 @@ class StagingOutput:
             self._write_index_document(path, html)
 
     def _write_index_document(self, path: str, html: bytes) -> None:
-        self._write_file(self.root / _SEARCH_INPUT / path, index_document(html))
+        try:
+            _write_bytes(self._place(f"{self.root}/{_SEARCH_INPUT}/{path}"), index_document(html))
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
 
     @staticmethod
     def _write_file(target: Path, data: bytes) -> None:
@@ -430,6 +439,12 @@ class StagingOutput:
         if not todo:
             return self._search.submit(list)
         sites = self._shard_folders(plan, todo, in_memory)
+        if not in_memory and len(todo) == len(plan):
+            # Every index document was moved into its shard: what is left is a tree of empty
+            # folders (one per page), removed while Pagefind runs instead of during the swap.
+            self._clearing = threading.Thread(target=shutil.rmtree, args=(self.root / _SEARCH_INPUT,),
+                                              kwargs={"ignore_errors": True}, name="sitegen-clear")
+            self._clearing.start()
         jobs = [ShardJob(sites / name, self.root / BUNDLE_DIR / name, number == 0) for number, name, _ in todo]
         return self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
 
@@ -460,6 +475,7 @@ class StagingOutput:
             self.unchanged = True
             return
         root = self.root
+        self._cleared()
         self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
@@ -467,6 +483,11 @@ class StagingOutput:
         if self._manifest is not None:
             self._manifest.save(self.digests)
 
+    def _cleared(self) -> None:
+        """Wait for the removal of the emptied index-document folders, if one was started."""
+        if self._clearing is not None:
+            self._clearing.join()
+            self._clearing = None
 
     def _keep_search_input(self, root: Path) -> None:
         """After a build whose workers wrote the index documents into the staging folder and
@@ -495,6 +516,18 @@ class StagingOutput:
             os.replace(scratch, record_path)
         except OSError:
             return
+
+
+def _write_bytes(target: str, data: bytes) -> None:
+    """`Path(target).write_bytes(data)` without pathlib's and the buffered file object's
+    overhead: a cold build writes three files per page (HTML, Markdown, index document)."""
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def _files_in(folder: Path) -> set[str]:

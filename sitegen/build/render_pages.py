@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import jinja2
 from markdown_it import MarkdownIt
 
 from sitegen.build.output import Output
@@ -30,6 +31,7 @@ from sitegen.config import LoadedConfig
 from sitegen.icons import IconLibrary
 from sitegen.llms import markdown_path, page_markdown
 from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
+from sitegen.markdown.code import warm_lexers
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import Resolved
 from sitegen.markdown.mdx import page_ids
@@ -171,7 +173,10 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
         exported = page_markdown(output, body.markdown, view)
         text = exported.text.encode()
         if write:
-            setup.output.write_page(output.output, html, searchable)
+            digest = html_digest(html)  # hashed once: the output keeps it, a worker sends it back
+            setup.output.write_page(output.output, html, searchable, digest.hex())
+            if output is page:
+                result.digest = digest
             setup.output.write(markdown_path(output.output), text)
             if kept is not None:
                 kept[markdown_path(output.output)] = text
@@ -229,11 +234,26 @@ def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
         if isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())  # the ids, not the page, travel back
         if not result.errors and page.output in made:
-            result.digest = html_digest(made[page.output])
+            if not result.digest:  # not written here (the parent writes it)
+                result.digest = html_digest(made[page.output])
             if _store is not None:
                 _store(page, made, result)
         results.append((number, result))
     return results
+
+
+def _load_before_fork(setup: RenderSetup, pages: list[Page]) -> None:
+    """What every worker would otherwise load on its own, once, in the parent: the Pygments
+    lexers of the pages' fences, the compiled theme and component templates and the
+    navigation fragments the pages show."""
+    warm_lexers(page.body for page in pages)
+    setup.renderer.render_navigation(pages)
+    for env in (setup.renderer.env, setup.components.env):
+        for name in env.list_templates():
+            try:
+                env.get_template(name)
+            except (jinja2.TemplateError, UnicodeDecodeError, OSError):
+                pass  # a broken template is reported where a page uses it, as without this
 
 
 def can_use_workers(processes: int, pages: int) -> int:
@@ -254,6 +274,7 @@ def render_in_workers(
     tasks = [list(range(start, min(start + _PAGES_PER_TASK, len(pages))))
              for start in range(0, len(pages), _PAGES_PER_TASK)]
     context = multiprocessing.get_context("fork")
+    _load_before_fork(setup, pages)
     # Everything alive now (config, pages, parsers, templates) is the workers' read-only
     # inheritance: frozen, the garbage collector never walks it in a worker, so it is neither
     # scanned again nor copied page by page into each worker by the collector's writes.

@@ -44,7 +44,6 @@ class RenderedMarkdown:
     errors: list[str] = field(default_factory=list)  # nothing sensible to show (a snippet import cycle)
     warnings: list[str] = field(default_factory=list)  # "file:line: message"
     features: frozenset[str] = frozenset()  # page-level assets asked for by components ("mermaid")
-    ids: frozenset[str] = frozenset()  # every id attribute written on the page
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)  # ("file:line", page id, fragment)
     external_links: list[tuple[str, str]] = field(default_factory=list)  # ("file:line", URL): check --external
     param_fields: list[dict[str, Any]] = field(default_factory=list)  # top-level <ParamField> props
@@ -52,6 +51,12 @@ class RenderedMarkdown:
     # so that a rebuild after a snippet changes renders these pages again.
     snippets: frozenset[Path] = frozenset()
     markdown: PageMarkdown | None = None  # the body as Markdown (markdown/export.py); None after errors
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """Every id attribute written in the body (read from the HTML when asked: a build
+        reads them from the whole page instead, and only for pages some #fragment links to)."""
+        return page_ids(self.html)
 
 
 def make_markdown() -> MarkdownIt:
@@ -66,6 +71,9 @@ def make_markdown() -> MarkdownIt:
     # Math first: LaTeX braces are not MDX expressions. "$5 and $10" stays text.
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    # With html off these two rules only ever answer "no", after a look at every block and at
+    # every "<" of inline text: skip them.
+    md.disable(["html_block", "html_inline"])
     # A site's pages link to the same targets again and again (71% of the link destinations
     # of the bench corpus are repeats); normalizing one is a pure function of the string.
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
@@ -106,7 +114,6 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         errors=state.errors,
         warnings=state.warnings,
         features=frozenset(state.features),
-        ids=page_ids(html),
         fragment_links=state.fragment_links,
         external_links=state.external_links,
         param_fields=state.param_fields,

@@ -38,6 +38,18 @@ def _lexer(language: str) -> Lexer | None:
         return None
 
 
+# The language word of a fence's opening line (```python, ~~~ bash), for `warm_lexers`.
+_FENCE_LANGUAGE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)", re.MULTILINE)
+
+
+def warm_lexers(texts: Iterable[str]) -> None:
+    """Make the lexers of the fences in `texts` now: called before a build forks its worker
+    processes, so that they inherit them (Pygments loads each lexer's module and compiles
+    its rules on first use) instead of each doing that again."""
+    for language in {match.lower() for text in texts for match in _FENCE_LANGUAGE.findall(text)}:
+        _lexer(language)
+
+
 def parse_info(info: str) -> tuple[str, str | None]:
     """Fence info string -> (language, title)."""
     info = info.strip()

@@ -152,6 +152,9 @@ class ComponentRenderer:
             lstrip_blocks=True,
             auto_reload=False,  # a changed theme file makes a new ComponentRenderer
         )
+        # Component name -> its template: thousands of components a build, a few dozen names
+        # (Jinja's own lookup takes a lock and a cache key each time).
+        self._templates: dict[str, jinja2.Template] = {}
         self._prepare: dict[str, Callable[[_Props], dict[str, Any]]] = {
             **{name: self._callout for name in CALLOUTS},
             "Callout": self._callout,
@@ -196,7 +199,9 @@ class ComponentRenderer:
     def render(self, element: MdxElement, ctx: ComponentContext) -> str:
         props = _Props(element, ctx)
         values = self._prepare[element.name](props)
-        template = self.env.get_template(template_name(element.name))
+        template = self._templates.get(element.name)
+        if template is None:
+            template = self._templates[element.name] = self.env.get_template(template_name(element.name))
         return template.render(
             el=element, props=element.props, inline=element.inline,
             children=Markup(element.children_html), **values,

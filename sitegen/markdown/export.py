@@ -17,9 +17,9 @@ gives the same text with them relative to the site root (for `llms-full.txt`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urljoin
 
 from markdown_it.token import Token
@@ -34,12 +34,16 @@ from mdformat.renderer._util import (
 
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.mdx.nodes import MdxElement
-from sitegen.pages import Page, is_external
+from sitegen.pages import Page, is_external, root_prefix
 
 __all__ = ["PageMarkdown", "export_markdown"]
 
 _TARGET = re.compile("\x01(\\d+)\x02")  # where a link target goes (see `_Targets`)
 _BASE = "http://site.invalid/"  # urljoin needs an absolute base to rebase a relative target
+# Plain path segments (none "." or "..") and an optional plain #fragment (not a bare one: that
+# names the page itself). After the page's way back to the root ("../../"), such a rest is
+# exactly what urljoin makes of the target, so `at_root` skips urljoin for it.
+_PLAIN_PATH = re.compile(r"(?!#)(?:[\w~-][\w.~-]*/)*(?:[\w~-][\w.~-]*)?(?:#[\w.~:-]+)?", re.ASCII)
 
 CALLOUTS = {"Note": "Note", "Warning": "Warning", "Tip": "Tip", "Info": "Info", "Check": "Check",
             "Danger": "Danger", "Callout": "Note"}
@@ -60,9 +64,13 @@ class PageMarkdown:
         return _TARGET.sub(lambda m: maybe_add_link_brackets(self.targets[int(m.group(1))]), self.template)
 
     def at_root(self) -> str:
+        back = root_prefix(self.page_url)
+
         def rebase(match: re.Match[str]) -> str:
             target = self.targets[int(match.group(1))]
-            if not is_external(target) or target.startswith("#"):
+            if target.startswith(back) and _PLAIN_PATH.fullmatch(target, len(back)):
+                target = target[len(back):]  # the common case ("../../guides/setup/"), without urljoin
+            elif not is_external(target) or target.startswith("#"):
                 joined = urljoin(_BASE + self.page_url, target)
                 target = joined[len(_BASE):] if joined.startswith(_BASE) else target
             return maybe_add_link_brackets(target or "./")
@@ -117,11 +125,67 @@ def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _T
 
     env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target}
     options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
-    text = MDRenderer().render(tokens, options, env)
+    text = MDRenderer().render_tree(_Tree.of(tokens), options, env)
     text = text.strip()
     if not targets.marked:
         text = _TARGET.sub(lambda match: match.group(0).replace("\x01", "").replace("\x02", ""), text)
     return PageMarkdown(text + "\n" if text else "", tuple(targets.found), page.url)
+
+
+# --- the tree mdformat renders ---------------------------------------------------------------
+
+class _Pair(NamedTuple):  # the shape of markdown-it's SyntaxTreeNode.nester_tokens
+    opening: Token
+    closing: Token
+
+
+class _Tree(RenderTreeNode):
+    """mdformat's RenderTreeNode, built in one pass over the tokens, with each node's type
+    worked out once. (markdown-it's own constructor copies a container's tokens again at each
+    level of nesting and recomputes `type` on every read: a quarter of the export's time.)"""
+
+    _kind: str
+
+    @classmethod
+    def of(cls, tokens: Iterable[Token]) -> _Tree:
+        root = cls._node(None, None, "root")
+        cls._add(root, tokens)
+        return root
+
+    @classmethod
+    def _add(cls, parent: _Tree, tokens: Iterable[Token]) -> None:
+        """`tokens` (a balanced stream) as the children of `parent`, and so on down."""
+        open_nodes: list[tuple[_Tree, Token]] = []  # containers whose closing token is still to come
+        for token in tokens:
+            nesting = token.nesting
+            if nesting == 0:
+                leaf = cls._node(parent, token, token.type)
+                if token.children:  # an inline token or an image
+                    cls._add(leaf, token.children)
+            elif nesting == 1:
+                container = cls._node(parent, None, token.type.removesuffix("_open"))
+                open_nodes.append((container, token))
+                parent = container
+            else:
+                if not open_nodes:
+                    raise ValueError("Invalid token nesting")
+                container, opening = open_nodes.pop()
+                container.nester_tokens = _Pair(opening, token)  # type: ignore[assignment]
+                parent = container._parent
+        if open_nodes:
+            raise ValueError(f"unclosed tokens starting {open_nodes[0][1]}")
+
+    @classmethod
+    def _node(cls, parent: _Tree | None, token: Token | None, kind: str) -> _Tree:
+        node = cls.__new__(cls)
+        node.token, node.nester_tokens, node._parent, node._children, node._kind = token, None, parent, [], kind
+        if parent is not None:
+            parent._children.append(node)
+        return node
+
+    @property
+    def type(self) -> str:
+        return self._kind
 
 
 # --- renderers ------------------------------------------------------------------------------
@@ -233,7 +297,11 @@ def _plain_text(node: RenderTreeNode, context: RenderContext) -> str:
         return _MDFORMAT_TEXT(node, context)
     text = _SPACES.sub(" ", text.replace("\t", " ")).replace("\\", "\\\\")
     text = escape_underscore_emphasis(escape_asterisk_emphasis(text))
-    text = escape_less_than_sign(escape_square_brackets(text, context.env["used_refs"]))
+    # Both leave a text without their characters as it is (most texts): skip the regex work.
+    if "[" in text or "]" in text:
+        text = escape_square_brackets(text, context.env["used_refs"])
+    if "<" in text:
+        text = escape_less_than_sign(text)
     text = text.replace("`", "\\`").replace("\n\n", "&#10;&#10;")
     if text.endswith("!"):
         following = node.next_sibling
@@ -256,7 +324,7 @@ def _element(node: RenderTreeNode, context: RenderContext) -> str:
     meta = node.meta
     inlined: list[Token] | None = meta.get("inlined")
     if inlined is not None:  # a snippet, as on the page
-        tree = RenderTreeNode(inlined)
+        tree = _Tree.of(inlined)
         return _children(tree, context, "" if meta.get("inline") else "\n\n")
     element: MdxElement | None = meta.get("built")
     inline = bool(meta.get("inline"))

@@ -35,6 +35,9 @@ class LinkResolver:
         self.content_dir = content_root(project_dir).resolve()
         self.pages_by_id = {page.id: page for page in pages}
         self.assets: dict[str, Path] = {}  # output path ("images/a.png") -> source file
+        # (link path, linking page's folder) -> the page it names: pages link to the same
+        # pages again and again. Shared by copies of this resolver (the pages are the same).
+        self._pages_found: dict[tuple[str, str], Page | None] = {}
 
     def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
         if is_script_url(target, image=image):  # <Card href="javascript:…">: never a link
@@ -72,6 +75,12 @@ class LinkResolver:
     # --- lookups -------------------------------------------------------------------
 
     def _find_page(self, path: str, page: Page) -> Page | None:
+        key = (path, posixpath.dirname(page.id))
+        if key not in self._pages_found:
+            self._pages_found[key] = self._look_up_page(*key)
+        return self._pages_found[key]
+
+    def _look_up_page(self, path: str, page_dir: str) -> Page | None:
         stem = path.rstrip("/")
         for page_suffix in PAGE_SUFFIXES:
             if stem.endswith(page_suffix):
@@ -79,7 +88,6 @@ class LinkResolver:
                 break
         if not stem and path.startswith("/"):
             return self.pages_by_id.get("index")
-        page_dir = posixpath.dirname(page.id)
         candidates = [posixpath.normpath(stem.lstrip("/"))] if stem.startswith("/") else [
             posixpath.normpath(posixpath.join(page_dir, stem)),
             posixpath.normpath(stem),
