@@ -320,6 +320,8 @@ class SiteBuilder:
                         disk.store(key_of[page.id], html, result)
             for index, finished in render_in_workers(setup, missing, workers, store):
                 results[todo[index]] = finished
+                if finished.digest and not finished.html:  # the worker wrote the page itself
+                    setup.output.note_written(pages[todo[index]].output, finished.digest.hex())
                 progress.advance()
             for number in todo:  # pages a worker could not write (memory): in page order
                 page, done = pages[number], results[number]

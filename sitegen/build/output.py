@@ -63,6 +63,11 @@ class Output(Protocol):
 
     def copy(self, path: str, source: Path) -> None: ...
 
+    def note_written(self, path: str, digest: Digest) -> None:
+        """A worker process wrote `path` itself, with this content hash (`digest_of`): the
+        output need not read it back to know what it holds."""
+        ...
+
     def read(self, path: str) -> bytes:
         """A file written earlier in this build (a page a worker wrote)."""
         ...
@@ -102,6 +107,9 @@ class MemoryOutput:
 
     def copy(self, path: str, source: Path) -> None:
         self.site.copies[path] = source
+
+    def note_written(self, path: str, digest: Digest) -> None:
+        pass  # workers never write into memory (shared_with_workers is False)
 
     def read(self, path: str) -> bytes:
         return self.site.files[path]
@@ -302,6 +310,9 @@ class StagingOutput:
             _write_bytes(self._place(f"{self.root}/{path}"), data)
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
+
+    def note_written(self, path: str, digest: Digest) -> None:
+        self.digests[path] = digest  # the manifest saved after the swap reads it from here
 
     def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
         if searchable and self._searchable and self._search_input is not None:
