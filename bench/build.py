@@ -113,6 +113,10 @@ def environment() -> dict[str, str]:
     # Bench this checkout's sitegen, whatever is installed.
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
     env["NO_MKDOCS_2_WARNING"] = "1"  # MkDocs 1.6 prints a banner on stderr otherwise
+    # Every tool runs as installed on a user's machine, with its bytecode cached (pip compiled
+    # MkDocs' at install; sitegen's checkout writes __pycache__ on its first run). A shell that
+    # sets PYTHONDONTWRITEBYTECODE would make sitegen alone compile its sources on every build.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
