@@ -182,7 +182,23 @@ def _run_pagefind(
                           + (f": {detail[-300:]}" if detail else ""))
     if not (bundle / "pagefind.js").is_file():
         raise SearchError("pagefind wrote no pagefind.js" + (f": {detail[-300:]}" if detail else ""))
+    _sort_languages(bundle / "pagefind-entry.json")
     return detail
+
+
+def _sort_languages(entry: Path) -> None:
+    """Pagefind lists a multi-language site's languages in a different order on every run;
+    sorted, the same pages give the same bytes (rebuilds are compared byte for byte). The
+    file is left as Pagefind wrote it when it is already in order."""
+    try:
+        data = json.loads(entry.read_bytes())
+    except (OSError, ValueError):
+        return
+    languages = data.get("languages") if isinstance(data, dict) else None
+    if not isinstance(languages, dict) or list(languages) == sorted(languages):
+        return
+    data["languages"] = dict(sorted(languages.items()))
+    entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 @dataclass(frozen=True)

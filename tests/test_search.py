@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ from sitegen import search
 from sitegen.build import SiteBuilder, build_site
 from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, index_document, plan_shards, shard_count
 
-from conftest import REPO, run_sitegen
+from conftest import FIXTURES, REPO, run_sitegen
 
 NAV = [{"group": "Start", "pages": ["intro", "guide"]}]
 PAGES = {
@@ -241,3 +242,20 @@ def test_dev_server_index_runs_pagefind_only_for_the_changed_shard(make_project:
     fresh = build_site(project)
     assert {k: v for k, v in changed.files.items() if k.startswith(BUNDLE_DIR)} == {
         k: v for k, v in fresh.files.items() if k.startswith(BUNDLE_DIR)}
+
+
+def test_a_two_language_index_is_the_same_bytes_on_every_build(tmp_path: Path) -> None:
+    # Pagefind orders the languages of its entry file differently from run to run; the
+    # build sorts them, so the same pages always give the same search bundle.
+    project = tmp_path / "tidewater"
+    shutil.copytree(FIXTURES / "mintlify" / "tidewater-v2", project)
+    bundles = []
+    for run in range(3):
+        out = tmp_path / f"site-{run}"
+        assert run_sitegen("build", project, "--no-cache", "-q", "--out", str(out)).returncode == 0
+        bundles.append({path.relative_to(out).as_posix(): path.read_bytes()
+                        for path in sorted((out / BUNDLE_DIR).rglob("*")) if path.is_file()})
+    assert bundles[0] == bundles[1] == bundles[2]
+    languages = [list(json.loads(data)["languages"]) for path, data in bundles[0].items()
+                 if path.endswith("pagefind-entry.json")]
+    assert ["en", "fr"] in languages and all(names == sorted(names) for names in languages)
