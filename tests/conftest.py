@@ -93,6 +93,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
         pass
 
+    def end_headers(self) -> None:
+        # Tests rebuild a site and reload it within a second; Last-Modified has whole seconds,
+        # so a cached page would be revalidated as unchanged (304) and the old HTML shown.
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
 
 @contextlib.contextmanager
 def serving(folder: Path) -> Iterator[str]:
