@@ -28,8 +28,9 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata
@@ -222,22 +223,45 @@ def trash_folder(cache_root: Path) -> Path | None:
         return None
 
 
-def empty_trash(folder: Path) -> threading.Thread:
-    """Remove what is in the trash now, in a thread (the caller joins it before it ends)."""
-    def empty() -> None:
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            return
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                shutil.rmtree(entry.path, ignore_errors=True)
-            else:
-                Path(entry.path).unlink(missing_ok=True)
+# Run by a separate interpreter (-I -S: no site-packages, nothing from the project's folder).
+_REMOVE_FOLDERS = "import shutil, sys\nfor path in sys.argv[1:]:\n    shutil.rmtree(path, ignore_errors=True)\n"
 
-    thread = threading.Thread(target=empty, name="sitegen-empty-trash")
-    thread.start()
-    return thread
+
+class TrashEmptying:
+    """The removal `empty_trash` started; `join()` waits for it."""
+
+    def __init__(self, process: subprocess.Popen[bytes] | None) -> None:
+        self._process = process
+
+    def join(self) -> None:
+        if self._process is not None:
+            self._process.wait()
+
+
+def empty_trash(folder: Path) -> TrashEmptying:
+    """Remove what is in the trash now, in another process: removing a thousand folders is
+    thousands of system calls, and a thread making them here would compete with the build
+    for the interpreter lock; a process runs on the other core."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return TrashEmptying(None)
+    folders = []
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            folders.append(entry.path)
+        else:
+            Path(entry.path).unlink(missing_ok=True)
+    if not folders:
+        return TrashEmptying(None)
+    try:
+        process = subprocess.Popen([sys.executable, "-I", "-S", "-c", _REMOVE_FOLDERS, *folders],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        for path in folders:  # no second interpreter: removed here, before the build starts
+            shutil.rmtree(path, ignore_errors=True)
+        return TrashEmptying(None)
+    return TrashEmptying(process)
 
 
 @dataclass
