@@ -4,6 +4,7 @@ docs.json v2 `api.asyncapi`, on tests/fixtures/mintlify/seedbank-v2 (live/*.mdx)
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from test_v2_pages import text_of
@@ -52,6 +53,22 @@ def test_a_channel_that_cannot_be_found_is_a_warning_and_the_page_keeps_its_text
         "Sensor readings Push cold-room temperatures to the vault. Each cold room has its own sensor. Send a "
         "reading at least once a minute.")
     assert "Address:" not in text_of(site.files["live/sensor-readings/index.html"])
+
+
+def test_a_channel_warning_survives_openapi_files_found_by_discovery(make_project: Callable[..., Path]) -> None:
+    # No `openapi` key: the OpenAPI files are discovered, and their warnings join the others.
+    project = make_project({"name": "Greenhouse", "navigation": [{"group": "Live", "pages": ["feed", "plants"]}]}, {
+        "feed.mdx": "---\ntitle: Feed\nasyncapi: /events.yaml humidity\n---\n\nReadings as they come.\n",
+        "plants.mdx": "---\nopenapi: GET /plants\n---\n",
+        "/openapi.yaml": "openapi: 3.1.0\ninfo: {title: Greenhouse, version: '1'}\npaths:\n  /plants:\n"
+                         "    get: {summary: List plants, responses: {'200': {description: OK}}}\n",
+        "/events.yaml": "asyncapi: 3.0.0\ninfo: {title: Events, version: '1'}\n"
+                        "channels: {temperature: {address: /temperature}}\n",
+    })
+    site = build_site(project)
+    assert site.warnings == ["content/feed.mdx:3: asyncapi: no channel 'humidity' in /events.yaml "
+                             "(channels: temperature); page built without it"]
+    assert "List plants" in site.files["plants/index.html"].decode()
 
 
 def test_a_front_matter_spec_outside_the_project_is_refused(seedbank: Path, tmp_path: Path) -> None:

@@ -108,8 +108,9 @@ def attach_operations(
     warnings: list[str] = []
     updated: dict[str, Page] = {}
     channel_pages = tuple(page for page in api_pages if page.asyncapi)
+    # One store for the AsyncAPI documents of both kinds of pages: each is read (or fetched) once.
+    store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
     if channel_pages:
-        store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
         updated.update((page.id, attach_channel(page, loaded, store, warnings)) for page in channel_pages)
         api_pages = tuple(updated.get(page.id, page) for page in api_pages if page.openapi)
         if not api_pages and not generates:
@@ -121,12 +122,12 @@ def attach_operations(
                                cache_dir=cache_dir, offline=offline, notes=warnings)
     else:
         # Like Mintlify: without an `openapi` key every OpenAPI file in the tree is loaded.
-        catalog, warnings = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
+        catalog, discovered = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
+        warnings.extend(discovered)  # after those of the channel pages and the API settings
     generated: tuple[Page, ...] = ()
     if generates:
         from sitegen.openapi.navpages import navigation_pages
 
-        store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
@@ -167,7 +168,7 @@ def attach_channel(page: Page, loaded: LoadedConfig, store: DocumentStore, warni
     sources = loaded.v2.asyncapi_sources if loaded.v2 is not None else ()
     where = f"{page.display_path}:{page.line_of('asyncapi')}"
     try:
-        _spec, channel = frontmatter_channel(store, page.asyncapi, sources, where)
+        channel = frontmatter_channel(store, page.asyncapi, sources, where)
     except SitegenError as exc:
         warnings.extend(f"{message}; page built without it" for message in exc.messages)
         return dataclasses.replace(page, asyncapi=None)

@@ -94,7 +94,7 @@ def load_asyncapi(store: DocumentStore, source: str) -> AsyncSpec:
 
 
 def frontmatter_channel(store: DocumentStore, written: str, configured: tuple[str, ...],
-                        where: str) -> tuple[AsyncSpec, Channel]:
+                        where: str) -> Channel:
     """The channel a page's front matter names: `asyncapi: "/path/to/spec.yaml channelName"`,
     or `asyncapi: channelName` looked up in `configured` (docs.json's `api.asyncapi`, else the
     navigation's `asyncapi` documents), first document first. OpenAPIError says why not."""
@@ -115,7 +115,7 @@ def frontmatter_channel(store: DocumentStore, written: str, configured: tuple[st
     for spec in specs:
         channel = next((channel for channel in spec.channels if channel.key == name), None)
         if channel is not None:
-            return spec, channel
+            return channel
     known = sorted(channel.key for spec in specs for channel in spec.channels)
     shown = f" (channels: {', '.join(known[:10])})" if known else ""
     raise OpenAPIError(f"{where}: asyncapi: no channel '{name}' in {', '.join(spec.source for spec in specs)}{shown}")
