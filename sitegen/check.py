@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sitegen.build import SiteBuilder
-from sitegen.build.output import MemoryOutput
+from sitegen.build.output import MemoryOutput, PageBytes
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir, load_config
 from sitegen.errors import SitegenError, location
 from sitegen.external import FetchLimits, check_urls
@@ -178,7 +178,7 @@ class _Nowhere(MemoryOutput):
     def write(self, path: str, data: bytes) -> None:
         pass
 
-    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
+    def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
         pass
 
     def copy(self, path: str, source: Path) -> None:

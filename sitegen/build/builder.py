@@ -24,7 +24,7 @@ import jinja2
 from sitegen.build import steps
 from sitegen.build.cache import Cached
 from sitegen.build.files import Files, Origin
-from sitegen.build.output import BuiltSite, MemoryOutput, Output
+from sitegen.build.output import BuiltSite, MemoryOutput, Output, PageBytes, bytes_of
 from sitegen.build.persist import BuildCache, SiteInputs, load_front_matter, save_front_matter, site_key
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.render_pages import (
@@ -302,8 +302,8 @@ class SiteBuilder:
                     if key is not None:
                         keys[number] = key
                     continue
-                for path, html in entry.html.items():
-                    self._write_page(setup, page, path, html, entry.digests.get(path))
+                for path, read in entry.html.items():
+                    self._write_page(setup, page, path, read, entry.digests.get(path))
                 results[number] = entry.result
                 progress.advance()
         missing = [pages[number] for number in todo]
@@ -361,10 +361,11 @@ class SiteBuilder:
         progress.close()
         return [result for result in results if result is not None]
 
-    def _write_page(self, setup: RenderSetup, page: Page, path: str, html: bytes, digest: str | None = None) -> None:
+    def _write_page(self, setup: RenderSetup, page: Page, path: str, html: PageBytes,
+                    digest: str | None = None) -> None:
         """`digest`: the hash of `html` (hex), when the cache entry has it: hashing every
         page's HTML was a good part of a rebuild that takes most pages from the cache."""
-        known = bytes.fromhex(digest) if digest is not None else html_digest(html)
+        known = bytes.fromhex(digest) if digest is not None else html_digest(bytes_of(html))
         setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex), known.hex())
         self._note_digest(page, path, known)
 

@@ -15,7 +15,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +27,13 @@ from sitegen.pages import content_root
 from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, ShardJob, index_document, manifest, plan_shards
 
 Digest = str  # blake2b of a file's bytes, hex
+# A page's bytes, or how to read them: a page from the build cache is read only when the
+# output does not already hold it (a one-page rebuild reads one page, not a thousand).
+PageBytes = bytes | Callable[[], bytes]
+
+
+def bytes_of(content: PageBytes) -> bytes:
+    return content if isinstance(content, bytes) else content()
 
 MARKER = ".sitegen-build"
 # In the staging folder, removed before the swap: the index documents as pages are written,
@@ -56,7 +63,7 @@ class Output(Protocol):
 
     def write(self, path: str, data: bytes) -> None: ...
 
-    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
+    def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
         """A page; `searchable` pages go into the search index. `digest`: `digest_of(html)`,
         when the caller knows it (a page from the build cache), so it is not computed again."""
         ...
@@ -100,10 +107,10 @@ class MemoryOutput:
     def write(self, path: str, data: bytes) -> None:
         self.site.files[path] = data
 
-    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
-        self.site.files[path] = html
+    def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
+        page = self.site.files[path] = bytes_of(html)
         if searchable:
-            self._searchable[path] = html
+            self._searchable[path] = page
 
     def copy(self, path: str, source: Path) -> None:
         self.site.copies[path] = source
@@ -167,23 +174,61 @@ class PreviousOutput:
             return False
         return (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:]
 
-    def save(self, digests: dict[str, Digest]) -> None:
-        """After a swap: the manifest of what `out_dir` holds now (files workers or Pagefind
-        wrote are hashed here). A manifest that cannot be written costs the next build time."""
-        files: dict[str, tuple[Digest, int, int, int]] = {}
+    def digest_if_same(self, path: str, source: Path) -> Digest | None:
+        """The hash of `source` when it is the very file (a hard link: same inode, size and
+        time) that `out_dir` held at `path`, so it need not be read and hashed again."""
+        known = self.files.get(path)
+        if known is None:
+            return None
         try:
-            for folder, _, names in os.walk(self.out_dir):
+            st = os.stat(source, follow_symlinks=False)
+        except OSError:
+            return None
+        return known[0] if (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:] else None
+
+    def save(self, digests: dict[str, Digest], linked: set[str] | frozenset[str] = frozenset()) -> None:
+        """After a swap: the manifest of what `out_dir` holds now (files workers or Pagefind
+        wrote are hashed here). `linked`: files hard-linked from the previous site, whose
+        entries still hold (same inode, size and time). A manifest that cannot be written
+        costs the next build time."""
+        files: dict[str, tuple[Digest, int, int, int]] = {}
+        root = str(self.out_dir)
+        try:
+            for folder, _, names in os.walk(root):
+                prefix = folder[len(root) + 1:].replace(os.sep, "/")
                 for name in names:
-                    path = Path(folder, name)
-                    rel = path.relative_to(self.out_dir).as_posix()
+                    rel = f"{prefix}/{name}" if prefix else name
+                    known = self.files.get(rel) if rel in linked else None
+                    if known is not None:
+                        files[rel] = known
+                        continue
+                    path = os.path.join(folder, name)
                     st = os.stat(path, follow_symlinks=False)
-                    files[rel] = (digests.get(rel) or file_digest(path), st.st_size, st.st_mtime_ns, st.st_ino)
+                    files[rel] = (digests.get(rel) or file_digest(Path(path)), st.st_size, st.st_mtime_ns, st.st_ino)
             self.manifest.parent.mkdir(parents=True, exist_ok=True)
             scratch = self.manifest.with_name(f".{self.manifest.name}.tmp-{os.getpid()}")
             scratch.write_text(json.dumps({"out_dir": str(self.out_dir), "files": files}))
             os.replace(scratch, self.manifest)
         except OSError:
             self.manifest.unlink(missing_ok=True)
+
+
+class _IndexSource:
+    """A page's index document, made when first needed: from a page read from the build
+    cache only if its HTML changed since the document in the search-input folder was made."""
+
+    def __init__(self, html_digest: Digest, html: PageBytes) -> None:
+        self.html_digest = html_digest
+        # The document of HTML at hand is made now: a page rendered by this build is not kept.
+        self._made = index_document(html) if isinstance(html, bytes) else None
+        self._read = None if isinstance(html, bytes) else html
+
+    def document(self) -> bytes:
+        if self._made is None:
+            assert self._read is not None
+            self._made = index_document(self._read())
+            self._read = None
+        return self._made
 
 
 class StagingOutput:
@@ -207,7 +252,7 @@ class StagingOutput:
         # between builds: only those that changed are written) instead of the staging folder.
         self._search_input = search_input if previous is not None else None
         self._search_input_home = self._search_input  # kept even when workers write the documents here
-        self._documents: dict[str, bytes] = {}  # output path -> index document (search_input mode)
+        self._documents: dict[str, _IndexSource] = {}  # output path -> its index document (search_input mode)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         self._manifest = previous  # saved again after a swap
         self._previous = previous if previous is not None and previous.files else None
@@ -217,6 +262,7 @@ class StagingOutput:
         self._kept_pages: list[str] = []  # searchable ones among them (their index documents)
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
         self._made: set[str] = set()  # folders of the staging folder known to exist
+        self._linked: set[str] = set()  # files hard-linked in from out_dir (their manifest entries hold)
         self._search: ThreadPoolExecutor | None = None
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self._clearing: threading.Thread | None = None  # removes the emptied index-document folders
@@ -243,24 +289,47 @@ class StagingOutput:
         self._made = {str(self._root)}
         try:
             for path in self._kept:
-                source, target = self.out_dir / path, self._target(path)
-                try:
-                    os.link(source, target)  # same file system: the folders are siblings
-                except OSError:
-                    shutil.copyfile(source, target)
+                self._link_previous(path)
             for path in self._kept_pages:
                 self._write_index_document(path, (self.out_dir / path).read_bytes())
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
         self._kept, self._kept_pages = {}, []
 
+    def _link_previous(self, path: str) -> None:
+        """`path` of `out_dir`, hard-linked into the staging folder (copied if it cannot be)."""
+        source, target = self.out_dir / path, self._target(path)
+        try:
+            try:
+                os.link(source, target)  # same file system: the folders are siblings
+            except FileExistsError:  # written before in this build (the same bytes)
+                os.unlink(target)
+                os.link(source, target)
+            self._linked.add(path)
+        except OSError:
+            shutil.copyfile(source, target)
+
+    def _unlink_linked(self, path: str) -> None:
+        """Before `path` is written again: a file linked in from `out_dir` is unlinked first,
+        so that writing it never changes the live site's copy (the same inode)."""
+        if path in self._linked:
+            os.unlink(self.root / path)
+            self._linked.discard(path)
+
     def _keep(self, path: str, digest: Digest) -> bool:
-        """True when `path` is already in `out_dir` with this content (nothing to write yet)."""
+        """True when `path` is already in `out_dir` with this content: noted, or linked in
+        once the staging folder exists (a page from the build cache is then never read)."""
         self.digests[path] = digest
-        if self._root is not None or self._previous is None:
+        if self._previous is None:
             return False
         if self._previous.holds(path, digest):
-            self._kept[path] = digest
+            if self._root is None:
+                self._kept[path] = digest
+                return True
+            try:
+                self._link_previous(path)
+            except OSError as exc:
+                raise BuildError(f"cannot write the site: {exc}") from None
             return True
         self._materialize()
         return False
@@ -284,8 +353,8 @@ class StagingOutput:
         self._materialize()
         if self._search_input is not None:  # workers write index documents into the staging folder
             self._search_input = None
-            for path, document in self._documents.items():
-                self._write_file(self.root / _SEARCH_INPUT / path, document)
+            for path, source in self._documents.items():
+                self._write_file(self.root / _SEARCH_INPUT / path, source.document())
             self._documents = {}
 
     def _target(self, path: str) -> Path:
@@ -307,6 +376,7 @@ class StagingOutput:
 
     def _write(self, path: str, data: bytes) -> None:
         try:
+            self._unlink_linked(path)
             _write_bytes(self._place(f"{self.root}/{path}"), data)
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
@@ -314,14 +384,21 @@ class StagingOutput:
     def note_written(self, path: str, digest: Digest) -> None:
         self.digests[path] = digest  # the manifest saved after the swap reads it from here
 
-    def write_page(self, path: str, html: bytes, searchable: bool, digest: str | None = None) -> None:
+    def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
+        if digest is None:
+            html = bytes_of(html)
+            digest = digest_of(html)
         if searchable and self._searchable and self._search_input is not None:
-            self._documents[path] = index_document(html)
+            self._documents[path] = _IndexSource(digest, html)
             searchable = False  # written to search_input when Pagefind runs
-        if self._keep(path, digest or digest_of(html)):
+        if self._keep(path, digest):
             if searchable and self._searchable:
-                self._kept_pages.append(path)
+                if self._root is None:
+                    self._kept_pages.append(path)
+                else:
+                    self._write_index_document(path, (self.out_dir / path).read_bytes())
             return
+        html = bytes_of(html)
         self._write(path, html)
         if searchable and self._searchable:
             self._write_index_document(path, html)
@@ -337,35 +414,43 @@ class StagingOutput:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
 
-    def _sync_search_input(self, folder: Path, documents: dict[str, bytes]) -> bool:
-        """Make `folder` hold exactly `documents` (path -> bytes), writing only those that
+    def _sync_search_input(self, folder: Path, documents: dict[str, _IndexSource]) -> bool:
+        """Make `folder` hold exactly `documents` (path -> source), writing only those that
         differ from what its record says (and its files' stats confirm); False when the
-        folder cannot be used (then the staging folder gets them)."""
+        folder cannot be used (then the staging folder gets them). A document the record says
+        was made from the same HTML is not made again (its page is not even read)."""
         record_path = folder.with_name(folder.name + ".json")
         try:
             if folder.is_symlink() or record_path.is_symlink():
                 return False
             try:
-                known = {str(k): (str(d), int(size), int(mtime))
-                         for k, (d, size, mtime) in dict(json.loads(record_path.read_bytes())).items()}
+                known = {str(k): (str(d), int(size), int(mtime), str(html))
+                         for k, (d, size, mtime, html) in dict(json.loads(record_path.read_bytes())).items()}
             except (OSError, ValueError, TypeError):
                 known = {}
             record_path.unlink(missing_ok=True)  # rewritten below: never describes a half-done folder
             folder.mkdir(parents=True, exist_ok=True)
-            records: dict[str, tuple[Digest, int, int]] = {}
-            for path, document in documents.items():
-                target, digest = folder / path, digest_of(document)
+            records: dict[str, tuple[Digest, int, int, Digest]] = {}
+            for path, source in documents.items():
+                target = folder / path
                 entry = known.get(path)
                 try:
-                    st = os.stat(target, follow_symlinks=False)
-                    same = entry is not None and entry == (digest, st.st_size, st.st_mtime_ns)
+                    st: os.stat_result | None = os.stat(target, follow_symlinks=False)
                 except OSError:
-                    same = False
-                if not same:
+                    st = None
+                stat = (st.st_size, st.st_mtime_ns) if st is not None else None
+                if entry is not None and entry[1:] == (*(stat or ()), source.html_digest):
+                    records[path] = entry
+                    continue
+                document = source.document()
+                digest = digest_of(document)
+                if entry is None or entry[:3] != (digest, *(stat or ())):
                     target.unlink(missing_ok=True)  # a symlink planted there is replaced, not followed
                     self._write_file(target, document)
                     st = os.stat(target, follow_symlinks=False)
-                records[path] = (digest, st.st_size, st.st_mtime_ns)
+                    stat = (st.st_size, st.st_mtime_ns)
+                assert stat is not None
+                records[path] = (digest, *stat, source.html_digest)
             for parent, dirs, names in os.walk(folder, topdown=False):  # documents of pages gone
                 for name in names:
                     rel = Path(parent, name).relative_to(folder).as_posix()
@@ -388,6 +473,7 @@ class StagingOutput:
         try:
             if self._previous is not None and self._root is None and self._keep(path, file_digest(source)):
                 return
+            self._unlink_linked(path)
             shutil.copyfile(source, self._target(path))
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
@@ -396,17 +482,11 @@ class StagingOutput:
         """Copy a file whose hash is worth knowing (a cached search shard): when `out_dir`
         holds it already it is linked from there, and the swap does not hash it again."""
         try:
-            digest = file_digest(source)
-            if self._keep(path, digest):
+            known = self._previous.digest_if_same(path, source) if self._previous is not None else None
+            if self._keep(path, known or file_digest(source)):
                 return
-            target = self._target(path)
-            if self._previous is not None and self._previous.holds(path, digest):
-                try:
-                    os.link(self.out_dir / path, target)
-                    return
-                except OSError:
-                    pass
-            shutil.copyfile(source, target)
+            self._unlink_linked(path)
+            shutil.copyfile(source, self._target(path))
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
@@ -473,7 +553,7 @@ class StagingOutput:
                 target = shards / name / path
                 target.parent.mkdir(parents=True, exist_ok=True)
                 if in_memory:
-                    target.write_bytes(self._documents[path])
+                    target.write_bytes(self._documents[path].document())
                 else:
                     os.rename(self.root / _SEARCH_INPUT / path, target)
         return shards
@@ -492,7 +572,7 @@ class StagingOutput:
         shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
         self._removing = _swap(root, self.out_dir, self._trash)
         if self._manifest is not None:
-            self._manifest.save(self.digests)
+            self._manifest.save(self.digests, self._linked)
 
     def _cleared(self) -> None:
         """Wait for the removal of the emptied index-document folders, if one was started."""
@@ -518,10 +598,11 @@ class StagingOutput:
                 shutil.rmtree(home)
             home.parent.mkdir(parents=True, exist_ok=True)
             os.rename(shards, home)
-            records: dict[str, tuple[Digest, int, int]] = {}
+            records: dict[str, tuple[Digest, int, int, Digest]] = {}
             for path in _files_in(home):
                 st = os.stat(home / path, follow_symlinks=False)
-                records[path] = (file_digest(home / path), st.st_size, st.st_mtime_ns)
+                page = path.split("/", 1)[-1]  # "<shard>/<page's output path>"
+                records[path] = (file_digest(home / path), st.st_size, st.st_mtime_ns, self.digests.get(page, ""))
             scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
             scratch.write_text(json.dumps(records))
             os.replace(scratch, record_path)

@@ -31,7 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -83,7 +83,7 @@ def code_hash() -> str:
         except metadata.PackageNotFoundError:
             digest.update(f"{library} missing\n".encode())
     for path in sorted(package.rglob("*")):
-        if path.suffix == ".pyc" or not path.is_file():
+        if "__pycache__" in path.parts or path.suffix == ".pyc" or not path.is_file():
             continue
         digest.update(path.relative_to(package).as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
@@ -264,11 +264,48 @@ def empty_trash(folder: Path) -> TrashEmptying:
     return TrashEmptying(process)
 
 
+def _read_header(path: Path) -> tuple[bytes, int]:
+    """An entry's first line and the entry's size in bytes; a symlink is refused (OSError)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        size = os.fstat(fd).st_size
+        chunk = os.read(fd, 8192)
+        while b"\n" not in chunk:
+            more = os.read(fd, 65536)
+            if not more:
+                raise ValueError("no header line")
+            chunk += more
+        return chunk[:chunk.index(b"\n")], size
+    finally:
+        os.close(fd)
+
+
 @dataclass
 class CachedPage:
-    html: dict[str, bytes]  # output path -> HTML or Markdown (the page, and the root copy of the home page)
+    # output path -> how to read its HTML or Markdown (the page, and the root copy of the
+    # home page): read only when the output does not already hold it
+    html: dict[str, Callable[[], bytes]]
     result: PageResult
     digests: dict[str, str]  # output path -> hash of its bytes (output.digest_of), stored with them
+
+
+class CacheChanged(OSError):
+    """An entry read at the start of the build changed before its bytes were needed."""
+
+
+def _entry_part(path: Path, offset: int, size: int, digest: str) -> Callable[[], bytes]:
+    """Reads `size` bytes at `offset` of an entry, checked against their stored hash (the
+    entry could have been replaced since its header was read)."""
+    def read() -> bytes:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            data = os.pread(fd, size, offset)
+        finally:
+            os.close(fd)
+        if digest_of(data) != digest:
+            raise CacheChanged(f"{path.name} changed during the build")
+        return data
+    return read
 
 
 class BuildCache:
@@ -302,12 +339,15 @@ class BuildCache:
         return not self.cache_root.is_symlink() and not self.root.is_symlink()
 
     def load(self, key: str) -> CachedPage | None:
-        """The entry for `key` if it is whole and its snippets did not change; else None."""
+        """The entry for `key` if it is whole and its snippets did not change; else None.
+        Only its header is read: the HTML is read when it is needed (`CachedPage.html`)."""
         self._used.add(key)
         if not self._usable():
             return None
+        path = self.root / _ENTRIES / f"{key}.json"
         try:
-            entry = self._decode(key, read_no_follow(self.root / _ENTRIES / f"{key}.json"))
+            header, size = _read_header(path)
+            entry = self._decode(key, header, size - len(header) - 1, path)
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             entry = None  # missing or damaged: rendered again
         if entry is None:
@@ -316,33 +356,32 @@ class BuildCache:
             self.hits += 1
         return entry
 
-    def _decode(self, key: str, raw: bytes) -> CachedPage | None:
+    def _decode(self, key: str, header: bytes, blob_size: int, path: Path) -> CachedPage | None:
         # One line of JSON, then the pages' HTML bytes one after another (lengths in the JSON):
         # decoding megabytes of HTML out of JSON strings cost more than the rest of a warm build.
-        header, _, blob = raw.partition(b"\n")
         data = json.loads(header)
         if not isinstance(data, dict) or data.get("key") != key or data.get("format") != _FORMAT:
             return None
         snippets = data["snippets"]
         assert isinstance(snippets, dict)
         for name, digest in snippets.items():
-            path = self._inside(name)
-            if path is None or file_digest(path) != digest:
+            snippet = self._inside(name)
+            if snippet is None or file_digest(snippet) != digest:
                 return None
         assets: dict[str, Path] = {}
         for dest, source in dict(data["assets"]).items():
-            path = self._inside(str(source))
-            if path is None:
+            asset = self._inside(str(source))
+            if asset is None:
                 return None  # a planted entry never copies a file from outside the project
-            assets[str(dest)] = path
-        html: dict[str, bytes] = {}
+            assets[str(dest)] = asset
+        html: dict[str, Callable[[], bytes]] = {}
         digests: dict[str, str] = {}
-        start = 0
-        for path, size, digest in data["html"]:
-            html[str(path)] = blob[start:start + int(size)]
-            digests[str(path)] = str(digest)
+        start = len(header) + 1
+        for output, size, digest in data["html"]:
+            html[str(output)] = _entry_part(path, start, int(size), str(digest))
+            digests[str(output)] = str(digest)
             start += int(size)
-        if start != len(blob):
+        if start - len(header) - 1 != blob_size:
             return None  # cut short or padded
         result = PageResult(
             page_id=str(data["page_id"]),

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, MdxChild, MdxElement
-from sitegen.theme import Theme
+from sitegen.theme import BuiltinTemplateCache, Theme
 
 __all__ = ["ComponentRenderer"]
 
@@ -146,6 +146,7 @@ class ComponentRenderer:
     def __init__(self, theme: Theme) -> None:
         self.env = jinja2.Environment(
             loader=theme.loader("components"),
+            bytecode_cache=BuiltinTemplateCache.for_folder("components"),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
