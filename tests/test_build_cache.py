@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -114,12 +116,14 @@ def test_an_output_folder_edited_by_hand_is_rebuilt(orchard: Path, tmp_path: Pat
 def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Path) -> None:
     site = orchard / "site"
     folder = site.stat().st_ino
-    unchanged = (site / "harvest" / "index.html").stat().st_ino
-    page = orchard / "content" / "pruning.mdx"
+    # The edited page comes first: the pages after it are linked too, once the staging folder exists.
+    unchanged = {name: (site / name).stat().st_ino for name in ("pruning/index.html", "pruning/index.md",
+                                                               "introduction/index.html")}
+    page = orchard / "content" / "harvest.md"
     page.write_text(page.read_text() + "\nWear gloves.\n")
     assert_same_as_cold(orchard, tmp_path)
     assert site.stat().st_ino != folder
-    assert (site / "harvest" / "index.html").stat().st_ino == unchanged  # linked, not written again
+    assert {name: (site / name).stat().st_ino for name in unchanged} == unchanged  # linked, not written again
 
 
 def test_the_swapped_out_site_waits_in_the_trash_until_the_next_build(orchard: Path, tmp_path: Path) -> None:
@@ -349,6 +353,23 @@ def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -
         assert read_entry(entry)[1].startswith(b"<!doctype html>")  # written again
 
 
+def test_a_damaged_entry_is_rendered_again_when_its_page_is_needed(orchard: Path, tmp_path: Path) -> None:
+    """A page's HTML is read from its entry only when the output lacks the page; bytes
+    damaged in place (same length, so the header still adds up) make that build start again
+    without the entry, never publish the damage."""
+    drop_up_to_date_record(orchard)
+    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
+        data, html = read_entry(entry)
+        write_entry(entry, data, html.replace(b"<main", b"<MAIN", 1))
+    shutil.rmtree(orchard / "site")  # nothing to link from: every page is read from the cache
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert b"<MAIN" not in site["harvest/index.html"]
+    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
+        data, html = read_entry(entry)
+        assert b"<MAIN" not in html
+        assert html[:data["html"][0][1]] == site[data["html"][0][0]]  # written again, as built
+
+
 def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: Path, tmp_path: Path) -> None:
     drop_up_to_date_record(orchard)
     secret = tmp_path / "secret.txt"
@@ -526,3 +547,50 @@ def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
     assert times.notes == ["search shards: 1 of 2 indexed"]
     site = assert_same_as_cold(project, tmp_path)
     assert "grafted last spring" in site["orchard-007/index.html"].decode()
+
+
+def planted_bytecode(template: Path, name: str, text: str) -> None:
+    """What a stranger would commit to run code at build time: compiled Jinja code for
+    `template` (checksum and all) that renders `text`, at the key sitegen's cache would use."""
+    import jinja2
+
+    from sitegen.theme import BuiltinTemplateCache
+
+    cache = BuiltinTemplateCache.for_folder("templates")
+    assert cache is not None
+    env = jinja2.Environment()
+    bucket = jinja2.bccache.Bucket(env, cache.get_cache_key(name, str(template)),
+                                   cache.get_source_checksum(template.read_text()))
+    bucket.code = env.compile(text, name, str(template))
+    with open(Path(cache.directory) / (cache.pattern % bucket.key), "wb") as handle:
+        bucket.write_bytecode(handle)
+
+
+def test_only_the_built_in_themes_templates_are_kept_compiled(make_project: Callable[..., Path],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from sitegen.theme import BuiltinTemplateCache, builtin_theme_dir
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as installed: Python keeps bytecode too
+    project = make_project(CONFIG, PAGES)
+    footer = project / "themes" / "default" / "templates" / "partials" / "footer.html"
+    footer.parent.mkdir(parents=True)
+    footer.write_text('<footer class="site-footer"><p>Orchard co-op</p></footer>\n')
+    planted_bytecode(footer, "partials/footer.html", "<p>PLANTED</p>")
+    cache = BuiltinTemplateCache.for_folder("templates")
+    assert cache is not None
+    planted = Path(cache.directory) / (cache.pattern % cache.get_cache_key("partials/footer.html", str(footer)))
+    try:
+        build(project, cache=False)
+        page = (project / "site" / "harvest" / "index.html").read_text()
+        assert "Orchard co-op" in page and "PLANTED" not in page  # a project's template is compiled, never loaded
+        builtin = builtin_theme_dir() / "templates" / "page.html"
+        kept = Path(cache.directory) / (cache.pattern % cache.get_cache_key("page.html", str(builtin)))
+        assert kept.is_file()  # the built-in theme's
+        # A built-in template's compiled code is checked against its source: another source is compiled.
+        planted_bytecode(builtin, "page.html", "<p>STALE</p>")
+        monkeypatch.setattr(BuiltinTemplateCache, "get_source_checksum",
+                            lambda self, source: "0" * 40)  # as if page.html had been edited
+        build(project, cache=False)
+        assert "STALE" not in (project / "site" / "harvest" / "index.html").read_text()
+    finally:
+        planted.unlink(missing_ok=True)

@@ -27,8 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen import uptodate
-from sitegen.build.builder import CACHE_DIR, SiteBuilder
-from sitegen.build.output import MARKER, BuiltSite, PreviousOutput, StagingOutput, check_output_dir, write_site
+from sitegen.build.builder import CACHE_DIR, BuildResult, SiteBuilder
+from sitegen.build.output import (
+    MARKER,
+    BuiltSite,
+    CacheChanged,
+    PreviousOutput,
+    StagingOutput,
+    check_output_dir,
+    write_site,
+)
 from sitegen.build.persist import empty_trash, trash_folder
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
@@ -109,20 +117,36 @@ def build(
         before = snapshot if snapshot is not None and snapshot.is_of(project_dir, project, out_dir, pagefind) \
             else uptodate.snapshot(project_dir, project, out_dir, pagefind)
     try:
-        with StagingOutput(out_dir, previous, search_input, trash) as output:
-            result = builder.build_into(output, progress, times)
-            swap_started = time.perf_counter()
-            output.commit()
-            # Recorded while a thread removes the previous site (joined when `output` is left).
-            if cache and _replayable(builder, result.site_url, offline):
-                replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
-                uptodate.record(before, project, key, out_dir, replay, pagefind)
-        times.add("swap", time.perf_counter() - swap_started)
+        try:
+            result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)
+        except CacheChanged:
+            # A cache entry's HTML (read only when needed) did not match its header: damaged,
+            # or replaced during the build. Once more, reading every entry whole and checked
+            # (a damaged one is a miss: its page renders again).
+            builder.read_cache_lazily(False)
+            previous = PreviousOutput(manifest, out_dir) if cache else None
+            result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)
+        if cache and _replayable(builder, result.site_url, offline):
+            replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
+            uptodate.record(before, project, key, out_dir, replay, pagefind)
     finally:
         if emptying is not None:
             emptying.join()
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
                        result.site_url, result.left_out)
+
+
+def _build_and_swap(builder: SiteBuilder, out_dir: Path, previous: PreviousOutput | None,
+                    search_input: Path | None, trash: Path | None, progress: Progress | None,
+                    times: StepTimes) -> BuildResult:
+    """One build into a staging folder, swapped in for `out_dir`; the staging folder is
+    removed if the build fails (the previous site stays as it was)."""
+    with StagingOutput(out_dir, previous, search_input, trash) as output:
+        result = builder.build_into(output, progress, times)
+        swap_started = time.perf_counter()
+        output.commit()
+    times.add("swap", time.perf_counter() - swap_started)
+    return result
 
 
 def _pagefind_files() -> list[Path]:

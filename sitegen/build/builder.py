@@ -108,6 +108,7 @@ class SiteBuilder:
         # `sitegen build` (without --no-cache): pages and the search bundle from .sitegen-cache/build/
         self.persistent = persistent
         self._disk: BuildCache | None = None  # this build's, when persistent
+        self._read_lazily = True  # see BuildCache.read_lazily
         self._digests: dict[str, bytes] = {}  # searchable output path -> hash of its HTML (this build)
         self.dated_pages = False  # the last build showed "Last modified" dates (from git: not replayable)
         self._reset()
@@ -388,6 +389,10 @@ class SiteBuilder:
         )
         return site_key(inputs)
 
+    def read_cache_lazily(self, lazily: bool) -> None:
+        """Whether the next builds read cached pages' HTML only when needed (the default)."""
+        self._read_lazily = lazily
+
     def build_into(
         self, output: Output, progress: Progress | None = None, times: StepTimes | None = None
     ) -> BuildResult:
@@ -457,6 +462,8 @@ class SiteBuilder:
             files.add_written("index.html", Origin.PAGE)
             files.add_written("index.md", Origin.PAGE)
         self._disk = BuildCache(self.cache_dir, self.project_dir) if self.persistent else None
+        if self._disk is not None:
+            self._disk.read_lazily = self._read_lazily
         with times.step("render_pages"):
             site = self._site_key(loaded, pages, theme.theme, setup, search) if self._disk is not None else None
             results = self._render_pages(setup, pages, progress, site)

@@ -35,6 +35,15 @@ PageBytes = bytes | Callable[[], bytes]
 def bytes_of(content: PageBytes) -> bytes:
     return content if isinstance(content, bytes) else content()
 
+
+class CacheChanged(OSError):
+    """A build cache entry whose header was read at the start of the build no longer
+    matches when its bytes are read (damaged or replaced meanwhile)."""
+
+    def __init__(self, entry: Path) -> None:
+        super().__init__(f"{entry.name} changed while the build used it")
+        self.filename = str(entry)
+
 MARKER = ".sitegen-build"
 # In the staging folder, removed before the swap: the index documents as pages are written,
 # then (moved) one folder per search shard, which Pagefind reads.
@@ -465,6 +474,8 @@ class StagingOutput:
             scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
             scratch.write_text(json.dumps(records))
             os.replace(scratch, record_path)
+        except CacheChanged:
+            raise  # the build starts again without the entry (build.build)
         except OSError:
             return False
         return True

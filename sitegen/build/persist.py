@@ -37,7 +37,7 @@ from importlib import metadata
 from pathlib import Path
 
 import sitegen
-from sitegen.build.output import digest_of
+from sitegen.build.output import CacheChanged, digest_of
 from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
@@ -289,10 +289,6 @@ class CachedPage:
     digests: dict[str, str]  # output path -> hash of its bytes (output.digest_of), stored with them
 
 
-class CacheChanged(OSError):
-    """An entry read at the start of the build changed before its bytes were needed."""
-
-
 def _entry_part(path: Path, offset: int, size: int, digest: str) -> Callable[[], bytes]:
     """Reads `size` bytes at `offset` of an entry, checked against their stored hash (the
     entry could have been replaced since its header was read)."""
@@ -303,7 +299,7 @@ def _entry_part(path: Path, offset: int, size: int, digest: str) -> Callable[[],
         finally:
             os.close(fd)
         if digest_of(data) != digest:
-            raise CacheChanged(f"{path.name} changed during the build")
+            raise CacheChanged(path)
         return data
     return read
 
@@ -319,6 +315,9 @@ class BuildCache:
         self._search_used: set[str] = set()  # the search shards' bundles this build uses
         self.hits = 0
         self.misses = 0
+        # Read an entry's HTML only when it is needed (a one-page rebuild then reads one
+        # page, not a thousand); off, each entry is read whole and checked when it is loaded.
+        self.read_lazily = True
 
     # --- keys ------------------------------------------------------------------------------
 
@@ -346,8 +345,12 @@ class BuildCache:
             return None
         path = self.root / _ENTRIES / f"{key}.json"
         try:
-            header, size = _read_header(path)
-            entry = self._decode(key, header, size - len(header) - 1, path)
+            if self.read_lazily:
+                header, size = _read_header(path)
+                entry = self._decode(key, header, size - len(header) - 1, path)
+            else:
+                header, _, blob = read_no_follow(path).partition(b"\n")
+                entry = self._decode(key, header, len(blob), path, blob)
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             entry = None  # missing or damaged: rendered again
         if entry is None:
@@ -356,7 +359,8 @@ class BuildCache:
             self.hits += 1
         return entry
 
-    def _decode(self, key: str, header: bytes, blob_size: int, path: Path) -> CachedPage | None:
+    def _decode(self, key: str, header: bytes, blob_size: int, path: Path,
+                blob: bytes | None = None) -> CachedPage | None:
         # One line of JSON, then the pages' HTML bytes one after another (lengths in the JSON):
         # decoding megabytes of HTML out of JSON strings cost more than the rest of a warm build.
         data = json.loads(header)
@@ -378,7 +382,13 @@ class BuildCache:
         digests: dict[str, str] = {}
         start = len(header) + 1
         for output, size, digest in data["html"]:
-            html[str(output)] = _entry_part(path, start, int(size), str(digest))
+            if blob is None:
+                html[str(output)] = _entry_part(path, start, int(size), str(digest))
+            else:
+                part = blob[start - len(header) - 1:start - len(header) - 1 + int(size)]
+                if digest_of(part) != digest:
+                    return None  # damaged: rendered again
+                html[str(output)] = functools.partial(bytes, part)
             digests[str(output)] = str(digest)
             start += int(size)
         if start - len(header) - 1 != blob_size:
