@@ -38,6 +38,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -142,17 +143,29 @@ def _check(binary: Path) -> str | None:
     return None
 
 
+_PRE = re.compile(rb"<pre\b[^>]*>.*?</pre>", re.S)
+_SPAN_TAG = re.compile(rb"</?span\b[^>]*>")
+_SVG = re.compile(rb"<svg\b.*?</svg>", re.S)
+_HEAD_ONLY = re.compile(rb"<script\b.*?</script>|<link\b[^>]*>", re.S)
+
+
 def index_document(html: bytes) -> bytes:
-    """The part of a page Pagefind needs: <head> (language, title) and the element marked
-    `data-pagefind-body`, up to </main>. On big sites the sidebar is most of each page's
-    bytes, and Pagefind would parse it only to skip it. Pages without the marker go whole."""
+    """The part of a page Pagefind needs: <head> (language, title, meta) and the element
+    marked `data-pagefind-body`, up to </main>. On big sites the sidebar is most of each
+    page's bytes, and Pagefind would parse it only to skip it. Pages without the marker go
+    whole. Within what is kept, markup Pagefind reads only to skip is dropped too: the head's
+    scripts and stylesheets, icons (<svg>) and the highlighting spans of code blocks, half
+    of a typical page's bytes; the text, and so the index, stay the same, and Pagefind takes
+    a quarter less time."""
     marker = html.find(_BODY)
     head_end = html.find(b"</head>")
     start = html.rfind(b"<", 0, marker)
     if marker < 0 or head_end < 0 or start < head_end:
         return html
     end = html.find(b"</main>", marker)
-    return html[:head_end] + b"</head><body>" + html[start:end if end > 0 else len(html)] + b"</body></html>"
+    body = _SVG.sub(b"", html[start:end if end > 0 else len(html)])
+    body = _PRE.sub(lambda block: _SPAN_TAG.sub(b"", block.group(0)), body)
+    return _HEAD_ONLY.sub(b"", html[:head_end]) + b"</head><body>" + body + b"</body></html>"
 
 
 def _run_pagefind(

@@ -19,7 +19,7 @@ import pytest
 
 from sitegen import search
 from sitegen.build import SiteBuilder, build_site
-from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, index_document, plan_shards, shard_count
+from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, index_document, pagefind_binary, plan_shards, shard_count
 
 from conftest import FIXTURES, REPO, run_sitegen
 
@@ -95,6 +95,30 @@ def test_index_document_keeps_head_and_body_only() -> None:
     assert b"<article data-pagefind-body><h1>T</h1><p>Words</p></article>" in slim
     assert b"xxxx" not in slim and b"toc" not in slim
     assert index_document(b"<html><body>no marker</body></html>") == b"<html><body>no marker</body></html>"
+
+
+def test_index_documents_give_the_index_the_whole_pages_give(example_project: Path, tmp_path: Path) -> None:
+    """What index_document drops (navigation, scripts, icons, code highlighting) is what
+    Pagefind would skip: the Plant Store indexed from the documents and from the whole pages
+    gives the same bundle, byte for byte."""
+    binary = pagefind_binary()
+    if binary is None:
+        pytest.skip("pagefind is not installed")
+    built = build_site(example_project)
+    pages = {path: html for path, html in built.files.items()
+             if path.endswith(".html") and b"data-pagefind-body" in html}
+    assert any(b'<pre class="highlight">' in html and b"<svg" in html for html in pages.values())
+    bundles = {}
+    for kind in ("whole", "documents"):
+        folder = tmp_path / kind
+        for path, html in pages.items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_bytes(html if kind == "whole" else index_document(html))
+        search._run_pagefind(binary, folder, tmp_path / f"{kind}-bundle")
+        bundles[kind] = {file.relative_to(tmp_path / f"{kind}-bundle").as_posix(): file.read_bytes()
+                         for file in sorted((tmp_path / f"{kind}-bundle").rglob("*")) if file.is_file()}
+    assert sum(map(len, (index_document(html) for html in pages.values()))) < sum(map(len, pages.values())) / 2
+    assert bundles["documents"] == bundles["whole"]
 
 
 def test_missing_pagefind_is_a_warning_and_a_site_without_search(make_project: Callable[..., Path], tmp_path: Path) -> None:
