@@ -102,6 +102,11 @@ class Output(Protocol):
         """Worker processes are about to write pages themselves (a staging folder must exist)."""
         ...
 
+    def link_unchanged(self) -> None:
+        """Put in the files found equal to the previous build's output (in time to overlap
+        the search indexing, which does not need them)."""
+        ...
+
 
 class MemoryOutput:
     shared_with_workers = False
@@ -135,6 +140,9 @@ class MemoryOutput:
 
     def prepare_for_workers(self) -> None:
         pass
+
+    def link_unchanged(self) -> None:
+        pass  # nothing is kept from a previous build in memory
 
     def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
         # In memory and cheap to answer (the dev server's index refreshes in the background).
@@ -291,19 +299,31 @@ class StagingOutput:
         return self.root / _SEARCH_INPUT if self._searchable else None
 
     def _materialize(self) -> None:
-        """Make the staging folder, with every noted file linked in from `out_dir`."""
+        """Make the staging folder (with the index documents of noted pages, which Pagefind
+        reads); the noted files are linked in later (`link_unchanged`)."""
         if self._root is not None:
             return
         self._root = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.new-", dir=self.out_dir.parent))
         self._made = {str(self._root)}
         try:
-            for path in self._kept:
-                self._link_previous(path)
             for path in self._kept_pages:
                 self._write_index_document(path, (self.out_dir / path).read_bytes())
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
-        self._kept, self._kept_pages = {}, []
+        self._kept_pages = []
+
+    def link_unchanged(self) -> None:
+        """Hard-link the files noted as equal to `out_dir`'s into the staging folder, once it
+        exists (a build that changed nothing makes none). The build calls this while Pagefind
+        runs; `commit` links any noted after that."""
+        if self._root is None:
+            return
+        try:
+            for path in self._kept:
+                self._link_previous(path)
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
+        self._kept = {}
 
     def _link_previous(self, path: str) -> None:
         """`path` of `out_dir`, hard-linked into the staging folder (copied if it cannot be)."""
@@ -318,27 +338,23 @@ class StagingOutput:
         except OSError:
             shutil.copyfile(source, target)
 
-    def _unlink_linked(self, path: str) -> None:
-        """Before `path` is written again: a file linked in from `out_dir` is unlinked first,
-        so that writing it never changes the live site's copy (the same inode)."""
+    def _replacing(self, path: str) -> None:
+        """Before `path` is written: it is no longer to be linked from `out_dir`, and a file
+        linked already is unlinked first, so that writing it never changes the live site's
+        copy (the same inode)."""
+        self._kept.pop(path, None)
         if path in self._linked:
             os.unlink(self.root / path)
             self._linked.discard(path)
 
     def _keep(self, path: str, digest: Digest) -> bool:
-        """True when `path` is already in `out_dir` with this content: noted, or linked in
-        once the staging folder exists (a page from the build cache is then never read)."""
+        """True when `path` is already in `out_dir` with this content: noted, to be linked in
+        (`link_unchanged`); a page from the build cache is then never read."""
         self.digests[path] = digest
         if self._previous is None:
             return False
         if self._previous.holds(path, digest):
-            if self._root is None:
-                self._kept[path] = digest
-                return True
-            try:
-                self._link_previous(path)
-            except OSError as exc:
-                raise BuildError(f"cannot write the site: {exc}") from None
+            self._kept[path] = digest
             return True
         self._materialize()
         return False
@@ -385,7 +401,7 @@ class StagingOutput:
 
     def _write(self, path: str, data: bytes) -> None:
         try:
-            self._unlink_linked(path)
+            self._replacing(path)
             _write_bytes(self._place(f"{self.root}/{path}"), data)
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
@@ -484,7 +500,7 @@ class StagingOutput:
         try:
             if self._previous is not None and self._root is None and self._keep(path, file_digest(source)):
                 return
-            self._unlink_linked(path)
+            self._replacing(path)
             shutil.copyfile(source, self._target(path))
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
@@ -496,7 +512,7 @@ class StagingOutput:
             known = self._previous.digest_if_same(path, source) if self._previous is not None else None
             if self._keep(path, known or file_digest(source)):
                 return
-            self._unlink_linked(path)
+            self._replacing(path)
             shutil.copyfile(source, self._target(path))
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
@@ -577,6 +593,7 @@ class StagingOutput:
             self.unchanged = True
             return
         root = self.root
+        self.link_unchanged()
         self._cleared()
         self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
