@@ -40,9 +40,9 @@ class CacheChanged(OSError):
     """A build cache entry whose header was read at the start of the build no longer
     matches when its bytes are read (damaged or replaced meanwhile)."""
 
-    def __init__(self, entry: Path) -> None:
-        super().__init__(f"{entry.name} changed while the build used it")
-        self.filename = str(entry)
+    def __init__(self, entry: str) -> None:
+        super().__init__(f"{os.path.basename(entry)} changed while the build used it")
+        self.filename = entry
 
 MARKER = ".sitegen-build"
 # In the staging folder, removed before the swap: the index documents as pages are written,
@@ -186,7 +186,7 @@ class PreviousOutput:
         if known is None or known[0] != digest:
             return False
         try:
-            st = os.stat(self.out_dir / path, follow_symlinks=False)
+            st = os.stat(f"{self.out_dir}/{path}", follow_symlinks=False)  # a str: pathlib costs more than the stat
         except OSError:
             return False
         return (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:]
@@ -327,7 +327,9 @@ class StagingOutput:
 
     def _link_previous(self, path: str) -> None:
         """`path` of `out_dir`, hard-linked into the staging folder (copied if it cannot be)."""
-        source, target = self.out_dir / path, self._target(path)
+        # Strings, not Paths: thousands of files a one-page rebuild, and pathlib's parsing cost
+        # more than the link itself.
+        source, target = f"{self.out_dir}/{path}", self._place(f"{self.root}/{path}")
         try:
             try:
                 os.link(source, target)  # same file system: the folders are siblings

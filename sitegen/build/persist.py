@@ -264,7 +264,7 @@ def empty_trash(folder: Path) -> TrashEmptying:
     return TrashEmptying(process)
 
 
-def _read_header(path: Path) -> tuple[bytes, int]:
+def _read_header(path: str) -> tuple[bytes, int]:
     """An entry's first line and the entry's size in bytes; a symlink is refused (OSError)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     try:
@@ -289,7 +289,7 @@ class CachedPage:
     digests: dict[str, str]  # output path -> hash of its bytes (output.digest_of), stored with them
 
 
-def _entry_part(path: Path, offset: int, size: int, digest: str) -> Callable[[], bytes]:
+def _entry_part(path: str, offset: int, size: int, digest: str) -> Callable[[], bytes]:
     """Reads `size` bytes at `offset` of an entry, checked against their stored hash (the
     entry could have been replaced since its header was read)."""
     def read() -> bytes:
@@ -318,6 +318,7 @@ class BuildCache:
         # Read an entry's HTML only when it is needed (a one-page rebuild then reads one
         # page, not a thousand); off, each entry is read whole and checked when it is loaded.
         self.read_lazily = True
+        self._loadable: bool | None = None  # `_usable()` when the first entry was loaded
 
     # --- keys ------------------------------------------------------------------------------
 
@@ -341,15 +342,17 @@ class BuildCache:
         """The entry for `key` if it is whole and its snippets did not change; else None.
         Only its header is read: the HTML is read when it is needed (`CachedPage.html`)."""
         self._used.add(key)
-        if not self._usable():
+        if self._loadable is None:  # checked once a build: a thousand loads made it thousands of lstats
+            self._loadable = self._usable()
+        if not self._loadable:
             return None
-        path = self.root / _ENTRIES / f"{key}.json"
+        path = f"{self.root}/{_ENTRIES}/{key}.json"  # a str: pathlib's parsing cost more than the read
         try:
             if self.read_lazily:
                 header, size = _read_header(path)
                 entry = self._decode(key, header, size - len(header) - 1, path)
             else:
-                header, _, blob = read_no_follow(path).partition(b"\n")
+                header, _, blob = read_no_follow(Path(path)).partition(b"\n")
                 entry = self._decode(key, header, len(blob), path, blob)
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             entry = None  # missing or damaged: rendered again
@@ -359,7 +362,7 @@ class BuildCache:
             self.hits += 1
         return entry
 
-    def _decode(self, key: str, header: bytes, blob_size: int, path: Path,
+    def _decode(self, key: str, header: bytes, blob_size: int, path: str,
                 blob: bytes | None = None) -> CachedPage | None:
         # One line of JSON, then the pages' HTML bytes one after another (lengths in the JSON):
         # decoding megabytes of HTML out of JSON strings cost more than the rest of a warm build.
