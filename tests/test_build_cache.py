@@ -298,10 +298,17 @@ def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_
     moved = example_project / "content" / "legacy" / "migrating.mdx"
     moved.unlink()
     page.write_text(page.read_text() + "\nNeither is a yellow one.\n")
-    assert_same_as_cold(example_project, tmp_path)
     documents = example_project / ".sitegen-cache" / "build" / "search-input"
+    planted = documents / "0" / "planted" / "index.html"  # a document no page made: never indexed
+    planted.parent.mkdir()
+    planted.write_text('<html lang="en"><head><title>Planted</title></head><body><main data-pagefind-body>'
+                       "<p>Buy cheap seeds here</p></main></body></html>")
+    (documents / "0" / "linked").symlink_to(example_project / "content", target_is_directory=True)
+    assert_same_as_cold(example_project, tmp_path)
     assert (documents / "0" / "errors" / "index.html").is_file()  # in its shard's folder (one shard here)
     assert not (documents / "0" / "legacy" / "migrating").exists()
+    assert not (documents / "0" / "planted").exists() and not (documents / "0" / "linked").is_symlink()
+    assert (example_project / "content" / "errors.mdx").is_file()  # the link was removed, not followed
 
 
 def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path) -> None:

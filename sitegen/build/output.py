@@ -458,8 +458,9 @@ class StagingOutput:
             record_path.unlink(missing_ok=True)  # rewritten below: never describes a half-done folder
             folder.mkdir(parents=True, exist_ok=True)
             records: dict[str, tuple[Digest, int, int, Digest]] = {}
+            base = str(folder)
             for path, source in documents.items():
-                target = folder / path
+                target = f"{base}/{path}"  # a str: a thousand documents, pathlib cost more than the stat
                 entry = known.get(path)
                 try:
                     st: os.stat_result | None = os.stat(target, follow_symlinks=False)
@@ -472,23 +473,14 @@ class StagingOutput:
                 document = source.document()
                 digest = digest_of(document)
                 if entry is None or entry[:3] != (digest, *(stat or ())):
-                    target.unlink(missing_ok=True)  # a symlink planted there is replaced, not followed
-                    self._write_file(target, document)
+                    if stat is not None:
+                        os.unlink(target)  # a symlink planted there is replaced, not followed
+                    self._write_file(Path(target), document)
                     st = os.stat(target, follow_symlinks=False)
                     stat = (st.st_size, st.st_mtime_ns)
                 assert stat is not None
                 records[path] = (digest, *stat, source.html_digest)
-            for parent, dirs, names in os.walk(folder, topdown=False):  # documents of pages gone
-                for name in names:
-                    rel = Path(parent, name).relative_to(folder).as_posix()
-                    if rel not in records:
-                        os.unlink(os.path.join(parent, name))
-                for name in dirs:
-                    full = os.path.join(parent, name)
-                    if os.path.islink(full):
-                        os.unlink(full)
-                    elif not os.listdir(full):
-                        os.rmdir(full)
+            _remove_all_but(base, "", records)  # documents of pages gone (and anything planted)
             scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
             scratch.write_text(json.dumps(records))
             os.replace(scratch, record_path)
@@ -650,6 +642,26 @@ def _write_bytes(target: str, data: bytes) -> None:
             view = view[os.write(fd, view):]
     finally:
         os.close(fd)
+
+
+def _remove_all_but(folder: str, prefix: str, keep: Mapping[str, object]) -> bool:
+    """Remove every file under `folder` whose relative path (after `prefix`) is not in `keep`,
+    and the folders that leaves empty; links are removed, never followed. True when `folder`
+    is left empty. One scandir a folder, its entries' types without a stat each."""
+    empty = True
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            relative = prefix + entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if _remove_all_but(entry.path, relative + "/", keep):
+                    os.rmdir(entry.path)
+                else:
+                    empty = False
+            elif relative in keep and not entry.is_symlink():
+                empty = False
+            else:
+                os.unlink(entry.path)
+    return empty
 
 
 def _files_in(folder: Path) -> set[str]:
