@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 from urllib.parse import urljoin
 
 from markdown_it.token import Token
+from mdformat.codepoints import UNICODE_WHITESPACE
 from mdformat.renderer import DEFAULT_RENDERERS, MDRenderer, RenderContext, RenderTreeNode
 from mdformat.renderer._util import (
     escape_asterisk_emphasis,
@@ -125,7 +126,11 @@ def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _T
 
     env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target}
     options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
-    text = MDRenderer().render_tree(_Tree.of(tokens), options, env)
+    tree = _Tree.of(tokens)
+    try:
+        text = MDRenderer().render_tree(tree, options, env)
+    finally:
+        tree.release()
     text = text.strip()
     if not targets.marked:
         text = _TARGET.sub(lambda match: match.group(0).replace("\x01", "").replace("\x02", ""), text)
@@ -186,6 +191,16 @@ class _Tree(RenderTreeNode):
     @property
     def type(self) -> str:
         return self._kind
+
+    def release(self) -> None:
+        """Drop the links from children to parents, the tree's only reference cycles: the tree,
+        and the page's tokens it holds, are then freed as soon as the export is done, not by a
+        later pass of the cyclic garbage collector (which walked thousands of objects a page)."""
+        stack: list[_Tree] = [self]
+        while stack:
+            node = stack.pop()
+            node._parent = None
+            stack.extend(node._children)
 
 
 # --- renderers ------------------------------------------------------------------------------
@@ -310,6 +325,36 @@ def _plain_text(node: RenderTreeNode, context: RenderContext) -> str:
     return text
 
 
+_MDFORMAT_PARAGRAPH = DEFAULT_RENDERERS["paragraph"]
+# mdformat escapes or indents a paragraph line that would read as other Markdown (a heading, a
+# list item, a block quote, a thematic break, HTML); each such line starts with one of these.
+_LINE_STARTS_READ_AS_BLOCKS = frozenset("#>+-*_=<0123456789")
+
+
+def _paragraph(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's paragraph, which tests each line with a dozen regexes: lines starting with none
+    of the characters those look for (most) are only stripped, so a paragraph of such lines,
+    without whitespace at its ends (written as a character reference), is done here."""
+    text = node.children[0].render(context)
+    if not context.do_wrap and (not text or (text[0] not in UNICODE_WHITESPACE and text[-1] not in UNICODE_WHITESPACE)):
+        lines = [line.strip() for line in text.split("\n")]
+        if not any(line[:1] in _LINE_STARTS_READ_AS_BLOCKS for line in lines):
+            return "\n".join(lines)
+    return _MDFORMAT_PARAGRAPH(cast(RenderTreeNode, _Rendered(text)), context)
+
+
+class _Rendered:
+    """A paragraph whose inline content is rendered already (mdformat's paragraph reads nothing
+    of its node but `children[0].render(context)`): links are marked once only."""
+
+    def __init__(self, text: str) -> None:
+        self.children = [self]
+        self.text = text
+
+    def render(self, context: RenderContext) -> str:
+        return self.text
+
+
 def _nothing(node: RenderTreeNode, context: RenderContext) -> str:
     return ""
 
@@ -325,7 +370,10 @@ def _element(node: RenderTreeNode, context: RenderContext) -> str:
     inlined: list[Token] | None = meta.get("inlined")
     if inlined is not None:  # a snippet, as on the page
         tree = _Tree.of(inlined)
-        return _children(tree, context, "" if meta.get("inline") else "\n\n")
+        try:
+            return _children(tree, context, "" if meta.get("inline") else "\n\n")
+        finally:
+            tree.release()
     element: MdxElement | None = meta.get("built")
     inline = bool(meta.get("inline"))
     steps: list[int] = context.env.setdefault("sitegen_steps", [])
@@ -480,7 +528,7 @@ class _Extension:
     """mdformat's plugin shape: renderers by token type (only RENDERERS is read when rendering)."""
 
     RENDERERS: Mapping[str, Render] = {
-        "text": _plain_text, "link": _link, "image": _image, "heading": _heading, "html_inline": _html_inline,
+        "text": _plain_text, "paragraph": _paragraph, "link": _link, "image": _image, "heading": _heading, "html_inline": _html_inline,
         "s": _strikethrough, "table": _table,
         "math_inline": _math, "math_inline_double": _math, "math_block": _math, "math_block_label": _math,
         "footnote_ref": _footnote_ref, "footnote_block": lambda node, context: _children(node, context),
