@@ -556,6 +556,22 @@ def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
     assert "grafted last spring" in site["orchard-007/index.html"].decode()
 
 
+def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
+        make_project: Callable[..., Path], tmp_path: Path) -> None:
+    """Every page renders again (a new JSON file is in the site key) in worker processes, to
+    the HTML the output already holds: each worker links those pages in itself."""
+    names = [f"orchard-{number:03}" for number in range(220)]  # enough pages for worker processes
+    pages = {f"{name}.md": f"---\ntitle: Row {name}\n---\n\nApple trees in row {name}.\n" for name in names}
+    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
+    build(project)
+    before = entries(project)
+    (project / "harvest-dates.json").write_text('{"first": "September"}\n')
+    site = assert_same_as_cold(project, tmp_path)
+    assert not entries(project) & before  # every page rendered again
+    assert all(f"{name}/index.html" in site and f"{name}/index.md" in site for name in names)
+    assert "Apple trees in row orchard-219" in site["orchard-219/index.html"].decode()
+
+
 def planted_bytecode(template: Path, name: str, text: str) -> None:
     """What a stranger would commit to run code at build time: compiled Jinja code for
     `template` (checksum and all) that renders `text`, at the key sitegen's cache would use."""

@@ -280,6 +280,9 @@ class StagingOutput:
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
         self._made: set[str] = set()  # folders of the staging folder known to exist
         self._linked: set[str] = set()  # files hard-linked in from out_dir (their manifest entries hold)
+        # A worker process (forked, with a copy of this object) cannot leave files for the
+        # parent to link: it links at once.
+        self._owner = os.getpid()
         self._search: ThreadPoolExecutor | None = None
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self._clearing: threading.Thread | None = None  # removes the emptied index-document folders
@@ -356,7 +359,10 @@ class StagingOutput:
         if self._previous is None:
             return False
         if self._previous.holds(path, digest):
-            self._kept[path] = digest
+            if os.getpid() == self._owner:
+                self._kept[path] = digest
+            else:
+                self._link_previous(path)
             return True
         self._materialize()
         return False
@@ -423,7 +429,8 @@ class StagingOutput:
                 if self._root is None:
                     self._kept_pages.append(path)
                 else:
-                    self._write_index_document(path, (self.out_dir / path).read_bytes())
+                    self._write_index_document(
+                        path, html if isinstance(html, bytes) else (self.out_dir / path).read_bytes())
             return
         html = bytes_of(html)
         self._write(path, html)
