@@ -319,6 +319,7 @@ class BuildCache:
         # page, not a thousand); off, each entry is read whole and checked when it is loaded.
         self.read_lazily = True
         self._loadable: bool | None = None  # `_usable()` when the first entry was loaded
+        self._prepared = False  # the entries' folder was made and checked (`_prepare`)
 
     # --- keys ------------------------------------------------------------------------------
 
@@ -444,11 +445,15 @@ class BuildCache:
             return
 
     def _prepare(self) -> bool:
-        ensure_cache_dir(self.cache_root)
-        if not self._usable():
-            return False
-        (self.root / _ENTRIES).mkdir(parents=True, exist_ok=True)
-        return not (self.root / _ENTRIES).is_symlink()
+        # Once a build (each worker's copy once too): checking the folders before each of a
+        # thousand entries was half a dozen system calls a page.
+        if not self._prepared:
+            ensure_cache_dir(self.cache_root)
+            if not self._usable():
+                return False
+            (self.root / _ENTRIES).mkdir(parents=True, exist_ok=True)
+            self._prepared = not (self.root / _ENTRIES).is_symlink()
+        return self._prepared
 
     # --- the search bundle -----------------------------------------------------------------
 
