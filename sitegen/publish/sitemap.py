@@ -10,11 +10,11 @@ the file's modification time.
 from __future__ import annotations
 
 import dataclasses
+import html
 import subprocess
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from sitegen.pages import Page
 from sitegen.publish.tags import Publishing
@@ -38,7 +38,9 @@ def sitemap_files(publishing: Publishing, pages: Iterable[Page], project_dir: Pa
              '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
     for url, lastmod in entries.items():
         lastmod_tag = f"<lastmod>{lastmod}</lastmod>" if lastmod else ""
-        lines.append(f"  <url><loc>{escape(url)}</loc>{lastmod_tag}</url>")
+        # html.escape without quotes is XML's escape of text (xml.sax.saxutils imports urllib.request:
+        # 7 ms of every build).
+        lines.append(f"  <url><loc>{html.escape(url, quote=False)}</loc>{lastmod_tag}</url>")
     lines.append("</urlset>")
     robots = f"User-agent: *\nAllow: /\n\nSitemap: {publishing.site_url}{SITEMAP}\n"
     return {SITEMAP: ("\n".join(lines) + "\n").encode(), ROBOTS: robots.encode()}
