@@ -545,7 +545,7 @@ def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
     pages = {f"{name}.md": f"---\ntitle: Row {name}\n---\n\nApple trees in row {name}.\n" for name in names}
     project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
     build(project)
-    record = json.loads((project / ".sitegen-cache" / "build" / "search-input.json").read_text())
+    record = json.loads((project / ".sitegen-cache" / "build" / "search-input.json").read_text())["documents"]
     assert sorted(path.split("/", 1)[1] for path in record) == sorted(f"{name}/index.html" for name in names)
     page = project / "content" / "orchard-007.md"
     page.write_text(page.read_text() + "\nThis row was grafted last spring.\n")
@@ -570,6 +570,29 @@ def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
     assert not entries(project) & before  # every page rendered again
     assert all(f"{name}/index.html" in site and f"{name}/index.md" in site for name in names)
     assert "Apple trees in row orchard-219" in site["orchard-219/index.html"].decode()
+
+
+def test_index_documents_made_by_other_code_are_made_again(orchard: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search input remembers which page HTML each index document was made from; after
+    sitegen's code changed, that says nothing about the document, which is made again."""
+    import sitegen.build
+    import sitegen.build.output
+    import sitegen.build.persist
+
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    made = sitegen.build.output.index_document
+    monkeypatch.setattr(sitegen.build.output, "index_document",
+                        lambda html: made(html).replace(b"</main>", b"<p>indexed by new code</p></main>")
+                        if b"</main>" in made(html) else made(html) + b"<p>indexed by new code</p>")
+    new_code = "0" * 40
+    monkeypatch.setattr(sitegen.build.persist, "code_hash", lambda: new_code)
+    monkeypatch.setattr(sitegen.build, "code_hash", lambda: new_code)
+    drop_up_to_date_record(orchard)
+    build(orchard)
+    documents = orchard / ".sitegen-cache" / "build" / "search-input"
+    found = [path for path in documents.rglob("*.html") if b"indexed by new code" in path.read_bytes()]
+    assert len(found) == 3
 
 
 def planted_bytecode(template: Path, name: str, text: str) -> None:

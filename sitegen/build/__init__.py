@@ -37,7 +37,7 @@ from sitegen.build.output import (
     check_output_dir,
     write_site,
 )
-from sitegen.build.persist import empty_trash, trash_folder
+from sitegen.build.persist import code_hash, empty_trash, trash_folder
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.cachedir import OPENAPI_SUBDIR
@@ -141,7 +141,7 @@ def _build_and_swap(builder: SiteBuilder, out_dir: Path, previous: PreviousOutpu
                     times: StepTimes) -> BuildResult:
     """One build into a staging folder, swapped in for `out_dir`; the staging folder is
     removed if the build fails (the previous site stays as it was)."""
-    with StagingOutput(out_dir, previous, search_input, trash) as output:
+    with StagingOutput(out_dir, previous, search_input, trash, code=code_hash()) as output:
         result = builder.build_into(output, progress, times)
         swap_started = time.perf_counter()
         output.commit()

@@ -260,7 +260,7 @@ class StagingOutput:
     shared_with_workers = True
 
     def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None,
-                 trash: Path | None = None) -> None:
+                 trash: Path | None = None, code: str = "") -> None:
         self.out_dir = out_dir
         # Where the previous site goes at the swap, to be removed later (by the next build,
         # while it works) instead of now; None: removed in a thread before the build returns.
@@ -269,6 +269,9 @@ class StagingOutput:
         # between builds: only those that changed are written) instead of the staging folder.
         self._search_input = search_input if previous is not None else None
         self._search_input_home = self._search_input  # kept even when workers write the documents here
+        # What made the index documents (sitegen's code): the search input's record says which
+        # page HTML each document was made from, which says nothing once the code changed.
+        self._code = code
         self._documents: dict[str, _IndexSource] = {}  # output path -> its index document (search_input mode)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         self._manifest = previous  # saved again after a swap
@@ -458,9 +461,11 @@ class StagingOutput:
             if folder.is_symlink() or record_path.is_symlink():
                 return False
             try:
-                known = {str(k): (str(d), int(size), int(mtime), str(html))
-                         for k, (d, size, mtime, html) in dict(json.loads(record_path.read_bytes())).items()}
-            except (OSError, ValueError, TypeError):
+                record = dict(json.loads(record_path.read_bytes()))
+                same_code = bool(self._code) and record["code"] == self._code
+                known = {str(k): (str(d), int(size), int(mtime), str(html) if same_code else "")
+                         for k, (d, size, mtime, html) in dict(record["documents"]).items()}
+            except (OSError, ValueError, TypeError, KeyError):
                 known = {}
             record_path.unlink(missing_ok=True)  # rewritten below: never describes a half-done folder
             folder.mkdir(parents=True, exist_ok=True)
@@ -474,7 +479,7 @@ class StagingOutput:
                 except OSError:
                     st = None
                 stat = (st.st_size, st.st_mtime_ns) if st is not None else None
-                if entry is not None and entry[1:] == (*(stat or ()), source.html_digest):
+                if entry is not None and entry[3] and entry[1:] == (*(stat or ()), source.html_digest):
                     records[path] = entry
                     continue
                 document = source.document()
@@ -489,7 +494,7 @@ class StagingOutput:
                 records[path] = (digest, *stat, source.html_digest)
             _remove_all_but(base, "", records)  # documents of pages gone (and anything planted)
             scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
-            scratch.write_text(json.dumps(records))
+            scratch.write_text(json.dumps({"code": self._code, "documents": records}))
             os.replace(scratch, record_path)
         except CacheChanged:
             raise  # the build starts again without the entry (build.build)
@@ -633,7 +638,7 @@ class StagingOutput:
                 page = path.split("/", 1)[-1]  # "<shard>/<page's output path>"
                 records[path] = (file_digest(home / path), st.st_size, st.st_mtime_ns, self.digests.get(page, ""))
             scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
-            scratch.write_text(json.dumps(records))
+            scratch.write_text(json.dumps({"code": self._code, "documents": records}))
             os.replace(scratch, record_path)
         except OSError:
             return
