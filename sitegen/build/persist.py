@@ -384,18 +384,19 @@ class BuildCache:
             assets[str(dest)] = asset
         html: dict[str, Callable[[], bytes]] = {}
         digests: dict[str, str] = {}
-        start = len(header) + 1
+        start = 0  # of each file in the blob; the blob starts after the header's line
         for output, size, digest in data["html"]:
+            end = start + int(size)
             if blob is None:
-                html[str(output)] = _entry_part(path, start, int(size), str(digest))
+                html[str(output)] = _entry_part(path, len(header) + 1 + start, int(size), str(digest))
             else:
-                part = blob[start - len(header) - 1:start - len(header) - 1 + int(size)]
+                part = blob[start:end]
                 if digest_of(part) != digest:
                     return None  # damaged: rendered again
                 html[str(output)] = functools.partial(bytes, part)
             digests[str(output)] = str(digest)
-            start += int(size)
-        if start - len(header) - 1 != blob_size:
+            start = end
+        if start != blob_size:
             return None  # cut short or padded
         result = PageResult(
             page_id=str(data["page_id"]),
