@@ -7,12 +7,17 @@ files) gives each node's position; the standard json module keeps none.
 
 from __future__ import annotations
 
-import yaml
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import yaml
 
 
 def json_lines(text: str) -> dict[str, int]:
     """JSON path -> 1-based line where its value starts; {} when the text cannot be read that way
     (the caller then reports the JSON path alone)."""
+    import yaml  # here: only a message about docs.json needs its lines
+
     try:
         # YAML refuses tabs where JSON allows them; a tab and a space take the same line.
         root = yaml.compose(text.replace("\t", " "), Loader=yaml.SafeLoader)
@@ -25,6 +30,8 @@ def json_lines(text: str) -> dict[str, int]:
 
 
 def _walk(node: yaml.Node, path: str, lines: dict[str, int]) -> None:
+    import yaml
+
     # Nesting is bounded before docs.json is parsed (config.json_nesting), so recursion is too.
     if path:
         lines.setdefault(path, node.start_mark.line + 1)

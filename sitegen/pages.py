@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from sitegen.config import find_config_file
 from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError, ContentError, location
@@ -44,9 +42,6 @@ SKIPPED_DIRS = frozenset({"node_modules", "site", "venv", "themes", "__pycache__
 NEVER_PAGES = frozenset({"node_modules", "snippets", "_snippets", "__pycache__"})
 PAGE_MODES = ("default", "wide", "custom", "center")
 
-# libyaml's loader is >10x faster than the pure-Python one (both are "safe" loaders); on
-# an error the pure-Python one re-reads the text because its messages and marks are better.
-_FAST_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
 
 
@@ -419,6 +414,8 @@ def split_front_matter(text: str, display: str, memo: FrontMatterMemo | None = N
     known = memo.get(key) if memo is not None else None
     if known is not None:
         return known, text[match.end():], text.count("\n", 0, match.end()) + 1
+    import yaml  # here: a rebuild whose front matter is all remembered never imports it (9 ms)
+
     try:
         meta = _load_yaml(match.group(1))
     except YamlShapeError as exc:  # nesting, alias cycles and bombs: refused before loading
@@ -458,9 +455,13 @@ def _kind(value: object) -> str:
 
 
 def _load_yaml(text: str) -> object:
+    import yaml
+
     check_yaml(text)  # raises YamlShapeError: later walks and copies of the data stay linear
+    # libyaml's loader is >10x faster than the pure-Python one (both are "safe" loaders); on
+    # an error the pure-Python one re-reads the text because its messages and marks are better.
     try:
-        return yaml.load(text, Loader=_FAST_YAML_LOADER) or {}
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     except yaml.YAMLError:
         return yaml.safe_load(text) or {}  # raises again, with the precise mark and wording
 

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
-import yaml
-
 from sitegen.errors import SitegenError, location
 
 # Far above any real file of each kind; a bigger one is a mistake or an attack.
@@ -33,7 +31,6 @@ MAX_NESTING = 100
 # times adds a few thousand); a "billion laughs" bomb passes this within a few lines.
 MAX_ALIAS_EXPANSION = 100_000
 
-_C_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's event parser is ~10x faster
 
 
 def size_text(size: int) -> str:
@@ -160,13 +157,16 @@ def check_yaml(text: str, *, max_nesting: int = MAX_NESTING, max_expansion: int 
     copy or `json.dumps` of the data expands them, exponentially for a "billion laughs".
     This reads the event stream (libyaml when available) once, in linear time. Syntax
     errors are left to the loader, whose messages are better."""
+    import yaml  # here: a build that parses no YAML never imports it
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's event parser is ~10x faster
     # Per open collection: its anchor, values inside and height; anchors: name -> (values, height).
     stack = [_Open(None)]
     anchors: dict[str, tuple[int, int]] = {}
     open_anchors: set[str] = set()
     expansion = 0
     try:
-        for event in yaml.parse(text, Loader=_C_LOADER):
+        for event in yaml.parse(text, Loader=loader):
             mark = event.start_mark
             assert mark is not None  # the parser marks every event it makes
             if isinstance(event, yaml.AliasEvent):
