@@ -528,7 +528,8 @@ class _Extension:
     """mdformat's plugin shape: renderers by token type (only RENDERERS is read when rendering)."""
 
     RENDERERS: Mapping[str, Render] = {
-        "text": _plain_text, "paragraph": _paragraph, "link": _link, "image": _image, "heading": _heading, "html_inline": _html_inline,
+        "text": _plain_text, "paragraph": _paragraph, "link": _link, "image": _image, "heading": _heading,
+        "html_inline": _html_inline,
         "s": _strikethrough, "table": _table,
         "math_inline": _math, "math_inline_double": _math, "math_block": _math, "math_block_label": _math,
         "footnote_ref": _footnote_ref, "footnote_block": lambda node, context: _children(node, context),
