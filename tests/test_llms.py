@@ -322,6 +322,22 @@ def test_control_characters_in_a_page_do_not_disturb_its_links(make_project: Cal
     assert "Odd 0 text 7, see [intro](../../intro/)." in (project / "site/llms-full.txt").read_text()
 
 
+def test_text_that_would_read_as_other_markdown_stays_text(make_project: Callable[..., Path]) -> None:
+    # Escaped in the source, these lines are text; the .md keeps them text (a heading mark, a
+    # list marker, a quote, HTML would each start a block there), and spaces written as
+    # character references at a paragraph's ends stay so.
+    lines = ["Beds are numbered:", "\\# 3 is the sunny one", "\\+ 5 cm of compost", "2\\) water daily",
+             "3\\. weed weekly", "\\> not a quote", "\\<div> stays text", "\\--- is not a rule", "\\=== nor a heading"]
+    page = "---\ntitle: Soil\n---\n\n" + "\n".join(lines) + "\n\n&#32;Spaces at both ends&#32;\n\nLoam is *best*.\n"
+    project = make_project(CONFIG, {**PAGES, "guides/soil.md": page})
+    done = run_sitegen("build", project, "--no-cache")
+    assert done.returncode == 0, done.stderr
+    assert (project / "site/guides/soil/index.md").read_text() == (
+        "# Soil\n\nBeds are numbered:\n\\# 3 is the sunny one\n\\+ 5 cm of compost\n2\\) water daily\n"
+        "3\\. weed weekly\n\\> not a quote\n\\<div> stays text\n--- is not a rule\n=== nor a heading\n\n"
+        "&#32;Spaces at both ends&#32;\n\nLoam is *best*.\n")
+
+
 def test_visibility_and_views_in_the_markdown(make_project: Callable[..., Path]) -> None:
     """The Markdown is what agents read: it keeps `for="agents"` content, which the HTML page
     leaves out, and leaves out `for="humans"` content; each View comes under its title."""
