@@ -183,22 +183,20 @@ class PreviousOutput:
 
     def holds(self, path: str, digest: Digest) -> bool:
         known = self.files.get(path)
-        if known is None or known[0] != digest:
-            return False
-        try:
-            st = os.stat(f"{self.out_dir}/{path}", follow_symlinks=False)  # a str: pathlib costs more than the stat
-        except OSError:
-            return False
-        return (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:]
+        # The digest first: a file of other content is never stat'ed. A str path: pathlib
+        # costs more than the stat.
+        return known is not None and known[0] == digest \
+            and self.digest_if_same(path, f"{self.out_dir}/{path}") is not None
 
-    def digest_if_same(self, path: str, source: Path) -> Digest | None:
-        """The hash of `source` when it is the very file (a hard link: same inode, size and
-        time) that `out_dir` held at `path`, so it need not be read and hashed again."""
+    def digest_if_same(self, path: str, file: str | Path) -> Digest | None:
+        """The hash `out_dir` had at `path` when `file` is that very file, unchanged (same
+        inode, size and time: `out_dir`'s own, or a hard link of it), so it need not be read
+        and hashed again."""
         known = self.files.get(path)
         if known is None:
             return None
         try:
-            st = os.stat(source, follow_symlinks=False)
+            st = os.stat(file, follow_symlinks=False)
         except OSError:
             return None
         return known[0] if (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:] else None
