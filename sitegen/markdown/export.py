@@ -30,6 +30,7 @@ from mdformat.renderer._util import (
     escape_less_than_sign,
     escape_square_brackets,
     escape_underscore_emphasis,
+    is_tight_list,
     maybe_add_link_brackets,
 )
 
@@ -125,6 +126,7 @@ def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _T
         return resolved.url if resolved.url is not None and not resolved.error else target
 
     env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target}
+    # Lines are kept as they are ("keep": no wrapping), which the renderers below count on.
     options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
     tree = _Tree.of(tokens)
     try:
@@ -155,6 +157,7 @@ class _Tree(RenderTreeNode):
     _kind: str
     run: Token | None = None
     rows: list[Token] | None = None
+    tight: bool | None = None  # a list's: known once its first item is written (`_list_item`)
 
     @classmethod
     def of(cls, tokens: list[Token]) -> _Tree:
@@ -212,6 +215,10 @@ class _Tree(RenderTreeNode):
     @property
     def type(self) -> str:
         return self._kind
+
+    def render(self, context: RenderContext) -> str:
+        # RenderTreeNode.render, less its look-up of postprocessors: _Extension has none.
+        return context.renderers[self._kind](self, context)
 
     def release(self) -> None:
         """Drop the links from children to parents, the tree's only reference cycles: the tree,
@@ -540,10 +547,11 @@ _LINE_STARTS_READ_AS_BLOCKS = frozenset("#>+-*_=<0123456789")
 def _paragraph(node: RenderTreeNode, context: RenderContext) -> str:
     """mdformat's paragraph, which tests each line with a dozen regexes: lines starting with none
     of the characters those look for (most) are only stripped, so a paragraph of such lines,
-    without whitespace at its ends (written as a character reference), is done here."""
+    without whitespace at its ends (written as a character reference), is done here (with
+    wrapping off, as `_render` sets it)."""
     run = cast(_Tree, node).run
     text = _flat_inline(run.children or [], node, context) if run is not None else node.children[0].render(context)
-    if not context.do_wrap and (not text or (text[0] not in UNICODE_WHITESPACE and text[-1] not in UNICODE_WHITESPACE)):
+    if not text or (text[0] not in UNICODE_WHITESPACE and text[-1] not in UNICODE_WHITESPACE):
         lines = [line.strip() for line in text.split("\n")]
         if not any(line[:1] in _LINE_STARTS_READ_AS_BLOCKS for line in lines):
             return "\n".join(lines)
@@ -560,6 +568,40 @@ class _Rendered:
 
     def render(self, context: RenderContext) -> str:
         return self.text
+
+
+def _list_item(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's list item, with whether its list is tight worked out once per list (mdformat
+    works it out again for each item, going through every item)."""
+    items = cast(_Tree, node.parent)
+    if items.tight is None:
+        items.tight = is_tight_list(items)
+    text = _children(node, context, "\n" if items.tight else "\n\n")
+    return text if text.strip() else ""
+
+
+_MDFORMAT_CODE = DEFAULT_RENDERERS["code_inline"]
+_MDFORMAT_FENCE = DEFAULT_RENDERERS["fence"]
+
+
+def _code_inline(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's code span, which counts the code's backticks in a loop over every character: code
+    without backticks, not starting with a space, needs no padding and one backtick each side."""
+    code = node.content
+    if "`" not in code and code[:1] != " ":
+        return f"`{code}`"
+    return _MDFORMAT_CODE(node, context)
+
+
+def _fence(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's fenced code (no code formatters are set), which measures the longest run of the
+    fence character in the code in a loop over every character: code without a run of three
+    gets the shortest fence, three long."""
+    info = node.info.strip()
+    fence = "~~~" if "`" in info else "```"  # a backtick fence's info cannot hold a backtick
+    if fence not in node.content:
+        return f"{fence}{info}\n{node.content}{fence}"
+    return _MDFORMAT_FENCE(node, context)
 
 
 def _nothing(node: RenderTreeNode, context: RenderContext) -> str:
@@ -737,7 +779,8 @@ class _Extension:
     RENDERERS: Mapping[str, Render] = {
         "inline": _inline, "text": _plain_text, "paragraph": _paragraph, "link": _link, "image": _image,
         "heading": _heading,
-        "html_inline": _html_inline,
+        "html_inline": _html_inline, "code_inline": _code_inline, "fence": _fence, "code_block": _fence,
+        "list_item": _list_item,
         "s": _strikethrough, "table": _table,
         "math_inline": _math, "math_inline_double": _math, "math_block": _math, "math_block_label": _math,
         "footnote_ref": _footnote_ref, "footnote_block": lambda node, context: _children(node, context),
@@ -748,3 +791,4 @@ class _Extension:
 
 
 assert "paragraph" in DEFAULT_RENDERERS  # the CommonMark part comes from mdformat
+assert not hasattr(_Extension, "POSTPROCESSORS")  # _Tree.render skips them
