@@ -10,6 +10,11 @@ HTML render, whose rules leave on the tokens what this needs: resolved link targ
 expression values (`meta["value"]`), evaluated props (`meta["built"]`) and the tokens of each
 inlined snippet (`meta["inlined"]`).
 
+mdformat renders a tree of nodes; building one node per token was most of the export's time, so
+inline runs of the common kinds (text, code, links, emphasis…) and plain tables are written
+straight from their tokens (`_flat_inline`), with mdformat's escaping; anything less common gets
+nodes as before.
+
 Link targets come out page-relative (right for the `.md` beside the page); `PageMarkdown.at_root`
 gives the same text with them relative to the site root (for `llms-full.txt`).
 """
@@ -488,6 +493,9 @@ def _inline(node: RenderTreeNode, context: RenderContext) -> str:
 
 
 def _flat_inline(tokens: list[Token], node: RenderTreeNode, context: RenderContext) -> str:
+    """Inline tokens `_flat` accepts, written as their nodes would be, in the same order (so link
+    targets are marked in the same order). `node` holds the run: a hard break reads whether it is
+    in a heading."""
     renderers = context.renderers
     written: list[str] = []
     open_pairs: list[tuple[Token, list[str]]] = []  # opened em, strong, s, link; what was written before each
@@ -531,7 +539,7 @@ def _flat_inline(tokens: list[Token], node: RenderTreeNode, context: RenderConte
     return "".join(written)
 
 
-def _in_heading(node: RenderTreeNode | None) -> bool:
+def _in_heading(node: RenderTreeNode | None) -> bool:  # as mdformat's hardbreak asks it
     while node is not None:
         if node.type == "heading":
             return True
