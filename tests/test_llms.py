@@ -372,3 +372,81 @@ Use the JavaScript client.
         "**Python**\n\nUse the Python client.\n\n**JavaScript**\n\nUse the JavaScript client.\n")
     html = (site / "watering/index.html").read_text()
     assert "Press the blue button" in html and "POST /waterings" not in html
+
+
+def test_code_escapes_breaks_tables_and_lists_in_the_markdown(make_project: Callable[..., Path]) -> None:
+    # Each construct as a reader would type it again: code spans and fences long enough for the
+    # backticks inside, text escaped where it would otherwise read as markup (and only there), a
+    # hard break in a heading, table cells with a pipe and a component, two lists in a row.
+    page = r"""---
+title: Potting
+---
+
+Use `mix`, ``a`b`` and `` ` `` in code; a `  padded  ` span too.
+
+Escaped in the source: \*not emphasis\*, snake_case, 5 &lt; 6, &amp;copy; and AT&amp;T.
+
+Wow\![the intro](/intro) and ![a fern](/images/fern.png).
+
+Line one\
+line two
+===
+
+| Tool | Tip |
+| --- | --- |
+| `a\|b` | pipes |
+| <Tooltip tip="sharp">trowel</Tooltip> | hover |
+| **fork** | dig [deep](/intro) |
+
+- tight
+- list
+
+* another
+* list
+
+```python
+print("```")
+```
+
+````
+```
+nested
+```
+````
+"""
+    project = make_project({"name": "Garden", "navigation": [{"group": "G", "pages": ["potting", "intro"]}]},
+                           {"potting.mdx": page, "intro.md": "# Intro\n", "/images/fern.png": b"\x89PNG\r\n\x1a\n"})
+    done = run_sitegen("build", project, "--no-cache")
+    assert done.returncode == 0, done.stderr
+    assert (project / "site/potting/index.md").read_text() == """# Potting
+
+Use `mix`, `` a`b `` and `` ` `` in code; a `  padded  ` span too.
+
+Escaped in the source: \\*not emphasis\\*, snake_case, 5 < 6, \\&copy; and AT&T.
+
+Wow\\![the intro](../intro/) and ![a fern](../images/fern.png).
+
+# Line one<br /> line two
+
+| Tool | Tip |
+| --- | --- |
+| `a\\|b` | pipes |
+| trowel (sharp) | hover |
+| **fork** | dig [deep](../intro/) |
+
+- tight
+- list
+
+* another
+* list
+
+````python
+print("```")
+````
+
+````
+```
+nested
+```
+````
+"""

@@ -10,6 +10,11 @@ HTML render, whose rules leave on the tokens what this needs: resolved link targ
 expression values (`meta["value"]`), evaluated props (`meta["built"]`) and the tokens of each
 inlined snippet (`meta["inlined"]`).
 
+mdformat renders a tree of nodes; building one node per token was most of the export's time, so
+inline runs of the common kinds (text, code, links, emphasis…) and plain tables are written
+straight from their tokens (`_flat_inline`), with mdformat's escaping; anything less common gets
+nodes as before.
+
 Link targets come out page-relative (right for the `.md` beside the page); `PageMarkdown.at_root`
 gives the same text with them relative to the site root (for `llms-full.txt`).
 """
@@ -17,7 +22,7 @@ gives the same text with them relative to the site root (for `llms-full.txt`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 from urllib.parse import urljoin
@@ -30,6 +35,7 @@ from mdformat.renderer._util import (
     escape_less_than_sign,
     escape_square_brackets,
     escape_underscore_emphasis,
+    is_tight_list,
     maybe_add_link_brackets,
 )
 
@@ -125,6 +131,7 @@ def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _T
         return resolved.url if resolved.url is not None and not resolved.error else target
 
     env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target}
+    # Lines are kept as they are ("keep": no wrapping), which the renderers below count on.
     options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
     tree = _Tree.of(tokens)
     try:
@@ -147,28 +154,50 @@ class _Pair(NamedTuple):  # the shape of markdown-it's SyntaxTreeNode.nester_tok
 class _Tree(RenderTreeNode):
     """mdformat's RenderTreeNode, built in one pass over the tokens, with each node's type
     worked out once. (markdown-it's own constructor copies a container's tokens again at each
-    level of nesting and recomputes `type` on every read: a quarter of the export's time.)"""
+    level of nesting and recomputes `type` on every read: a quarter of the export's time.)
+
+    Inline runs `_flat_inline` can write get no nodes: a paragraph or heading keeps its inline
+    token (`run`), a table the tokens inside it (`rows`), each written straight from them."""
 
     _kind: str
+    run: Token | None = None
+    rows: list[Token] | None = None
+    tight: bool | None = None  # a list's: known once its first item is written (`_list_item`)
 
     @classmethod
-    def of(cls, tokens: Iterable[Token]) -> _Tree:
+    def of(cls, tokens: list[Token]) -> _Tree:
         root = cls._node(None, None, "root")
         cls._add(root, tokens)
         return root
 
     @classmethod
-    def _add(cls, parent: _Tree, tokens: Iterable[Token]) -> None:
+    def _add(cls, parent: _Tree, tokens: list[Token]) -> None:
         """`tokens` (a balanced stream) as the children of `parent`, and so on down."""
         open_nodes: list[tuple[_Tree, Token]] = []  # containers whose closing token is still to come
-        for token in tokens:
+        index, end = 0, len(tokens)
+        while index < end:
+            token = tokens[index]
+            index += 1
             nesting = token.nesting
             if nesting == 0:
                 leaf = cls._node(parent, token, token.type)
-                if token.children:  # an inline token or an image
-                    cls._add(leaf, token.children)
+                children = token.children
+                if children and not (token.type == "inline" and _flat(children)):
+                    cls._add(leaf, children)  # an image, an MDX element, or a less common inline run
             elif nesting == 1:
-                container = cls._node(parent, None, token.type.removesuffix("_open"))
+                kind = token.type.removesuffix("_open")
+                if kind in ("paragraph", "heading") and index + 1 < end and tokens[index].type == "inline" \
+                        and tokens[index + 1].nesting == -1 and _flat(tokens[index].children or []):
+                    holder = cls._node(parent, None, kind)
+                    holder.nester_tokens, holder.run = _Pair(token, tokens[index + 1]), tokens[index]  # type: ignore[assignment]
+                    index += 2
+                    continue
+                if kind == "table" and (closing := _table_end(tokens, index)) >= 0:
+                    table = cls._node(parent, None, kind)
+                    table.nester_tokens, table.rows = _Pair(token, tokens[closing]), tokens[index:closing]  # type: ignore[assignment]
+                    index = closing + 1
+                    continue
+                container = cls._node(parent, None, kind)
                 open_nodes.append((container, token))
                 parent = container
             else:
@@ -191,6 +220,10 @@ class _Tree(RenderTreeNode):
     @property
     def type(self) -> str:
         return self._kind
+
+    def render(self, context: RenderContext) -> str:
+        # RenderTreeNode.render, less its look-up of postprocessors: _Extension has none.
+        return context.renderers[self._kind](self, context)
 
     def release(self) -> None:
         """Drop the links from children to parents, the tree's only reference cycles: the tree,
@@ -228,10 +261,15 @@ def _link(node: RenderTreeNode, context: RenderContext) -> str:
     if node.attrs.get("class") == "header-anchor":
         return ""  # the "#" the HTML adds beside each heading
     text = "".join(child.render(context) for child in node.children)
-    href = str(node.attrs.get("href") or "")
-    if node.info == "auto":
+    return _written_link(node.attrs, node.info, text, context)
+
+
+def _written_link(attrs: Mapping[str, Any], info: str, text: str, context: RenderContext) -> str:
+    """A link, given its opening token's attributes and info, and its text already written."""
+    href = str(attrs.get("href") or "")
+    if info == "auto":
         return f"<{href.removeprefix('mailto:') if not text.startswith('mailto:') else href}>"
-    title = node.attrs.get("title")
+    title = attrs.get("title")
     suffix = f' "{str(title)}"' if title else ""
     return f"[{text}]({_target(context, href)}{suffix})"
 
@@ -241,8 +279,28 @@ def _image(node: RenderTreeNode, context: RenderContext) -> str:
     return f"![{alt}]({_target(context, str(node.attrs.get('src') or ''))})"
 
 
+def _image_token(token: Token, context: RenderContext) -> str:
+    """`_image` of an image token whose children are tokens: its alt is the text of its
+    outermost text children, as the nodes would have it."""
+    alt: list[str] = []
+    depth = 0
+    for child in token.children or ():
+        if depth == 0 and child.type == "text":  # a text token never opens or closes
+            alt.append(child.content)
+        depth += child.nesting
+    return f"![{''.join(alt)}]({_target(context, str(token.attrs.get('src') or ''))})"
+
+
+def _run_text(node: RenderTreeNode, context: RenderContext) -> str:
+    """The inline content of a paragraph or heading, written from its tokens when it kept them."""
+    run = cast(_Tree, node).run
+    if run is not None:
+        return _flat_inline(run.children or [], node, context)
+    return _children(node, context, "")
+
+
 def _heading(node: RenderTreeNode, context: RenderContext) -> str:
-    text = " ".join(_children(node, context, "").split("\n")).strip()  # a setext heading may span lines
+    text = " ".join(_run_text(node, context).split("\n")).strip()  # a setext heading may span lines
     return f"{'#' * int(node.tag[1])} {text}"
 
 
@@ -282,15 +340,31 @@ def _footnote(node: RenderTreeNode, context: RenderContext) -> str:
 def _table(node: RenderTreeNode, context: RenderContext) -> str:
     rows: list[list[str]] = []
     aligns: list[str] = []
-    for section in node.children:
-        for row in section.children:
-            cells = []
-            for cell in row.children:
-                cells.append(_children(cell, context, "").replace("|", "\\|").replace("\n", " "))
-                if section.type == "thead":
-                    style = str(cell.attrs.get("style") or "")
-                    aligns.append(style.removeprefix("text-align:"))
-            rows.append(cells)
+    inside = cast(_Tree, node).rows
+    if inside is not None:  # sections of rows of cells, each holding an inline run (`_table_end`)
+        cells: list[str] = []
+        head = False
+        for token in inside:
+            kind = token.type
+            if kind == "inline":
+                cells.append(_flat_inline(token.children or [], node, context).replace("|", "\\|").replace("\n", " "))
+            elif kind == "tr_open":
+                cells = []
+                rows.append(cells)
+            elif kind == "thead_open" or kind == "tbody_open":
+                head = kind == "thead_open"
+            elif head and (kind == "th_open" or kind == "td_open"):
+                aligns.append(str(token.attrs.get("style") or "").removeprefix("text-align:"))
+    else:
+        for section in node.children:
+            for row in section.children:
+                cells = []
+                for cell in row.children:
+                    cells.append(_children(cell, context, "").replace("|", "\\|").replace("\n", " "))
+                    if section.type == "thead":
+                        style = str(cell.attrs.get("style") or "")
+                        aligns.append(style.removeprefix("text-align:"))
+                rows.append(cells)
     if not rows:
         return ""
     width = max(len(row) for row in rows)
@@ -300,16 +374,62 @@ def _table(node: RenderTreeNode, context: RenderContext) -> str:
     return "\n".join("| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in lines)
 
 
+def _table_end(tokens: list[Token], index: int) -> int:
+    """Where the table opened just before `index` closes, when it holds only sections of rows
+    of cells, each cell one inline run `_flat_inline` can write (as markdown-it makes them);
+    else -1 (its nodes are built)."""
+    end = len(tokens)
+    while index < end:
+        kind = tokens[index].type
+        if kind == "table_close":
+            return index
+        if kind != "thead_open" and kind != "tbody_open":
+            return -1
+        index += 1
+        while index < end and tokens[index].type == "tr_open":
+            index += 1
+            while index + 2 < end and tokens[index].type in _CELL_OPENINGS and tokens[index + 1].type == "inline" \
+                    and tokens[index + 2].type in _CELL_CLOSINGS and _flat(tokens[index + 1].children or []):
+                index += 3
+            if index >= end or tokens[index].type != "tr_close":
+                return -1
+            index += 1
+        if index >= end or tokens[index].type not in _SECTION_CLOSINGS:
+            return -1
+        index += 1
+    return -1
+
+
+_CELL_OPENINGS = frozenset({"th_open", "td_open"})
+_CELL_CLOSINGS = frozenset({"th_close", "td_close"})
+_SECTION_CLOSINGS = frozenset({"thead_close", "tbody_close"})
+
+
 _SPACES = re.compile(" {2,}")
+# A text holding none of these characters, two spaces in a row or an empty line is written as
+# it is (bar a last "!" before a link): each step of mdformat's text escaping (below) starts from
+# one of them. (Three searches: a pattern with all of them in one is twice as slow.)
+_ESCAPED_CHARACTER = re.compile(r"[&\t\\*_\[\]<`]")
 _MDFORMAT_TEXT = DEFAULT_RENDERERS["text"]
 
 
 def _plain_text(node: RenderTreeNode, context: RenderContext) -> str:
-    """mdformat's text escaping, without its character-reference pass when the text has no "&":
-    that pass hashes a regex of every HTML entity name on each call (most of the export's time)."""
-    text = node.content
+    text = _escaped(node.content, context)
+    if text.endswith("!"):
+        following = node.next_sibling
+        if following is not None and following.type == "link":
+            text = text[:-1] + "\\!"  # else "![" would start an image
+    return text
+
+
+def _escaped(text: str, context: RenderContext) -> str:
+    """mdformat's text escaping (but for a last "!" before a link: the caller knows what
+    follows), without its character-reference pass when the text has no "&": that pass hashes a
+    regex of every HTML entity name on each call (most of the export's time)."""
+    if _ESCAPED_CHARACTER.search(text) is None and "  " not in text and "\n\n" not in text:
+        return text
     if "&" in text:
-        return _MDFORMAT_TEXT(node, context)
+        return _MDFORMAT_TEXT(cast(RenderTreeNode, _LoneText(text)), context)
     text = _SPACES.sub(" ", text.replace("\t", " ")).replace("\\", "\\\\")
     text = escape_underscore_emphasis(escape_asterisk_emphasis(text))
     # Both leave a text without their characters as it is (most texts): skip the regex work.
@@ -317,12 +437,114 @@ def _plain_text(node: RenderTreeNode, context: RenderContext) -> str:
         text = escape_square_brackets(text, context.env["used_refs"])
     if "<" in text:
         text = escape_less_than_sign(text)
-    text = text.replace("`", "\\`").replace("\n\n", "&#10;&#10;")
-    if text.endswith("!"):
-        following = node.next_sibling
-        if following is not None and following.type == "link":
-            text = text[:-1] + "\\!"  # else "![" would start an image
-    return text
+    return text.replace("`", "\\`").replace("\n\n", "&#10;&#10;")
+
+
+class _LoneText:
+    """What mdformat's text renderer reads of a text node (wrapping off): its content, and the
+    node after it (none here: `_plain_text` and `_flat_inline` handle a "!" before a link)."""
+
+    next_sibling = None
+
+    def __init__(self, content: str) -> None:
+        self.content = content
+
+
+# --- inline runs written straight from their tokens --------------------------------------------
+
+# Inline tokens `_flat_inline` writes itself: text, images, and the pairs below.
+_FLAT_TOKENS = frozenset({"text", "image", "softbreak", "hardbreak", "em_open", "em_close", "strong_open",
+                          "strong_close", "s_open", "s_close", "link_open", "link_close"})
+# Inline tokens whose renderers read nothing of their node but what its token holds (content,
+# meta, type): they are given the token itself.
+_TOKEN_RENDERED = frozenset({"code_inline", "html_inline", "math_inline", "math_inline_double", "footnote_ref",
+                             "mdx_expression"})
+_FLAT = _FLAT_TOKENS | _TOKEN_RENDERED
+
+
+def _flat(tokens: list[Token]) -> bool:
+    """Whether `_flat_inline` can write these inline tokens: only the kinds it knows, each
+    opening closed (else the nodes are built, and fail, as before)."""
+    depth = 0
+    for token in tokens:
+        if token.type not in _FLAT:
+            return False
+        depth += token.nesting
+        if depth < 0 or (token.children and not _balanced(token.children)):
+            return False
+    return depth == 0
+
+
+def _balanced(tokens: list[Token]) -> bool:
+    depth = 0
+    for token in tokens:
+        depth += token.nesting
+        if depth < 0 or (token.children and not _balanced(token.children)):
+            return False
+    return depth == 0
+
+
+def _inline(node: RenderTreeNode, context: RenderContext) -> str:
+    """An inline token: its nodes (when `_Tree` built them), else its tokens, written as the
+    nodes would be."""
+    if node.children or not node.token or not node.token.children:
+        return "".join(child.render(context) for child in node.children)
+    return _flat_inline(node.token.children, node, context)
+
+
+def _flat_inline(tokens: list[Token], node: RenderTreeNode, context: RenderContext) -> str:
+    """Inline tokens `_flat` accepts, written as their nodes would be, in the same order (so link
+    targets are marked in the same order). `node` holds the run: a hard break reads whether it is
+    in a heading."""
+    renderers = context.renderers
+    written: list[str] = []
+    open_pairs: list[tuple[Token, list[str]]] = []  # opened em, strong, s, link; what was written before each
+    index, end = 0, len(tokens)
+    while index < end:
+        token = tokens[index]
+        kind = token.type
+        index += 1
+        if kind == "text":
+            text = _escaped(token.content, context)
+            if text.endswith("!") and index < end and tokens[index].type == "link_open":
+                text = text[:-1] + "\\!"  # else "![" would start an image
+            written.append(text)
+        elif token.nesting == 1:
+            if kind == "link_open" and token.attrs.get("class") == "header-anchor":
+                depth = 1  # the "#" the HTML adds beside each heading: skipped, with its content
+                while depth:
+                    depth += tokens[index].nesting
+                    index += 1
+                continue
+            open_pairs.append((token, written))
+            written = []
+        elif token.nesting == -1:
+            opening, before = open_pairs.pop()
+            text = "".join(written)
+            written = before
+            if opening.type == "link_open":
+                written.append(_written_link(opening.attrs, opening.info, text, context))
+            elif opening.type == "s_open":
+                written.append(f"~~{text}~~")
+            else:
+                written.append(f"{opening.markup}{text}{opening.markup}")  # em, strong
+        elif kind == "image":
+            written.append(_image_token(token, context))
+        elif kind == "softbreak":
+            written.append("\n")
+        elif kind == "hardbreak":
+            written.append("<br /> " if _in_heading(node) else "\\\n")
+        else:
+            written.append(renderers[kind](cast(RenderTreeNode, token), context))
+    return "".join(written)
+
+
+def _in_heading(node: RenderTreeNode | None) -> bool:  # as mdformat's hardbreak asks it
+    while node is not None:
+        if node.type == "heading":
+            return True
+        node = node.parent
+    return False
 
 
 _MDFORMAT_PARAGRAPH = DEFAULT_RENDERERS["paragraph"]
@@ -334,12 +556,19 @@ _LINE_STARTS_READ_AS_BLOCKS = frozenset("#>+-*_=<0123456789")
 def _paragraph(node: RenderTreeNode, context: RenderContext) -> str:
     """mdformat's paragraph, which tests each line with a dozen regexes: lines starting with none
     of the characters those look for (most) are only stripped, so a paragraph of such lines,
-    without whitespace at its ends (written as a character reference), is done here."""
-    text = node.children[0].render(context)
-    if not context.do_wrap and (not text or (text[0] not in UNICODE_WHITESPACE and text[-1] not in UNICODE_WHITESPACE)):
-        lines = [line.strip() for line in text.split("\n")]
-        if not any(line[:1] in _LINE_STARTS_READ_AS_BLOCKS for line in lines):
-            return "\n".join(lines)
+    without whitespace at its ends (written as a character reference), is done here (with
+    wrapping off, as `_render` sets it)."""
+    run = cast(_Tree, node).run
+    text = _flat_inline(run.children or [], node, context) if run is not None else node.children[0].render(context)
+    if not text or (text[0] not in UNICODE_WHITESPACE and text[-1] not in UNICODE_WHITESPACE):
+        if "\n" not in text:  # one line (most)
+            line = text.strip()
+            if line[:1] not in _LINE_STARTS_READ_AS_BLOCKS:
+                return line
+        else:
+            lines = [line.strip() for line in text.split("\n")]
+            if not any(line[:1] in _LINE_STARTS_READ_AS_BLOCKS for line in lines):
+                return "\n".join(lines)
     return _MDFORMAT_PARAGRAPH(cast(RenderTreeNode, _Rendered(text)), context)
 
 
@@ -353,6 +582,40 @@ class _Rendered:
 
     def render(self, context: RenderContext) -> str:
         return self.text
+
+
+def _list_item(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's list item, with whether its list is tight worked out once per list (mdformat
+    works it out again for each item, going through every item)."""
+    items = cast(_Tree, node.parent)
+    if items.tight is None:
+        items.tight = is_tight_list(items)
+    text = _children(node, context, "\n" if items.tight else "\n\n")
+    return text if text.strip() else ""
+
+
+_MDFORMAT_CODE = DEFAULT_RENDERERS["code_inline"]
+_MDFORMAT_FENCE = DEFAULT_RENDERERS["fence"]
+
+
+def _code_inline(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's code span, which counts the code's backticks in a loop over every character: code
+    without backticks, not starting with a space, needs no padding and one backtick each side."""
+    code = node.content
+    if "`" not in code and code[:1] != " ":
+        return f"`{code}`"
+    return _MDFORMAT_CODE(node, context)
+
+
+def _fence(node: RenderTreeNode, context: RenderContext) -> str:
+    """mdformat's fenced code (no code formatters are set), which measures the longest run of the
+    fence character in the code in a loop over every character: code without a run of three
+    gets the shortest fence, three long."""
+    info = node.info.strip()
+    fence = "~~~" if "`" in info else "```"  # a backtick fence's info cannot hold a backtick
+    if fence not in node.content:
+        return f"{fence}{info}\n{node.content}{fence}"
+    return _MDFORMAT_FENCE(node, context)
 
 
 def _nothing(node: RenderTreeNode, context: RenderContext) -> str:
@@ -528,8 +791,10 @@ class _Extension:
     """mdformat's plugin shape: renderers by token type (only RENDERERS is read when rendering)."""
 
     RENDERERS: Mapping[str, Render] = {
-        "text": _plain_text, "paragraph": _paragraph, "link": _link, "image": _image, "heading": _heading,
-        "html_inline": _html_inline,
+        "inline": _inline, "text": _plain_text, "paragraph": _paragraph, "link": _link, "image": _image,
+        "heading": _heading,
+        "html_inline": _html_inline, "code_inline": _code_inline, "fence": _fence, "code_block": _fence,
+        "list_item": _list_item,
         "s": _strikethrough, "table": _table,
         "math_inline": _math, "math_inline_double": _math, "math_block": _math, "math_block_label": _math,
         "footnote_ref": _footnote_ref, "footnote_block": lambda node, context: _children(node, context),
@@ -540,3 +805,4 @@ class _Extension:
 
 
 assert "paragraph" in DEFAULT_RENDERERS  # the CommonMark part comes from mdformat
+assert not hasattr(_Extension, "POSTPROCESSORS")  # _Tree.render skips them
