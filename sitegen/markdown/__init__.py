@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
@@ -67,6 +68,7 @@ def make_markdown() -> MarkdownIt:
     md.enable(["table", "strikethrough"])
     md.use(single_tilde_plugin)  # ~text~ as GitHub and Mintlify read it
     md.use(tasklists_plugin, enabled=False, label=True)
+    _tasklists_only_with_boxes(md)
     md.use(footnote_plugin)
     # Math first: LaTeX braces are not MDX expressions. "$5 and $10" stays text.
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
@@ -90,6 +92,24 @@ OPTIONS_READ_PER_TOKEN = ("strikethrough_single_tilde", "tasklists", "tasklists_
 
 
 MAX_BLOCK_NESTING = 60
+
+
+def _tasklists_only_with_boxes(md: MarkdownIt) -> None:
+    """The task-list rule looks at every token of every page for an item starting `[ ]`,
+    `[x]` or `[X]`; such an item's text is a piece of the source, so a page whose source
+    has none of the three skips the rule."""
+    ruler = md.core.ruler
+    tasklists = next(rule.fn for rule in ruler.__rules__ if rule.name == TASKLISTS_RULE)
+
+    def tasklists_if_boxes(state: StateCore) -> None:
+        src = state.src
+        if "[ ]" in src or "[x]" in src or "[X]" in src:
+            tasklists(state)
+
+    ruler.at(TASKLISTS_RULE, tasklists_if_boxes)
+
+
+TASKLISTS_RULE = "github-tasklists"  # the core rule mdit-py-plugins' tasklists_plugin adds
 
 
 def _warn_past_nesting_limit(md: MarkdownIt) -> None:
