@@ -38,8 +38,23 @@ class LinkResolver:
         # (link path, linking page's folder) -> the page it names: pages link to the same
         # pages again and again. Shared by copies of this resolver (the pages are the same).
         self._pages_found: dict[tuple[str, str], Page | None] = {}
+        # (link target, linking page's folder, its depth) -> the answer, for the links whose
+        # answer depends on nothing else: links to pages and external links (most links of
+        # a site, written again on page after page). Shared like _pages_found.
+        self._links_found: dict[tuple[str, str, int], Resolved] = {}
 
     def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
+        if image:
+            return self._resolve(target, page, image)
+        key = (target, posixpath.dirname(page.id), page.url.count("/"))
+        found = self._links_found.get(key)
+        if found is None:
+            found = self._resolve(target, page, image)
+            if found.page_id is not None or (found.url is None and found.error is None):
+                self._links_found[key] = found
+        return found
+
+    def _resolve(self, target: str, page: Page, image: bool) -> Resolved:
         if is_script_url(target, image=image):  # <Card href="javascript:…">: never a link
             kind = "image" if image else "link"
             return Resolved(url="", error=f"{kind} {shown_url(target)} is a script URL; the {kind} is left out")
