@@ -194,16 +194,18 @@ def fold_rule(state: StateCore) -> None:
     if doc is None:
         return
     page: PageState | None = state.env.get("mdx_page")
-    for token in state.tokens:
-        if token.type == "inline" and token.children and _number_lines(token):
-            token.children = _fold_inline(token.children, doc, page)
     stack: list[tuple[Token, list[Token]]] = []
     out: list[Token] = []
     for token in state.tokens:
-        if token.type == "mdx_flow_open":
+        kind = token.type
+        if kind == "inline":
+            if token.children and _number_lines(token):
+                token.children = _fold_inline(token.children, doc, page)
+            out.append(token)
+        elif kind == "mdx_flow_open":
             stack.append((token, out))
             out = []
-        elif token.type == "mdx_flow_close" and stack:
+        elif kind == "mdx_flow_close" and stack:
             opening, parent = stack.pop()
             parent.append(_element(opening, out, inline=False))
             out = parent
@@ -503,7 +505,7 @@ def _children(
         elif first.type == "fence" and len(group) == 1:
             language, title = parse_info(first.info)
             parts.append(MdxChild(html=piece, code=CodeInfo(language, title, first.content)))
-        elif piece.strip():
+        elif piece and not piece.isspace():  # (not piece.strip(), which copies the piece)
             parts.append(MdxChild(html=piece))
     return "".join(part.html for part in parts), parts
 
