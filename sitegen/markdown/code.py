@@ -123,7 +123,7 @@ def _tokens(lexer: Lexer, code: str) -> Iterable[tuple[int, _TokenType, str]]:
 # formats each pair once. Long texts are rarely repeated and are not kept; the table stops
 # growing at _MAX_PIECES, so memory stays bounded on any site.
 _PIECES: dict[tuple[_TokenType, str], str] = {}
-_MAX_PIECES = 50_000
+_MAX_PIECES = 20_000
 _MAX_PIECE_TEXT = 40
 
 
