@@ -19,6 +19,7 @@ from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
 
 _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
+MAX_LINKS_KEPT = 50_000  # link answers a resolver keeps (a few MB at most)
 
 @dataclass(frozen=True)
 class Resolved:
@@ -50,7 +51,8 @@ class LinkResolver:
         found = self._links_found.get(key)
         if found is None:
             found = self._resolve(target, page, image)
-            if found.page_id is not None or (found.url is None and found.error is None):
+            kept = found.page_id is not None or (found.url is None and found.error is None)
+            if kept and len(self._links_found) < MAX_LINKS_KEPT:
                 self._links_found[key] = found
         return found
 
