@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
@@ -76,6 +77,16 @@ class SiteContext:
     files: dict[str, str | None]  # None: docs.json does not name that file
     assets: list[str]  # theme stylesheet/script paths to link, relative to the site root
     extra: dict[str, Any] = field(default_factory=dict)  # for theme features to pass data
+
+    # The theme's stylesheets and scripts, split once per build rather than by a filtered
+    # loop in every page's <head> and <body>.
+    @cached_property
+    def stylesheets(self) -> list[str]:
+        return [asset for asset in self.assets if asset.endswith(".css")]
+
+    @cached_property
+    def scripts(self) -> list[str]:
+        return [asset for asset in self.assets if asset.endswith(".js")]
 
     @property
     def config(self) -> SiteConfig:

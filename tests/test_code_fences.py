@@ -72,3 +72,15 @@ def test_mermaid_is_a_pre_for_the_diagram_script() -> None:
     html, problem = render_mermaid("graph TD\n  A[Start] --> B{Ok?}\n")
     assert problem is None
     assert html == '<pre class="mermaid">graph TD\n  A[Start] --&gt; B{Ok?}\n</pre>\n'
+
+
+def test_the_same_word_keeps_each_languages_class_and_blank_lines_stay() -> None:
+    # `def` is a Python keyword and plain text to bash: highlighting one block never colours
+    # the same word in another language's block.
+    python = render_fence("def go(): pass\n", "python")
+    bash = render_fence("def go <b>\n", "bash")
+    assert '<span class="line"><span class="k">def</span><span class="w"> </span><span class="nf">go</span>' in python
+    assert '<span class="line">def<span class="w"> </span>go<span class="w"> </span>&lt;b&gt;</span>' in bash
+    spaced = render_fence("import x\n\n\nimport y\n", "python")
+    assert lines_of(spaced) == ["", "", "", ""]
+    assert '<span class="line"></span>\n<span class="line"></span>\n' in spaced

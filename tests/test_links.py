@@ -68,3 +68,31 @@ def test_broken_link_and_missing_image_are_warnings_naming_file_and_line(make_pr
         "content/a.md:9: image 'img/missing.png' not found (looked in content/ and the project root); left as written",
     ]
     assert '<a href="nowhere.md">this</a>' in result.html and '<img src="img/missing.png" alt="x" />' in result.html
+
+
+def test_the_same_link_on_pages_in_other_folders_and_depths_leads_to_each_ones_target(
+    make_project: Callable[..., Path],
+) -> None:
+    # The same words in different places: `note` is the note of the page's own folder, and the
+    # way back to the site root depends on how deep the page's URL is (guides/ vs guides/tips/).
+    project = make_project({"name": "T", "navigation": [{"group": "G", "pages": [
+        "index", "guides/index", "guides/tips", "guides/note", "recipes/tips", "recipes/note"]}]}, {
+        "index.md": "---\ntitle: Home\n---\n[n](note) [e](https://example.com/) [p](/images/leaf.png)\n",
+        "guides/index.md": "---\ntitle: Guides\n---\n[n](note) [e](https://example.com/) [p](/images/leaf.png)\n",
+        "guides/tips.md": "---\ntitle: Tips\n---\n[n](note) [e](https://example.com/) [p](/images/leaf.png)\n",
+        "guides/note.md": "Guide note\n",
+        "recipes/tips.md": "---\ntitle: Tips\n---\n[n](note) [e](https://example.com/) [p](/images/leaf.png)\n",
+        "recipes/note.md": "Recipe note\n",
+        "/images/leaf.png": b"\x89PNG leaf",
+    })
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    assert "index.md:4: link 'note' points to no page or file; left as written" in result.stderr
+    site = project / "site"
+    assert hrefs((site / "index.html").read_text())[:3] == ["note", "https://example.com/", "images/leaf.png"]
+    assert hrefs((site / "guides/index.html").read_text())[:3] == [
+        "../guides/note/", "https://example.com/", "../images/leaf.png"]
+    assert hrefs((site / "guides/tips/index.html").read_text())[:3] == [
+        "../../guides/note/", "https://example.com/", "../../images/leaf.png"]
+    assert hrefs((site / "recipes/tips/index.html").read_text())[:3] == [
+        "../../recipes/note/", "https://example.com/", "../../images/leaf.png"]

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_core.normalize import normalize
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
@@ -67,6 +69,7 @@ def make_markdown() -> MarkdownIt:
     md.enable(["table", "strikethrough"])
     md.use(single_tilde_plugin)  # ~text~ as GitHub and Mintlify read it
     md.use(tasklists_plugin, enabled=False, label=True)
+    _tasklists_only_with_boxes(md)
     md.use(footnote_plugin)
     # Math first: LaTeX braces are not MDX expressions. "$5 and $10" stays text.
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
@@ -74,6 +77,7 @@ def make_markdown() -> MarkdownIt:
     # With html off these two rules only ever answer "no", after a look at every block and at
     # every "<" of inline text: skip them.
     md.disable(["html_block", "html_inline"])
+    md.core.ruler.at("normalize", _normalize_when_needed)
     # A site's pages link to the same targets again and again (71% of the link destinations
     # of the bench corpus are repeats); normalizing one is a pure function of the string.
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
@@ -90,6 +94,32 @@ OPTIONS_READ_PER_TOKEN = ("strikethrough_single_tilde", "tasklists", "tasklists_
 
 
 MAX_BLOCK_NESTING = 60
+
+
+def _normalize_when_needed(state: StateCore) -> None:
+    """markdown-it's first rule turns CR LF and CR into LF and NUL into U+FFFD, with a regex
+    that also replaces every LF by itself (about 2% of parsing a page): a source with no CR
+    and no NUL is left as it is, which is the same text."""
+    if "\r" in state.src or "\0" in state.src:
+        normalize(state)
+
+
+def _tasklists_only_with_boxes(md: MarkdownIt) -> None:
+    """The task-list rule looks at every token of every page for an item starting `[ ]`,
+    `[x]` or `[X]`; such an item's text is a piece of the source, so a page whose source
+    has none of the three skips the rule."""
+    ruler = md.core.ruler
+    tasklists = next(rule.fn for rule in ruler.__rules__ if rule.name == TASKLISTS_RULE)
+
+    def tasklists_if_boxes(state: StateCore) -> None:
+        src = state.src
+        if "[ ]" in src or "[x]" in src or "[X]" in src:
+            tasklists(state)
+
+    ruler.at(TASKLISTS_RULE, tasklists_if_boxes)
+
+
+TASKLISTS_RULE = "github-tasklists"  # the core rule mdit-py-plugins' tasklists_plugin adds
 
 
 def _warn_past_nesting_limit(md: MarkdownIt) -> None:

@@ -50,6 +50,7 @@ def warm_lexers(texts: Iterable[str]) -> None:
         _lexer(language)
 
 
+@lru_cache(maxsize=1024)  # a site's fences share a few info strings ("bash", "python app.py")
 def parse_info(info: str) -> tuple[str, str | None]:
     """Fence info string -> (language, title)."""
     info = info.strip()
@@ -83,6 +84,7 @@ _ATTRS = re.compile(r"""\w+=(?:"[^"]*"|'[^']*'|\S+)""")
 EXPANDABLE_LINES = 12  # an expandable block longer than this starts collapsed
 
 
+@lru_cache(maxsize=1024)
 def parse_meta(info: str) -> FenceMeta:
     language, title = parse_info(info)
     rest = info.strip().partition(" ")[2]
@@ -116,6 +118,20 @@ def _tokens(lexer: Lexer, code: str) -> Iterable[tuple[int, _TokenType, str]]:
     return lexer.get_tokens_unprocessed(code.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n"))
 
 
+# The HTML of a (token type, text) pair: a few thousand pairs (spaces, punctuation, keywords,
+# the names a site's examples share) are most of the tokens of every block, so each process
+# formats each pair once. Long texts are rarely repeated and are not kept; the table stops
+# growing at _MAX_PIECES, so memory stays bounded on any site.
+_PIECES: dict[tuple[_TokenType, str], str] = {}
+_MAX_PIECES = 20_000
+_MAX_PIECE_TEXT = 40
+
+
+def _piece(ttype: _TokenType, text: str) -> str:
+    css = _css_class(ttype)
+    return f'<span class="{css}">{html.escape(text)}</span>' if css else html.escape(text)
+
+
 def highlight_lines(code: str, language: str) -> list[str]:
     """The code as HTML, one string per line, with Pygments' short token classes."""
     code = code[:-1] if code.endswith("\n") else code
@@ -124,19 +140,26 @@ def highlight_lines(code: str, language: str) -> list[str]:
         return [html.escape(line) for line in code.split("\n")]
     lines: list[str] = []
     line: list[str] = []  # the pieces of the line being built (joined once, not appended to a str)
-    escape = html.escape
+    pieces = _PIECES
     for _, ttype, value in _tokens(lexer, code):
-        css = _css_class(ttype)
-        if "\n" not in value:  # most tokens: one piece of one line
-            if value:
-                line.append(f'<span class="{css}">{escape(value)}</span>' if css else escape(value))
-            continue
-        for index, part in enumerate(value.split("\n")):
-            if index:
-                lines.append("".join(line))
-                line = []
-            if part:
-                line.append(f'<span class="{css}">{escape(part)}</span>' if css else escape(part))
+        piece = pieces.get((ttype, value))
+        if piece is None:
+            if "\n" in value:  # ends one line or more (never kept in the table)
+                *ended, rest = value.split("\n")
+                for part in ended:
+                    if part:
+                        line.append(_piece(ttype, part))
+                    lines.append("".join(line))
+                    line = []
+                if rest:
+                    line.append(_piece(ttype, rest))
+                continue
+            if not value:
+                continue
+            piece = _piece(ttype, value)
+            if len(value) <= _MAX_PIECE_TEXT and len(pieces) < _MAX_PIECES:
+                pieces[(ttype, value)] = piece
+        line.append(piece)
     lines.append("".join(line))
     if len(lines) > 1 and lines[-1] == "" and not code.endswith("\n"):
         lines.pop()  # lexers may end with a newline of their own
@@ -151,10 +174,13 @@ def render_fence(code: str, info: str) -> str:
     """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta)."""
     meta = parse_meta(info)
     lines = highlight_lines(code, meta.language)
-    body = "".join(
-        f'<span class="line{" highlighted" if number in meta.highlight else ""}">{line}</span>\n'
-        for number, line in enumerate(lines, start=1)
-    )
+    if meta.highlight:
+        body = "".join(
+            f'<span class="line{" highlighted" if number in meta.highlight else ""}">{line}</span>\n'
+            for number, line in enumerate(lines, start=1)
+        )
+    else:  # the common case, joined in one call (there is always a line)
+        body = '<span class="line">' + '</span>\n<span class="line">'.join(lines) + "</span>\n"
     language = html.escape(meta.language, quote=True)
     lang_class = f' class="language-{language}"' if meta.language else ""
     title_bar = f'<div class="code-title"><span>{html.escape(meta.title)}</span></div>' if meta.title else ""

@@ -19,6 +19,7 @@ from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
 
 _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
+MAX_LINKS_KEPT = 50_000  # link answers a resolver keeps (a few MB at most)
 
 @dataclass(frozen=True)
 class Resolved:
@@ -38,8 +39,24 @@ class LinkResolver:
         # (link path, linking page's folder) -> the page it names: pages link to the same
         # pages again and again. Shared by copies of this resolver (the pages are the same).
         self._pages_found: dict[tuple[str, str], Page | None] = {}
+        # (link target, linking page's folder, its depth) -> the answer, for the links whose
+        # answer depends on nothing else: links to pages and external links (most links of
+        # a site, written again on page after page). Shared like _pages_found.
+        self._links_found: dict[tuple[str, str, int], Resolved] = {}
 
     def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
+        if image:
+            return self._resolve(target, page, image)
+        key = (target, posixpath.dirname(page.id), page.url.count("/"))
+        found = self._links_found.get(key)
+        if found is None:
+            found = self._resolve(target, page, image)
+            kept = found.page_id is not None or (found.url is None and found.error is None)
+            if kept and len(self._links_found) < MAX_LINKS_KEPT:
+                self._links_found[key] = found
+        return found
+
+    def _resolve(self, target: str, page: Page, image: bool) -> Resolved:
         if is_script_url(target, image=image):  # <Card href="javascript:…">: never a link
             kind = "image" if image else "link"
             return Resolved(url="", error=f"{kind} {shown_url(target)} is a script URL; the {kind} is left out")

@@ -36,13 +36,21 @@ def _doc(state: StateBlock) -> Any:
     return state.env.get("mdx_doc")
 
 
+# The block rules below run at the start of every block, and on every line a paragraph, list
+# or quote continues: each first looks at the line's first characters, which rule out almost
+# every line, and only then at the page.
+
+_ESM_STARTS = ("import ", "import{", "export ", "import\t", "export\t")
+
+
 def esm_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    doc = _doc(state)
-    if doc is None or not doc.mdx or state.blkIndent != 0 or state.level != 0 or state.sCount[start] != 0:
+    if state.sCount[start] != 0 or state.blkIndent != 0 or state.level != 0:
         return False
     pos = state.bMarks[start]
-    line_text = state.src[pos : state.eMarks[start]]
-    if not (line_text.startswith(("import ", "import{", "export ", "import\t", "export\t"))):
+    if not state.src.startswith(_ESM_STARTS, pos, state.eMarks[start]):
+        return False
+    doc = _doc(state)
+    if doc is None or not doc.mdx:
         return False
     if silent:
         return True
@@ -60,10 +68,8 @@ def esm_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 def flow_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """`<!-- … -->` blocks vanish (MDX has no HTML comments; authors still write them)."""
-    if _doc(state) is None:
-        return False
     pos = state.bMarks[start] + state.tShift[start]
-    if not state.src.startswith("<!--", pos):
+    if not state.src.startswith("<!--", pos) or _doc(state) is None:
         return False
     close = state.src.find("-->", pos + 4)
     if close == -1 or close > state.eMarks[end - 1]:
@@ -77,11 +83,11 @@ def flow_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
 
 
 def flow_expression_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    doc = _doc(state)
-    if doc is None or not doc.mdx:
-        return False
     pos = state.bMarks[start] + state.tShift[start]
     if not state.src.startswith("{", pos):
+        return False
+    doc = _doc(state)
+    if doc is None or not doc.mdx:
         return False
     close = doc.scanner.expression_end(pos)
     if close is None or close > state.eMarks[end - 1]:
@@ -103,6 +109,8 @@ def code_unless_mdx(original: Any) -> Any:
     """Indented code only in .md pages and outside components (MDX has none)."""
 
     def rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        if state.sCount[start] - state.blkIndent < 4:
+            return False  # not indented as code (the code rule's own first test)
         doc = _doc(state)
         if doc is not None and (doc.mdx or state.env.get("mdx_depth", 0)):
             return False
@@ -166,12 +174,12 @@ def _only_elements(doc: Any, pos: int, stop: int) -> bool:
 
 
 def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    doc = _doc(state)
-    if doc is None:
-        return False
     src = state.src
     pos = state.bMarks[start] + state.tShift[start]
-    if not src.startswith("<", pos) or (not doc.mdx and state.sCount[start] - state.blkIndent >= 4):
+    if not src.startswith("<", pos):
+        return False
+    doc = _doc(state)
+    if doc is None or (not doc.mdx and state.sCount[start] - state.blkIndent >= 4):
         return False
     tag = doc.scanner.tag_at(pos)
     limit = state.eMarks[end - 1]

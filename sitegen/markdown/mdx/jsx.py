@@ -34,6 +34,8 @@ _INTERESTING_MD = re.compile(r"[<`\n]")
 
 def _space_end(src: str, pos: int) -> int:
     """Where the whitespace from `pos` ends (`\\s*` always matches)."""
+    if pos < len(src) and not src[pos].isspace():
+        return pos  # most calls: no space at all (str.isspace is what \s matches)
     match = _SPACE.match(src, pos)
     assert match is not None
     return match.end()

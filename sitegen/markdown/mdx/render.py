@@ -194,17 +194,18 @@ def fold_rule(state: StateCore) -> None:
     if doc is None:
         return
     page: PageState | None = state.env.get("mdx_page")
-    for token in state.tokens:
-        if token.type == "inline" and token.children:
-            _number_lines(token)
-            token.children = _fold_inline(token.children, doc, page)
     stack: list[tuple[Token, list[Token]]] = []
     out: list[Token] = []
     for token in state.tokens:
-        if token.type == "mdx_flow_open":
+        kind = token.type
+        if kind == "inline":
+            if token.children and _number_lines(token):
+                token.children = _fold_inline(token.children, doc, page)
+            out.append(token)
+        elif kind == "mdx_flow_open":
             stack.append((token, out))
             out = []
-        elif token.type == "mdx_flow_close" and stack:
+        elif kind == "mdx_flow_close" and stack:
             opening, parent = stack.pop()
             parent.append(_element(opening, out, inline=False))
             out = parent
@@ -213,17 +214,23 @@ def fold_rule(state: StateCore) -> None:
     state.tokens = out
 
 
-def _number_lines(inline: Token) -> None:
+def _number_lines(inline: Token) -> bool:
+    """Note each child's line in its meta; whether any child is a tag (else nothing to fold)."""
     line = inline.map[0] if inline.map else 0
+    tags = False
     for child in inline.children or []:
-        child.meta = dict(child.meta or {}, line=line)
-        if child.type in ("softbreak", "hardbreak"):
+        # Most children have no meta of their own: a new one-key dict, not a copy of nothing.
+        meta = child.meta = {**child.meta, "line": line} if child.meta else {"line": line}
+        kind = child.type
+        if kind == "softbreak" or kind == "hardbreak":
             line += 1
-        elif "tag" in child.meta:
-            tag: Tag = child.meta["tag"]
+        elif "tag" in meta:
+            tag: Tag = meta["tag"]
             line += inline.content.count("\n", tag.start, tag.end)
-        elif child.type == "mdx_expression":
+            tags = True
+        elif kind == "mdx_expression":
             line += child.content.count("\n")
+    return tags
 
 
 def _element(opening: Token, children: list[Token], inline: bool) -> Token:
@@ -498,7 +505,7 @@ def _children(
         elif first.type == "fence" and len(group) == 1:
             language, title = parse_info(first.info)
             parts.append(MdxChild(html=piece, code=CodeInfo(language, title, first.content)))
-        elif piece.strip():
+        elif piece and not piece.isspace():  # (not piece.strip(), which copies the piece)
             parts.append(MdxChild(html=piece))
     return "".join(part.html for part in parts), parts
 

@@ -45,8 +45,10 @@ def text_jsx_rule(state: StateInline, silent: bool) -> bool:
 
 
 def text_expression_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "{":
+        return False
     doc: Any = state.env.get("mdx_doc")
-    if state.src[state.pos] != "{" or doc is None or not doc.mdx:
+    if doc is None or not doc.mdx:
         return False
     scanner = _scanner(state)
     assert scanner is not None
