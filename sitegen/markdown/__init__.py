@@ -109,7 +109,12 @@ def _tasklists_only_with_boxes(md: MarkdownIt) -> None:
     `[x]` or `[X]`; such an item's text is a piece of the source, so a page whose source
     has none of the three skips the rule."""
     ruler = md.core.ruler
-    tasklists = next(rule.fn for rule in ruler.__rules__ if rule.name == TASKLISTS_RULE)
+    # The rule's function is read from the ruler's list (markdown-it-py has no getter for it);
+    # if that ever changes shape, the rule is simply left to run on every page.
+    rules = getattr(ruler, "__rules__", ())
+    tasklists = next((rule.fn for rule in rules if getattr(rule, "name", None) == TASKLISTS_RULE), None)
+    if tasklists is None:
+        return
 
     def tasklists_if_boxes(state: StateCore) -> None:
         src = state.src
