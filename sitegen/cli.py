@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from typing import NoReturn
 
 from sitegen import __version__
 from sitegen.errors import SitegenError
@@ -60,3 +62,20 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def run() -> NoReturn:
+    """The `sitegen` command (pyproject's script) and `python -m sitegen`: `main()`, then exit.
+
+    A finished `sitegen build` has written, renamed and closed everything, and shut its
+    workers and threads down: skipping the interpreter's teardown (freeing every object of
+    the build, ~0.08 s of a one-page rebuild at 1,000 pages) is all that is left to save, as
+    mypy does. Only here, never in `main()`, which tests and other Python code call in their
+    own process."""
+    argv = sys.argv[1:]
+    code = main(argv)
+    if next((arg for arg in argv if not arg.startswith("-")), None) == "build":
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
