@@ -99,8 +99,13 @@ def _either(first: tuple[str, Any], second: tuple[str, Any], expected: str) -> A
 class Model(BaseModel):
     # strict: "true" is not a boolean and 1 is not a string; extra="allow" keeps unknown
     # keys so they can be reported as warnings instead of failing the build.
+    # defer_build: a model's validator is built when it first validates, not on import: a
+    # build validates one root model (SiteConfig or SiteConfigV2), so the validators of every
+    # nested model and of the other schema are never built. Defaults that are models are
+    # therefore made with `model_construct()` (the same value, without building a validator).
     model_config = ConfigDict(
-        strict=True, frozen=True, extra="allow", alias_generator=to_camel, populate_by_name=True
+        strict=True, frozen=True, extra="allow", alias_generator=to_camel, populate_by_name=True,
+        defer_build=True,
     )
 
 
@@ -181,7 +186,7 @@ class ApiPlayground(Model):
 class ApiConfig(Model):
     base_url: _either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
     auth: ApiAuth | None = None
-    playground: ApiPlayground = ApiPlayground()
+    playground: ApiPlayground = ApiPlayground.model_construct()
     maintain_order: bool = False
 
     @property
@@ -244,13 +249,13 @@ class SiteConfig(Model):
     topbar_cta_button: CtaButton | None = None
     versions: list[str] = []
     anchors: list[Anchor] = []
-    top_anchor: TopAnchor = TopAnchor()
+    top_anchor: TopAnchor = TopAnchor.model_construct()
     tabs: list[Tab] = []
     api: ApiConfig | None = None
     openapi: _either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
     footer_socials: dict[SocialKey, str] = {}
-    feedback: Feedback = Feedback()
-    mode_toggle: ModeToggle = ModeToggle()
+    feedback: Feedback = Feedback.model_construct()
+    mode_toggle: ModeToggle = ModeToggle.model_construct()
     banner: Banner | None = None
     background_image: str | None = None
     redirects: list[Redirect] = []
@@ -264,9 +269,6 @@ class SiteConfig(Model):
         if self.openapi is None:
             return []
         return [self.openapi] if isinstance(self.openapi, str) else list(self.openapi)
-
-
-NavGroup.model_rebuild()
 
 
 # --- chrome the classic schema has no key for (v2 docs.json fills it; see config_v2.py) ---

@@ -231,9 +231,9 @@ class ApiExamples(Model):
 class ApiV2(Model):
     openapi: OpenApiSource | None = None
     asyncapi: OpenApiSource | None = None
-    playground: Playground = Playground()
-    params: ApiParams = ApiParams()
-    examples: ApiExamples = ApiExamples()
+    playground: Playground = Playground.model_construct()
+    params: ApiParams = ApiParams.model_construct()
+    examples: ApiExamples = ApiExamples.model_construct()
     mdx: Mdx | None = None
 
 
@@ -351,20 +351,20 @@ class SiteConfigV2(Model):
     description: str | None = None
     logo: _one_of("a string or an object {light, dark, href}", string=str, object=LogoImages) = None  # type: ignore[valid-type]
     favicon: _one_of("a string or an object {light, dark}", string=str, object=ModeImages) = None  # type: ignore[valid-type]
-    appearance: Appearance = Appearance()
-    background: BackgroundV2 = BackgroundV2()
-    icons: Icons = Icons()
-    navbar: Navbar = Navbar()
-    footer: Footer = Footer()
+    appearance: Appearance = Appearance.model_construct()
+    background: BackgroundV2 = BackgroundV2.model_construct()
+    icons: Icons = Icons.model_construct()
+    navbar: Navbar = Navbar.model_construct()
+    footer: Footer = Footer.model_construct()
     banner: Banner | None = None
     redirects: list[Redirect] = []
-    api: ApiV2 = ApiV2()
-    fonts: Fonts = Fonts()
-    styling: Styling = Styling()
-    seo: Seo = Seo()
-    search: Search = Search()
+    api: ApiV2 = ApiV2.model_construct()
+    fonts: Fonts = Fonts.model_construct()
+    styling: Styling = Styling.model_construct()
+    seo: Seo = Seo.model_construct()
+    search: Search = Search.model_construct()
     contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
-    errors: Errors = Errors()
+    errors: Errors = Errors.model_construct()
     # Analytics and chat widgets, per provider: read by `_analytics` (ga4, gtm, plausible and
     # fathom become script tags; the rest are warnings).
     integrations: dict[str, Any] = {}
@@ -373,12 +373,8 @@ class SiteConfigV2(Model):
     thumbnails: _one_of("true, false or an object {appearance}", boolean=bool, object=Thumbnails) = True  # type: ignore[valid-type]
     # sitegen's extension, as in the classic schema: the URL the site is published at.
     site_url: str | None = None
-    metadata: Metadata = Metadata()
+    metadata: Metadata = Metadata.model_construct()
     variables: dict[str, Any] = {}
-
-
-for _model in (Group, Level, Language, Version, TabV2, AnchorV2, Dropdown, Global, NavigationV2, SiteConfigV2):
-    _model.model_rebuild()
 
 
 # --- the whole tree, kept for what the theme cannot show yet -----------------------------

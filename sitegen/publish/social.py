@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -169,6 +168,8 @@ def rasterize_svg(svg: bytes, fonts: tuple[Path, Path]) -> bytes:
     from anywhere on disk, and nothing outside the project goes into a site. Text is set in the
     theme's fonts, never the machine's, so every machine draws the same card. ValueError: not
     an SVG resvg can draw."""
+    import xml.etree.ElementTree as ElementTree  # only an SVG logo on a card needs it: not imported on every build
+
     import resvg_py
 
     try:
