@@ -45,7 +45,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -370,10 +370,9 @@ class SearchIndex:
             bundle.update({f"{BUNDLE_DIR}/{name}/{path}": data for path, data in files.items()})
         return bundle
 
-    def finish_on_disk(self, jobs: list[ShardJob], bundle: Path, started: Iterable[Future[None]] = ()) -> list[str]:
+    def finish_on_disk(self, jobs: list[ShardJob], bundle: Path) -> list[str]:
         """`sitegen build`: index each shard's documents on disk into its folder under
-        `bundle`, and wait for the shards `started` early (`index_early`); warnings (on
-        failure: no search at all, and `bundle` is removed)."""
+        `bundle`; warnings (on failure: no search at all, and `bundle` is removed)."""
         unavailable = self._unavailable()
         if unavailable is not None:
             return unavailable
@@ -381,28 +380,9 @@ class SearchIndex:
         try:
             index_shards(self._binary, jobs)
         except (SearchError, OSError) as exc:
-            failure: BaseException | None = exc
-        else:
-            failure = None
-        for early in started:  # every one is waited for, so none writes after `bundle` is removed
-            try:
-                early.result()
-            except (SearchError, OSError) as exc:
-                failure = failure or exc
-        if failure is not None:
             shutil.rmtree(bundle, ignore_errors=True)
-            return [f"search: {failure}; the site is built without search"]
+            return [f"search: {exc}; the site is built without search"]
         return []
-
-    def indexes_now(self) -> bool:
-        """True when this build indexes (`begin` found Pagefind and it runs)."""
-        return self._unavailable() is None and self._binary is not None
-
-    def index_early(self, pool: ThreadPoolExecutor, job: ShardJob) -> Future[None]:
-        """Index one shard in `pool` while the build goes on (its pages are all written);
-        `finish_on_disk` waits for it."""
-        assert self._binary is not None, "index_early before begin() found Pagefind"
-        return pool.submit(_index_shard, self._binary, job)
 
     def why_not(self) -> list[str]:
         """The warnings of a build that does not index (none when search is off)."""

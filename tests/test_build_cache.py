@@ -556,31 +556,6 @@ def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
     assert "grafted last spring" in site["orchard-007/index.html"].decode()
 
 
-def test_a_cold_build_indexes_search_shards_while_pages_render_to_the_same_site(
-        make_project: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without a cache, workers render the pages shard by shard and Pagefind starts on each
-    search shard once its pages are written; the site is byte for byte the one a build in
-    one process makes (Pagefind numbers pages in the order it lists their folders)."""
-    if pagefind_binary() is None:
-        pytest.skip("pagefind is not installed")
-    names = [f"orchard-{number:03}" for number in range(300)]  # workers, and three shards' worth
-    pages = {f"{name}.md": f"---\ntitle: Row {name}\n---\n\nApple trees in row {name}, "
-             f"{'pruned' if number % 3 else 'grafted'} in spring.\n" for number, name in enumerate(names)}
-    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
-    monkeypatch.setattr("os.cpu_count", lambda: 2)
-    times = StepTimes()
-    build(project, times=times, cache=False)
-    early = [note for note in times.notes if note.startswith("search shards indexed while pages rendered: ")]
-    assert len(early) == 1 and int(early[0].rsplit(" ", 1)[1]) >= 1
-    monkeypatch.setattr("os.cpu_count", lambda: 1)
-    build(project, out_dir=tmp_path / "serial", cache=False)
-    parallel, serial = tree(project / "site"), tree(tmp_path / "serial")
-    assert json.loads(parallel[f"{BUNDLE_DIR}/{MANIFEST}"])["shards"] == ["0", "1", "2", "3"]
-    assert sorted(parallel) == sorted(serial)
-    for name in serial:
-        assert parallel[name] == serial[name], f"{name} differs from a build in one process"
-
-
 def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
         make_project: Callable[..., Path], tmp_path: Path) -> None:
     """Every page renders again (a new JSON file is in the site key) in worker processes, to

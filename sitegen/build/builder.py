@@ -36,7 +36,6 @@ from sitegen.build.render_pages import (
     html_digest,
     render_in_workers,
     render_page,
-    searchable,
 )
 from sitegen.cachedir import CACHE_DIR
 from sitegen.config import CONFIG_NAMES, PAGE_ASSISTANTS, LoadedConfig, find_project_dir
@@ -313,14 +312,6 @@ class SiteBuilder:
         written: dict[int, dict[str, bytes]] = {}  # page number -> its HTML by output path (to keep)
         if workers:
             setup.output.prepare_for_workers()
-            if len(todo) == len(pages) and (disk is None or not disk.has_search_bundles()):
-                # Nothing to reuse: each search shard is indexed as soon as its pages are
-                # written, so the pages render shard by shard.
-                shards = plan_shards(page.output for page in pages if searchable(page))
-                if setup.output.index_as_written(self.search, shards):
-                    order = {path: number for number, paths in enumerate(shards.values()) for path in paths}
-                    todo.sort(key=lambda number: order.get(pages[number].output, len(order)))
-                    missing = [pages[number] for number in todo]
             store = None
             if disk is not None:
                 key_of = {pages[number].id: key for number, key in keys.items()}
@@ -376,7 +367,7 @@ class SiteBuilder:
         """`digest`: the hash of `html` (hex), when the cache entry has it: hashing every
         page's HTML was a good part of a rebuild that takes most pages from the cache."""
         known = bytes.fromhex(digest) if digest is not None else html_digest(bytes_of(html))
-        setup.output.write_page(path, html, path == page.output and searchable(page), known.hex())
+        setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex), known.hex())
         self._note_digest(page, path, known)
 
     def _note(self, page: Page, path: str, html: bytes) -> None:
@@ -384,7 +375,7 @@ class SiteBuilder:
         self._note_digest(page, path, html_digest(html))
 
     def _note_digest(self, page: Page, path: str, digest: bytes) -> None:
-        if self._disk is not None and path == page.output and searchable(page):
+        if self._disk is not None and path == page.output and not (page.hidden or page.noindex):
             self._digests[path] = digest
 
     def _site_key(self, loaded: LoadedConfig, pages: list[Page], theme: Theme, setup: RenderSetup, search: bool) -> str:
@@ -528,9 +519,7 @@ class SiteBuilder:
                 for name, key in keys.items():
                     if name not in reuse and (bundle / name).is_dir():
                         self._disk.store_search_bundle(key, bundle / name)
-            early = output.shards_indexed_early()
             times.note(f"search shards: {len(keys) - len(reuse)} of {len(keys)} indexed" if keys else "")
-            times.note(f"search shards indexed while pages rendered: {early}" if early else "")
         self._copied = files.sources()
         if self._disk is not None:
             self._disk.finish()  # drop what this build did not use

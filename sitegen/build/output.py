@@ -102,16 +102,6 @@ class Output(Protocol):
         """Worker processes are about to write pages themselves (a staging folder must exist)."""
         ...
 
-    def index_as_written(self, search: SearchIndex, shards: dict[str, list[str]]) -> bool:
-        """Index each search shard (`plan_shards` of every searchable page, all about to be
-        written by workers) as soon as its pages are written, while the others render; False
-        when this output does not (the caller then need not order the pages by shard)."""
-        ...
-
-    def shards_indexed_early(self) -> int:
-        """How many search shards Pagefind started on while pages were still rendering."""
-        ...
-
     def link_unchanged(self) -> None:
         """Put in the files found equal to the previous build's output (in time to overlap
         the search indexing, which does not need them)."""
@@ -150,12 +140,6 @@ class MemoryOutput:
 
     def prepare_for_workers(self) -> None:
         pass
-
-    def index_as_written(self, search: SearchIndex, shards: dict[str, list[str]]) -> bool:
-        return False  # the dev server's index is made in memory, after the build
-
-    def shards_indexed_early(self) -> int:
-        return 0
 
     def link_unchanged(self) -> None:
         pass  # nothing is kept from a previous build in memory
@@ -262,51 +246,6 @@ class _IndexSource:
         return self._made
 
 
-class _ShardsAsWritten:
-    """A cold build's search shards, each indexed as soon as its pages are all written: the
-    pages render shard by shard, so Pagefind works on the first shards while the last ones
-    render, instead of after all of them (on 2 cores it used one and a half of them, alone,
-    for a quarter of the build). One Pagefind at a time while pages render: the workers have
-    the cores, and only one shard's index is in memory beside them."""
-
-    def __init__(self, search: SearchIndex, shards: dict[str, list[str]], root: Path) -> None:
-        self.shards = shards
-        self._search = search
-        self._root = root
-        self._first = next(iter(shards))
-        self._left = {name: len(paths) for name, paths in shards.items()}
-        self.shard_of = {path: name for name, paths in shards.items() for path in paths}
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="sitegen-search-early")
-        self.started: dict[str, Future[None]] = {}
-        self.started_early = 0  # shards Pagefind started on before the last page was rendered
-
-    def job(self, name: str) -> ShardJob:
-        return ShardJob(self._root / _SEARCH_SHARDS / name, self._root / BUNDLE_DIR / name, name == self._first)
-
-    def written(self, path: str) -> None:
-        """A worker wrote page `path` (and its index document)."""
-        name = self.shard_of.get(path)
-        if name is None:
-            return
-        self._left[name] -= 1
-        if self._left[name] == 0:
-            self.started[name] = self._search.index_early(self._pool, self.job(name))
-
-    def take_unstarted(self) -> list[str]:
-        """The shards no Pagefind has started on (those waiting in line are taken back, to
-        run two at a time now that the pages are done), in order."""
-        for name, future in list(self.started.items()):
-            if future.cancel():
-                del self.started[name]
-        self.started_early = len(self.started)
-        return [name for name in self.shards if name not in self.started]
-
-    def close(self) -> None:
-        for future in self.started.values():
-            future.cancel()
-        self._pool.shutdown(wait=True)
-
-
 class StagingOutput:
     """A folder beside `out_dir`; `commit()` swaps it in. Use as a context manager: leaving
     it without a commit (an error) removes the folder.
@@ -348,7 +287,6 @@ class StagingOutput:
         self._search: ThreadPoolExecutor | None = None
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self._clearing: threading.Thread | None = None  # removes the emptied index-document folders
-        self._early: _ShardsAsWritten | None = None  # a cold build's shards, indexed as they complete
         self.unchanged = False  # after commit: out_dir already held exactly this build
         if self._previous is None:
             self._materialize()
@@ -434,8 +372,6 @@ class StagingOutput:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        if self._early is not None:
-            self._early.close()
         if self._search is not None:
             self._search.shutdown(wait=True)
         self._cleared()
@@ -454,25 +390,6 @@ class StagingOutput:
             for path, source in self._documents.items():
                 self._write_file(self.root / _SEARCH_INPUT / path, source.document())
             self._documents = {}
-
-    def index_as_written(self, search: SearchIndex, shards: dict[str, list[str]]) -> bool:
-        if not self._searchable or self._search_input is not None or self._early is not None \
-                or not shards or not search.indexes_now():
-            return False
-        self._early = _ShardsAsWritten(search, shards, self.root)
-        # Every folder of the shards' documents made now, in order: Pagefind numbers pages in
-        # the order it lists them, so workers making folders as they go would change the
-        # bundle's bytes from one build to the next.
-        try:
-            for name, paths in shards.items():
-                for path in paths:
-                    self._place(f"{self.root}/{_SEARCH_SHARDS}/{name}/{path}")
-        except OSError as exc:
-            raise BuildError(f"cannot write the site: {exc}") from None
-        return True
-
-    def shards_indexed_early(self) -> int:
-        return self._early.started_early if self._early is not None else 0
 
     def _target(self, path: str) -> Path:
         return Path(self._place(f"{self.root}/{path}"))
@@ -500,8 +417,6 @@ class StagingOutput:
 
     def note_written(self, path: str, digest: Digest) -> None:
         self.digests[path] = digest  # the manifest saved after the swap reads it from here
-        if self._early is not None:
-            self._early.written(path)
 
     def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
         if digest is None:
@@ -524,12 +439,8 @@ class StagingOutput:
             self._write_index_document(path, html)
 
     def _write_index_document(self, path: str, html: bytes) -> None:
-        # Straight into its shard's folder when the shards are indexed as written (workers
-        # have this object's plan: they were forked after `index_as_written`).
-        shard = self._early.shard_of.get(path) if self._early is not None else None
-        folder = f"{_SEARCH_SHARDS}/{shard}" if shard is not None else _SEARCH_INPUT
         try:
-            _write_bytes(self._place(f"{self.root}/{folder}/{path}"), index_document(html))
+            _write_bytes(self._place(f"{self.root}/{_SEARCH_INPUT}/{path}"), index_document(html))
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
@@ -629,8 +540,6 @@ class StagingOutput:
         self._search = ThreadPoolExecutor(1, thread_name_prefix="sitegen-search")
         if not self._searchable:
             return self._search.submit(search.why_not)  # warnings only: nothing is indexed
-        if self._early is not None:
-            return self._finish_early(search, self._early, reuse or {})
         in_memory = self._search_input is not None
         if not in_memory:
             self._materialize()  # the index documents of pages equal to the last build's
@@ -660,23 +569,6 @@ class StagingOutput:
             self._clearing.start()
         jobs = [ShardJob(sites / name, self.root / BUNDLE_DIR / name, number == 0) for number, name, _ in todo]
         return self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
-
-    def _finish_early(self, search: SearchIndex, early: _ShardsAsWritten,
-                      reuse: Mapping[str, Path]) -> Future[list[str]]:
-        """`start_search` when the shards were indexed as written: the shards not started yet
-        are indexed now (reused ones copied, if their Pagefind has not started)."""
-        assert self._search is not None
-        self.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(early.shards))
-        todo = []
-        for name in early.take_unstarted():
-            folder = reuse.get(name)
-            if folder is None:
-                todo.append(early.job(name))
-                continue
-            for source in sorted(folder.rglob("*")):
-                if source.is_file():
-                    self._copy_hashed(f"{BUNDLE_DIR}/{name}/{source.relative_to(folder).as_posix()}", source)
-        return self._search.submit(search.finish_on_disk, todo, self.root / BUNDLE_DIR, list(early.started.values()))
 
     def _shard_folders(self, plan: dict[str, list[str]], todo: list[tuple[int, str, list[str]]],
                        in_memory: bool) -> Path:

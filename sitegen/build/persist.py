@@ -466,13 +466,6 @@ class BuildCache:
             parts.append(path.encode() + b"\0" + hashlib.blake2b(html, digest_size=20).digest())
         return _hash(*parts)
 
-    def has_search_bundles(self) -> bool:
-        """Whether any search shard's bundle is stored (one could be reused this build)."""
-        try:
-            return self._usable() and any(os.scandir(self.root / _SEARCH))
-        except OSError:
-            return False
-
     def search_bundle(self, key: str) -> Path | None:
         """The stored bundle folder for `key` (whole: it was renamed into place, and every
         file still has the stat it was stored with), or None."""

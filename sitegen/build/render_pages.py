@@ -130,11 +130,6 @@ HtmlFor = Callable[[Page, RenderedBody, "ApiView | None"], bytes]
 StoreEntry = Callable[[Page, dict[str, bytes], PageResult], None]
 
 
-def searchable(page: Page) -> bool:
-    """Whether `page` goes into the search index (not hidden, not marked noindex)."""
-    return not (page.hidden or page.noindex)
-
-
 def html_digest(html: bytes) -> bytes:
     return hashlib.blake2b(html, digest_size=20).digest()
 
@@ -173,13 +168,13 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
         if view is None and output is page and isinstance(page.meta.get("api"), str):
             view = handwritten_view(setup.project_dir, setup.loaded, page, body, result.warnings)
         html = html_for(output, rendered, view)
-        indexed = output is page and searchable(page)
+        searchable = output is page and not (page.hidden or page.noindex)
         # The Markdown beside the HTML (what "Copy page" copies): links relative to it.
         exported = page_markdown(output, body.markdown, view)
         text = exported.text.encode()
         if write:
             digest = html_digest(html)  # hashed once: the output keeps it, a worker sends it back
-            setup.output.write_page(output.output, html, indexed, digest.hex())
+            setup.output.write_page(output.output, html, searchable, digest.hex())
             if output is page:
                 result.digest = digest
             setup.output.write(markdown_path(output.output), text)
