@@ -92,6 +92,29 @@ class Theme:
         return env
 
 
+def template_failure(exc: jinja2.TemplateError, project_dir: Path | None) -> str:
+    """Where a theme template failed and why ("theme/components/card.html:3: 'tone' is
+    undefined"): a project's override by its path in the project, a built-in template by its
+    name (nothing outside the project is named). The line comes from the error (a syntax
+    error) or from the template's frame in the traceback (Jinja maps it to template lines)."""
+    filename = getattr(exc, "filename", None)
+    line = getattr(exc, "lineno", None)
+    if filename is None:
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename.endswith(".html"):
+                filename, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+            tb = tb.tb_next
+    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    if filename is None:
+        return f"theme template error: {message}"
+    path = Path(filename)
+    inside = inside_project(project_dir, path) if project_dir is not None else None
+    shown = inside.relative_to(project_dir).as_posix() if inside is not None and project_dir is not None \
+        else f"built-in template {path.parent.name}/{path.name}"
+    return f"{shown}{f':{line}' if line else ''}: {message}"
+
+
 class BuiltinTemplateCache(jinja2.FileSystemBytecodeCache):
     """Jinja's bytecode cache for the built-in theme's templates only, kept in sitegen's
     `__pycache__/jinja/` as Python keeps sitegen's own bytecode there (and, like Python, not

@@ -310,3 +310,50 @@ def test_mdx_blocks_nested_20000_deep_build_with_a_warning(make_project: Project
         f"content/quickstart.mdx:{line + 2}: blocks nested deeper than 60 levels; the deeper content is left out"
     ]
     assert "Before the nest." in (project / "site/quickstart/index.html").read_text()
+
+
+# --- theme overrides ---------------------------------------------------------------
+
+
+CARD_PAGE = "---\ntitle: Quickstart\n---\n\nInstall the CLI first.\n\n<Card title=\"Install\" icon=\"download\">\n  Run the installer.\n</Card>\n"
+
+
+def test_component_template_override_naming_an_undefined_value(make_project: Project) -> None:
+    """A project's component template with a mistake: the build stops with the page, the
+    component, the template and its line (no traceback), and the last site stays."""
+    project = make_project(CONFIG, {"quickstart.mdx": CARD_PAGE})
+    assert run_sitegen("build", project, "-q").returncode == 0
+    before = (project / "site" / "quickstart" / "index.html").read_bytes()
+    template = project / "themes" / "default" / "components" / "card.html"
+    template.parent.mkdir(parents=True)
+    template.write_text('<div class="card">\n  <p class="card-tone">{{ tone }}</p>\n  {{ children }}\n</div>\n')
+    result = run_sitegen("build", project, "-q")
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1
+    assert errors[0].startswith("error: content/quickstart.mdx:7: <Card>: themes/default/components/card.html:2: ")
+    assert "tone" in errors[0]
+    assert (project / "site" / "quickstart" / "index.html").read_bytes() == before
+
+
+def test_page_template_override_with_a_syntax_error(make_project: Project) -> None:
+    project = make_project(CONFIG, {"quickstart.mdx": QUICKSTART,
+                                    "/themes/default/templates/page.html": "{% extends 'base.html' %}\n{% block %}\n"})
+    result = run_sitegen("build", project, "-q")
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and errors[0].startswith("error: themes/default/templates/page.html:2: ")
+
+
+def test_page_template_override_naming_an_undefined_value(make_project: Project) -> None:
+    """A template that compiles but fails while a page renders names the page too."""
+    override = "{% extends 'base.html' %}\n{% block content %}\n<p>{{ page.weather.today }}</p>\n{% endblock %}\n"
+    project = make_project(CONFIG, {"quickstart.mdx": QUICKSTART, "/themes/default/templates/page.html": override})
+    result = run_sitegen("build", project, "-q")
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and errors[0].startswith("error: themes/default/templates/page.html:3: ")
+    assert errors[0].endswith(" (rendering the page /quickstart/)")

@@ -446,7 +446,8 @@ class SiteBuilder:
                 chrome = steps.with_publishing(chrome, site_url, root_copy, theme.theme, resolver, self.cache_dir,
                                               warnings)
             # Kept while the chrome is the same: it renders each sidebar once.
-            renderer = self._renderer.get_or_compute(chrome, lambda: steps.make_renderer(chrome, navigation.navigation))
+            renderer = self._renderer.get_or_compute(
+                chrome, lambda: steps.make_renderer(chrome, navigation.navigation, self.project_dir))
         warnings += renderer.warnings  # icons that fell back, feedback without a repository
 
         setup = RenderSetup(

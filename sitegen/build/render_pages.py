@@ -38,6 +38,7 @@ from sitegen.markdown.mdx import page_ids
 from sitegen.pages import Page
 from sitegen.publish import CardStyle, ensure_card
 from sitegen.render import Renderer
+from sitegen.theme import template_failure
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiView
@@ -167,7 +168,11 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
             break  # the root copy of the home page would repeat its errors
         if view is None and output is page and isinstance(page.meta.get("api"), str):
             view = handwritten_view(setup.project_dir, setup.loaded, page, body, result.warnings)
-        html = html_for(output, rendered, view)
+        try:
+            html = html_for(output, rendered, view)
+        except jinja2.TemplateError as exc:  # a project's page template override with a mistake
+            result.errors = [f"{template_failure(exc, setup.project_dir)} (rendering the page /{output.url})"]
+            break
         searchable = output is page and not (page.hidden or page.noindex)
         # The Markdown beside the HTML (what "Copy page" copies): links relative to it.
         exported = page_markdown(output, body.markdown, view)

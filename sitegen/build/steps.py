@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+import jinja2
+
 from sitegen import nav
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
 from sitegen.config import load_config as read_config
-from sitegen.errors import BuildError, ConfigError, SitegenError
+from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt
 from sitegen.markdown import LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
@@ -29,7 +31,7 @@ from sitegen.publish import Publishing, card_style
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
 from sitegen.redirects import HOST_RULES, redirect_files
 from sitegen.render import Renderer, SiteContext
-from sitegen.theme import Theme
+from sitegen.theme import Theme, template_failure
 
 if TYPE_CHECKING:
     import jinja2
@@ -348,7 +350,9 @@ def card_background(loaded: LoadedConfig, resolver: LinkResolver,
     return resolver.assets[resolved.url], where
 
 
-def make_renderer(chrome: Chrome, navigation: Navigation) -> Renderer:
+def make_renderer(chrome: Chrome, navigation: Navigation, project_dir: Path) -> Renderer:
+    """The page renderer; a project's template override that does not compile stops the build
+    with its file and line."""
     context = SiteContext(
         loaded=chrome.loaded,
         navigation=navigation,
@@ -356,7 +360,10 @@ def make_renderer(chrome: Chrome, navigation: Navigation) -> Renderer:
         assets=list(chrome.assets),
         extra={"favicon_type": chrome.favicon_type, "search": chrome.search, "publishing": chrome.publishing},
     )
-    return Renderer(context, chrome.env)
+    try:
+        return Renderer(context, chrome.env)
+    except jinja2.TemplateError as exc:
+        raise ContentError(template_failure(exc, project_dir)) from None
 
 
 def config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str | None]:

@@ -21,8 +21,8 @@ from markupsafe import Markup
 
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.math import render_math
-from sitegen.markdown.mdx.nodes import ComponentContext, MdxChild, MdxElement
-from sitegen.theme import BuiltinTemplateCache, Theme
+from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
+from sitegen.theme import BuiltinTemplateCache, Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
 
@@ -144,6 +144,7 @@ class ComponentRenderer:
     """Renders one MDX component element to HTML through its theme template."""
 
     def __init__(self, theme: Theme) -> None:
+        self._project_dir = theme.project_dir  # a failing override is named as it sits there
         self.env = jinja2.Environment(
             loader=theme.loader("components"),
             bytecode_cache=BuiltinTemplateCache.for_folder("components"),
@@ -203,7 +204,10 @@ class ComponentRenderer:
         values = self._prepare[element.name](props)
         found = self._templates.get(element.name)
         if found is None:
-            template = self.env.get_template(template_name(element.name))
+            try:
+                template = self.env.get_template(template_name(element.name))
+            except jinja2.TemplateError as exc:
+                raise ComponentFailed(template_failure(exc, self._project_dir)) from None
             found = self._templates[element.name] = (template, dict(template.globals))
         template, template_globals = found
         # What template.render() does, less its copy of the template's globals (a ChainMap,
@@ -214,9 +218,12 @@ class ComponentRenderer:
             "children": Markup(element.children_html), **values,
         }, shared=True)
         try:
-            return self.env.concat(template.root_render_func(context))
-        except Exception:  # re-raised as Template.render does, pointing at the template line
-            self.env.handle_exception()
+            try:
+                return self.env.concat(template.root_render_func(context))
+            except Exception:  # re-raised as Template.render does, pointing at the template line
+                self.env.handle_exception()
+        except jinja2.TemplateError as exc:
+            raise ComponentFailed(template_failure(exc, self._project_dir)) from None
 
     # --- one preparation per component: props in, template values out --------------------
 

@@ -41,6 +41,11 @@ class MdxElement:
     children: list[MdxChild] = field(default_factory=list)
 
 
+class ComponentFailed(Exception):
+    """A component's theme template failed (a project's override with a mistake): the page
+    cannot be rendered; the message says which template, where and why."""
+
+
 class ComponentContext(Protocol):
     """What a component may ask of the page being rendered."""
 

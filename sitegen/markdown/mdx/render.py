@@ -30,7 +30,7 @@ from sitegen.markdown.mdx.esm import Module
 from sitegen.markdown.mdx.html_elements import HTML_ELEMENTS, render_html_element
 from sitegen.markdown.mdx.jsx import Scanner, Tag
 from sitegen.markdown.mdx.literals import NotLiteral, evaluate
-from sitegen.markdown.mdx.nodes import CodeInfo, MdxChild, MdxElement
+from sitegen.markdown.mdx.nodes import CodeInfo, ComponentFailed, MdxChild, MdxElement
 from sitegen.markdown.mdx.snippets import OutsideProject, SnippetSource, find_snippet, load_snippet
 from sitegen.pages import Page
 
@@ -563,7 +563,11 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
             lambda message: state.warn(where, message),
         ) + ("" if inline else "\n")
     if state.components is not None and state.components.knows(name):
-        output = str(state.components.render(element, PageContext(state)))
+        try:
+            output = str(state.components.render(element, PageContext(state)))
+        except ComponentFailed as exc:
+            state.errors.append(f"{where}: <{name}>: {exc}")
+            return children_html
         return output if inline or output.endswith("\n") else output + "\n"
     if react is not None:
         state.warn(where, f"<{name}> is a React component from {react}; its children are shown without it")
