@@ -93,8 +93,8 @@ class Theme:
 
 
 def template_failure(exc: jinja2.TemplateError, project_dir: Path | None) -> str:
-    """Where a theme template failed and why ("theme/components/card.html:3: 'tone' is
-    undefined"): a project's override by its path in the project, a built-in template by its
+    """Where a theme template failed and why ("themes/default/components/card.html:2: 'tone'
+    is undefined"): a project's override by its path in the project, a built-in template by its
     name (nothing outside the project is named). The line comes from the error (a syntax
     error) or from the template's frame in the traceback (Jinja maps it to template lines)."""
     filename = getattr(exc, "filename", None)

@@ -34,8 +34,6 @@ from sitegen.render import Renderer, SiteContext
 from sitegen.theme import Theme, template_failure
 
 if TYPE_CHECKING:
-    import jinja2
-
     from sitegen.openapi import ApiView
     from sitegen.openapi.documents import DocumentStore
     from sitegen.openapi.playground import ExampleOptions
