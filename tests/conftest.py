@@ -30,6 +30,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+def copy_fixture(source: Path, parent: Path) -> Path:
+    """A copy of a fixture project under `parent`, to build: a build writes `.sitegen-cache/`
+    into its project, and the repository's fixtures stay exactly as committed."""
+    target = parent / source.name
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".sitegen-cache", "site"))
+    return target
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

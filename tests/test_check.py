@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import FIXTURES, run_sitegen
+from conftest import FIXTURES, copy_fixture, run_sitegen
 
 OPENAPI = """openapi: 3.0.3
 info: {title: Bins, version: "1"}
@@ -219,7 +219,7 @@ def test_a_site_without_redirects_has_no_host_rules(make_project: Callable[..., 
 
 
 def test_messy_repository_wildcard_redirect_goes_to_host_rules(tmp_path: Path) -> None:
-    result = run_sitegen("build", FIXTURES / "mintlify" / "messy", "--out", tmp_path / "site")
+    result = run_sitegen("build", copy_fixture(FIXTURES / "mintlify" / "messy", tmp_path), "--out", tmp_path / "site")
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "site/_redirects").read_text() == (
         "/getting-started /introduction/ 308\n/old/* /guides/:splat 308\n")

@@ -27,7 +27,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conftest import run_sitegen
+from conftest import copy_fixture, run_sitegen
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "mintlify"
 NAMES = ("starter", "components", "docs-subfolder", "two-specs", "messy", "tideline")
@@ -154,8 +154,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
     """Each fixture built once (non-strict) into its own folder; the source is never written."""
     out: dict[str, Built] = {}
     for name in NAMES:
-        site = tmp_path_factory.mktemp(name) / "site"
-        out[name] = Built(name, run_sitegen("build", FIXTURES / name, "--out", site), site)
+        folder = tmp_path_factory.mktemp(name)
+        site = folder / "site"
+        out[name] = Built(name, run_sitegen("build", copy_fixture(FIXTURES / name, folder), "--out", site), site)
     return out
 
 
@@ -251,7 +252,7 @@ def test_exact_set_of_warnings(built: dict[str, Built], name: str) -> None:
 
 
 def test_strict_fails_the_messy_repository(tmp_path: Path) -> None:
-    result = run_sitegen("build", FIXTURES / "messy", "--out", tmp_path / "site", "--strict")
+    result = run_sitegen("build", copy_fixture(FIXTURES / "messy", tmp_path), "--out", tmp_path / "site", "--strict")
     assert result.returncode == 1, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]

@@ -16,7 +16,7 @@ from sitegen.build import build_site, write_site
 from sitegen.config import load_config
 from sitegen.errors import ConfigError
 
-from conftest import FIXTURES, run_sitegen
+from conftest import FIXTURES, copy_fixture, run_sitegen
 
 TIDELINE = FIXTURES / "mintlify" / "tideline"
 BASE: dict[str, Any] = {"theme": "mint", "name": "Acme", "colors": {"primary": "#0D9373"},
@@ -27,8 +27,9 @@ PAGES = {"intro.mdx": "---\ntitle: Intro\nicon: rocket\n---\nHello.\n",
 
 @pytest.fixture(scope="module")
 def tideline(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    site = tmp_path_factory.mktemp("tideline") / "site"
-    result = run_sitegen("build", TIDELINE, "--out", site)
+    folder = tmp_path_factory.mktemp("tideline")
+    site = folder / "site"
+    result = run_sitegen("build", copy_fixture(TIDELINE, folder), "--out", site)
     assert result.returncode == 0, result.stderr
     return site
 
