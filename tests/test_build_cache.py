@@ -617,6 +617,27 @@ def test_pagefind_reads_flat_folders_one_per_shard(make_project: Callable[..., P
     assert "A pear tree, rows/block-3/tree-010." in (site / "rows" / "block-3" / "tree-010" / "index.html").read_text()
 
 
+@pytest.mark.parametrize("pages", [3, 220])  # 220: written by worker processes
+def test_a_search_input_folder_that_is_a_link_is_never_written_through(
+        make_project: Callable[..., Path], tmp_path: Path, pages: int) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    names = [f"rows/tree-{number:03}" for number in range(pages)]
+    texts = {f"{name}.md": f"---\ntitle: Tree {name}\n---\n\nA plum tree, {name}.\n" for name in names}
+    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, texts)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("mine")
+    documents = project / ".sitegen-cache" / "build" / "search-input"
+    documents.parent.mkdir(parents=True)
+    documents.symlink_to(elsewhere, target_is_directory=True)
+    site = assert_same_as_cold(project, tmp_path)  # indexed from the staging folder instead
+    assert f"{BUNDLE_DIR}/{MANIFEST}" in site
+    assert [path.name for path in elsewhere.iterdir()] == ["notes.txt"]
+    assert not (documents.parent / "search-input.json").exists()
+    assert [path.name for path in project.iterdir() if path.name.startswith(".site.")] == []
+
+
 def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
         make_project: Callable[..., Path], tmp_path: Path) -> None:
     """Every page renders again (a new JSON file is in the site key) in worker processes, to

@@ -2,7 +2,10 @@
 
 `StagingOutput` (`sitegen build`) writes every file to a folder beside the output as soon as
 it exists (pages as they render, even from worker processes) and swaps the folder in at the
-end; a failed build removes it and leaves the previous site as it was. `MemoryOutput`
+end; a failed build removes it and leaves the previous site as it was. It is told the search
+shards before any page is written (`offer_search`), so each searchable page's index document
+goes straight into its shard's folder: in the persistent cache (`search-input/<shard>/`, kept
+between builds; see docs/architecture.md) or in the staging folder. `MemoryOutput`
 (`sitegen serve`, `build_site`) collects the same files into a `BuiltSite`. The build steps
 only see `Output`.
 """
@@ -594,6 +597,8 @@ class StagingOutput:
                     source = self._documents[path]
                     if not (source.written and self._documents_dir == staged):
                         _replace_file(f"{staged}/{name}/{source.name}", source.document())
+        except CacheChanged:
+            raise  # the build starts again without the entry (build.build)
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
         return Path(staged)
