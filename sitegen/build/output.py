@@ -106,7 +106,8 @@ class Output(Protocol):
         ...
 
     def prepare_for_workers(self) -> None:
-        """Worker processes are about to write pages themselves (a staging folder must exist)."""
+        """Worker processes are about to write pages, and the index documents of the
+        searchable ones, themselves (a staging folder must exist, and a folder per shard)."""
         ...
 
     def link_unchanged(self) -> None:
