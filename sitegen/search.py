@@ -12,10 +12,15 @@ times `JOBS`. Why by hash and not by section: a shard's term statistics then loo
 whole site's, so a page that matches best still ranks first (shards by section gave a page
 that mentions a section's topic once in another section a far higher score).
 
-`sitegen build` writes, beside each real page (not the 404 page, not the root copy of the
-home page), the part of it Pagefind needs (`index_document`) into a folder as the page
-renders; `index_shards` then runs Pagefind on each shard's folder, on disk, while the build
-copies assets, and writes the bundles straight into the staging site.
+`sitegen build` knows which pages are searchable (and so the shards) before they render:
+each real page (not the 404 page, not the root copy of the home page) gets, as it renders,
+an *index document* (`index_document`: the part of it Pagefind needs) written straight into
+its shard's folder, under a flat name of its own (`document_name`: a hash of its output
+path), so a thousand pages make a handful of folders, not a mirror of the site's tree.
+Pagefind would make each result's URL from that name, so the document carries its page's
+URL as Pagefind metadata (`url`), and the theme's search script links to it (adding a
+sub-result's #anchor). `index_shards` then runs Pagefind on each shard's folder, on disk,
+while the build copies assets, and writes the bundles straight into the staging site.
 
 The dev server keeps its site in memory: it hands each real page to `SearchIndex.add` and
 `SearchIndex.finish` returns the bundle (output path -> bytes); a shard whose pages did not
@@ -35,6 +40,7 @@ through the service).
 from __future__ import annotations
 
 import hashlib
+import html
 import importlib
 import json
 import os
@@ -72,6 +78,7 @@ _UNUSED = ("pagefind-ui.", "pagefind-modular-ui.", "pagefind-component-ui.", "pa
 # Pagefind's code: a merged shard never loads it (the first shard's runs the search).
 _RUNTIME = ("pagefind.js", "pagefind-worker.js", "wasm.")
 _BODY = b"data-pagefind-body"
+URL_META = "url"  # the Pagefind metadata key of a result's page URL (search.js reads it)
 
 
 def shard_count(pages: int) -> int:
@@ -149,23 +156,40 @@ _SVG = re.compile(rb"<svg\b.*?</svg>", re.S)
 _HEAD_ONLY = re.compile(rb"<script\b.*?</script>|<link\b[^>]*>", re.S)
 
 
-def index_document(html: bytes) -> bytes:
-    """The part of a page Pagefind needs: <head> (language, title, meta) and the element
-    marked `data-pagefind-body`, up to </main>. On big sites the sidebar is most of each
-    page's bytes, and Pagefind would parse it only to skip it. Pages without the marker go
-    whole. Within what is kept, markup Pagefind reads only to skip is dropped too: the head's
+def document_name(output: str) -> tuple[str, str]:
+    """The flat file name of the index document of the page at `output` (its output path),
+    and the URL its search results link to: the URL Pagefind would derive from the page's
+    own path, root-relative, "index.html" dropped, not percent-encoded."""
+    name = hashlib.blake2b(output.encode(), digest_size=10).hexdigest() + ".html"
+    folder, _, file = output.rpartition("/")
+    url = "/" + (f"{folder}/" if folder else "") + ("" if file == "index.html" else file)
+    return name, url
+
+
+def url_meta(url: str) -> bytes:
+    """The tag in an index document's <head> that gives Pagefind the page's URL."""
+    return f'<meta data-pagefind-meta="{URL_META}[content]" content="{html.escape(url)}">'.encode()
+
+
+def index_document(page: bytes, url: str) -> bytes:
+    """The part of a page Pagefind needs, with the page's `url` as metadata (the document has
+    a name of its own): <head> (language, title, meta) and the element marked
+    `data-pagefind-body`, up to </main>. On big sites the sidebar is most of each page's
+    bytes, and Pagefind would parse it only to skip it. Pages without the marker go whole.
+    Within what is kept, markup Pagefind reads only to skip is dropped too: the head's
     scripts and stylesheets, icons (<svg>) and the highlighting spans of code blocks, half
     of a typical page's bytes; the text, and so the index, stay the same, and Pagefind takes
     a quarter less time."""
-    marker = html.find(_BODY)
-    head_end = html.find(b"</head>")
-    start = html.rfind(b"<", 0, marker)
+    meta = url_meta(url)
+    marker = page.find(_BODY)
+    head_end = page.find(b"</head>")
+    start = page.rfind(b"<", 0, marker)
     if marker < 0 or head_end < 0 or start < head_end:
-        return html
-    end = html.find(b"</main>", marker)
-    body = _SVG.sub(b"", html[start:end if end > 0 else len(html)])
+        return page[:head_end] + meta + page[head_end:] if head_end >= 0 else meta + page
+    end = page.find(b"</main>", marker)
+    body = _SVG.sub(b"", page[start:end if end > 0 else len(page)])
     body = _PRE.sub(lambda block: _SPAN_TAG.sub(b"", block.group(0)), body)
-    return _HEAD_ONLY.sub(b"", html[:head_end]) + b"</head><body>" + body + b"</body></html>"
+    return _HEAD_ONLY.sub(b"", page[:head_end]) + meta + b"</head><body>" + body + b"</body></html>"
 
 
 def _run_pagefind(
@@ -225,7 +249,7 @@ def _sort_languages(entry: Path) -> None:
 
 @dataclass(frozen=True)
 class ShardJob:
-    """One shard to index on disk: its index documents under `site`, its bundle to `bundle`."""
+    """One shard to index on disk: its index documents in `site`, its bundle to `bundle`."""
 
     site: Path
     bundle: Path
@@ -267,10 +291,10 @@ def build_bundle(
     shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     with tempfile.TemporaryDirectory(prefix="sitegen-search-", dir=shm) as folder:
         root = Path(folder)
-        for output, html in pages.items():
-            target = root / "site" / output
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(index_document(html))
+        (root / "site").mkdir()
+        for output, page in pages.items():
+            name, url = document_name(output)
+            (root / "site" / name).write_bytes(index_document(page, url))
         bundle_dir = root / "bundle"
         _run_pagefind(binary, root / "site", bundle_dir, low_priority=low_priority, started=started)
         files = {path.relative_to(bundle_dir).as_posix(): path for path in sorted(bundle_dir.rglob("*"))
@@ -319,7 +343,7 @@ class SearchIndex:
         return self._binary is not None
 
     def add(self, output: str, html: bytes) -> None:
-        """A page to index, by its output path (Pagefind makes its URL from it)."""
+        """A page to index, by its output path (its document's name and URL come from it)."""
         self._pages[output] = html
 
     def finish(self) -> tuple[dict[str, bytes], list[str]]:

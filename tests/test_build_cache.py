@@ -20,7 +20,7 @@ import sitegen
 from sitegen import search
 from sitegen.build import build
 from sitegen.build.progress import StepTimes
-from sitegen.search import BUNDLE_DIR, MANIFEST, pagefind_binary, plan_shards
+from sitegen.search import BUNDLE_DIR, MANIFEST, document_name, pagefind_binary, plan_shards
 
 from conftest import run_sitegen
 
@@ -299,15 +299,21 @@ def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_
     moved.unlink()
     page.write_text(page.read_text() + "\nNeither is a yellow one.\n")
     documents = example_project / ".sitegen-cache" / "build" / "search-input"
-    planted = documents / "0" / "planted" / "index.html"  # a document no page made: never indexed
-    planted.parent.mkdir()
+    planted = documents / "0" / "planted.html"  # a document no page made: never indexed
     planted.write_text('<html lang="en"><head><title>Planted</title></head><body><main data-pagefind-body>'
                        "<p>Buy cheap seeds here</p></main></body></html>")
     (documents / "0" / "linked").symlink_to(example_project / "content", target_is_directory=True)
+    # A link where the changed page's document goes: replaced, never written through.
+    errors = documents / "0" / document_name("errors/index.html")[0]  # in its shard's folder (one shard here)
+    outside = tmp_path / "outside.html"
+    outside.write_text("not the cache's")
+    errors.unlink()
+    errors.symlink_to(outside)
     assert_same_as_cold(example_project, tmp_path)
-    assert (documents / "0" / "errors" / "index.html").is_file()  # in its shard's folder (one shard here)
-    assert not (documents / "0" / "legacy" / "migrating").exists()
-    assert not (documents / "0" / "planted").exists() and not (documents / "0" / "linked").is_symlink()
+    assert errors.is_file() and not errors.is_symlink() and b"yellow one" in errors.read_bytes()
+    assert outside.read_text() == "not the cache's"
+    assert not (documents / "0" / document_name("legacy/migrating/index.html")[0]).exists()
+    assert not planted.exists() and not (documents / "0" / "linked").is_symlink()
     assert (example_project / "content" / "errors.mdx").is_file()  # the link was removed, not followed
 
 
@@ -546,7 +552,8 @@ def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
     project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
     build(project)
     record = json.loads((project / ".sitegen-cache" / "build" / "search-input.json").read_text())["documents"]
-    assert sorted(path.split("/", 1)[1] for path in record) == sorted(f"{name}/index.html" for name in names)
+    assert sorted(path.split("/", 1)[1] for path in record) == sorted(
+        document_name(f"{name}/index.html")[0] for name in names)
     page = project / "content" / "orchard-007.md"
     page.write_text(page.read_text() + "\nThis row was grafted last spring.\n")
     times = StepTimes()
@@ -554,6 +561,81 @@ def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
     assert times.notes == ["search shards: 1 of 2 indexed"]
     site = assert_same_as_cold(project, tmp_path)
     assert "grafted last spring" in site["orchard-007/index.html"].decode()
+
+
+def recording_pagefind(tmp_path: Path) -> tuple[Path, Path]:
+    """A Pagefind that first notes the folder it was given to read (its files and folders,
+    and the folders beside it) in a log, then runs the real one: (executable, log)."""
+    real = pagefind_binary()
+    if real is None:
+        pytest.skip("pagefind is not installed")
+    log = tmp_path / "pagefind-runs.jsonl"
+    wrapper = tmp_path / "recording-pagefind"
+    wrapper.write_text(f"""#!/bin/sh
+if [ "$1" != "--version" ]; then
+  "{sys.executable}" - >> "{log}" <<'EOF'
+import json, os
+site = json.load(open("pagefind.json"))["site"]
+walk = [[os.path.relpath(root, site), sorted(dirs), sorted(names)] for root, dirs, names in os.walk(site)]
+print(json.dumps({{"site": site, "walk": walk, "beside": sorted(os.listdir(os.path.dirname(site)))}}))
+EOF
+fi
+exec "{real}" "$@"
+""")
+    wrapper.chmod(0o755)
+    return wrapper, log
+
+
+@pytest.mark.parametrize("cache", [True, False])
+def test_pagefind_reads_flat_folders_one_per_shard(make_project: Callable[..., Path], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch, cache: bool) -> None:
+    """However deep the pages, their index documents lie flat, one folder per search shard,
+    in the cache (kept there for the next build) or, without it, in the staging folder."""
+    wrapper, log = recording_pagefind(tmp_path)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(wrapper))
+    names = [f"rows/block-{number % 7}/tree-{number:03}" for number in range(220)]  # worker processes
+    pages = {f"{name}.md": f"---\ntitle: Tree {name}\n---\n\nA pear tree, {name}.\n" for name in names}
+    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
+    build(project, cache=cache)
+    runs = [json.loads(line) for line in log.read_text().splitlines()]
+    shards = plan_shards(f"{name}/index.html" for name in names)
+    assert len(shards) == len(runs) == 2
+    documents = Path(runs[0]["site"]).parent
+    for run, (shard, paths) in zip(sorted(runs, key=lambda run: run["site"]), shards.items(), strict=True):
+        assert run["site"] == str(documents / shard)
+        assert run["beside"] == sorted(shards)  # nothing but the shards' folders
+        assert run["walk"] == [[".", [], sorted(document_name(path)[0] for path in paths)]]  # no folder inside
+    kept = project / ".sitegen-cache" / "build" / "search-input"
+    if cache:
+        assert documents == kept
+        assert sorted(path.relative_to(kept).as_posix() for path in kept.rglob("*") if path.is_dir()) == ["0", "1"]
+        assert len(list(kept.glob("*/*.html"))) == 220
+    else:
+        assert documents.parent.parent == project and documents.parent.name.startswith(".site.new-")
+        assert not kept.exists() and not documents.exists()  # removed with the staging folder
+    site = project / "site"
+    assert "A pear tree, rows/block-3/tree-010." in (site / "rows" / "block-3" / "tree-010" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("pages", [3, 220])  # 220: written by worker processes
+def test_a_search_input_folder_that_is_a_link_is_never_written_through(
+        make_project: Callable[..., Path], tmp_path: Path, pages: int) -> None:
+    if pagefind_binary() is None:
+        pytest.skip("pagefind is not installed")
+    names = [f"rows/tree-{number:03}" for number in range(pages)]
+    texts = {f"{name}.md": f"---\ntitle: Tree {name}\n---\n\nA plum tree, {name}.\n" for name in names}
+    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, texts)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("mine")
+    documents = project / ".sitegen-cache" / "build" / "search-input"
+    documents.parent.mkdir(parents=True)
+    documents.symlink_to(elsewhere, target_is_directory=True)
+    site = assert_same_as_cold(project, tmp_path)  # indexed from the staging folder instead
+    assert f"{BUNDLE_DIR}/{MANIFEST}" in site
+    assert [path.name for path in elsewhere.iterdir()] == ["notes.txt"]
+    assert not (documents.parent / "search-input.json").exists()
+    assert [path.name for path in project.iterdir() if path.name.startswith(".site.")] == []
 
 
 def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
@@ -583,8 +665,8 @@ def test_index_documents_made_by_other_code_are_made_again(orchard: Path, monkey
         pytest.skip("pagefind is not installed")
     made = sitegen.build.output.index_document
     monkeypatch.setattr(sitegen.build.output, "index_document",
-                        lambda html: made(html).replace(b"</main>", b"<p>indexed by new code</p></main>")
-                        if b"</main>" in made(html) else made(html) + b"<p>indexed by new code</p>")
+                        lambda html, url: made(html, url).replace(b"</main>", b"<p>indexed by new code</p></main>")
+                        if b"</main>" in made(html, url) else made(html, url) + b"<p>indexed by new code</p>")
     new_code = "0" * 40
     monkeypatch.setattr(sitegen.build.persist, "code_hash", lambda: new_code)
     monkeypatch.setattr(sitegen.build, "code_hash", lambda: new_code)

@@ -19,7 +19,17 @@ import pytest
 
 from sitegen import search
 from sitegen.build import SiteBuilder, build_site
-from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, index_document, pagefind_binary, plan_shards, shard_count
+from sitegen.search import (
+    BUNDLE_DIR,
+    MANIFEST,
+    SearchIndex,
+    document_name,
+    index_document,
+    pagefind_binary,
+    plan_shards,
+    shard_count,
+    url_meta,
+)
 
 from conftest import FIXTURES, REPO, run_sitegen
 
@@ -61,13 +71,18 @@ def test_build_indexes_every_real_page_once(example_project: Path) -> None:
                    if BUNDLE_DIR not in p.as_posix())
     assert entry["languages"]["en"]["page_count"] == len(pages) == 13
     records = fragments(site)
-    urls = sorted(record["url"] for record in records)
+    # Each result's page URL is its "url" metadata (search.js links to it): Pagefind's own
+    # URL names the flat index document the page was indexed from.
+    urls = sorted(record["meta"]["url"] for record in records)
     # The root copy of the home page ("/") and the 404 page are not results; each page is there once.
     assert urls == sorted("/" + page for page in pages)
     assert "/" not in urls and not any("404" in url for url in urls)
-    auth = next(record for record in records if record["url"] == "/authentication/")
+    assert sorted(record["url"] for record in records) == sorted(
+        "/" + document_name(page + "index.html")[0] for page in pages)
+    auth = next(record for record in records if record["meta"]["url"] == "/authentication/")
     # A page every version lists carries them all (search.js keeps the reader's version's pages).
-    assert auth["meta"] == {"title": "Authentication", "group": "Guides", "versions": "1.0 0.9"}
+    assert auth["meta"] == {"title": "Authentication", "group": "Guides", "versions": "1.0 0.9",
+                            "url": "/authentication/"}
     assert "bearer token" in auth["content"]
     # Only the page's own text: no sidebar, no "Copy" buttons, no previous/next links.
     assert "Quickstart" not in auth["content"] and "Copy" not in auth["content"]
@@ -90,11 +105,22 @@ def test_pages_have_the_search_button_and_the_404_page_is_not_indexable(example_
 def test_index_document_keeps_head_and_body_only() -> None:
     html = (b'<!doctype html><html lang="en"><head><title>T</title></head><body><nav>' + b"x" * 5000
             + b'</nav><main><article data-pagefind-body><h1>T</h1><p>Words</p></article></main><aside>toc</aside></body></html>')
-    slim = index_document(html)
-    assert slim.startswith(b'<!doctype html><html lang="en"><head><title>T</title>')
+    slim = index_document(html, "/guides/t/")
+    assert slim.startswith(b'<!doctype html><html lang="en"><head><title>T</title>'
+                           b'<meta data-pagefind-meta="url[content]" content="/guides/t/"></head>')
     assert b"<article data-pagefind-body><h1>T</h1><p>Words</p></article>" in slim
     assert b"xxxx" not in slim and b"toc" not in slim
-    assert index_document(b"<html><body>no marker</body></html>") == b"<html><body>no marker</body></html>"
+    assert index_document(b"<html><head></head><body>no marker</body></html>", '/a&"b/') == (
+        b'<html><head><meta data-pagefind-meta="url[content]" content="/a&amp;&quot;b/"></head>'
+        b"<body>no marker</body></html>")
+
+
+def test_documents_have_flat_names_and_their_pages_urls() -> None:
+    name, url = document_name("guides/setup/index.html")
+    assert url == "/guides/setup/" and name.endswith(".html") and "/" not in name
+    assert document_name("index.html")[1] == "/" and document_name("notes/raw.html")[1] == "/notes/raw.html"
+    assert document_name("café au lait/index.html")[1] == "/café au lait/"  # as Pagefind made it from a path
+    assert len({document_name(f"topic-{n}/index.html")[0] for n in range(5000)}) == 5000
 
 
 def test_index_documents_give_the_index_the_whole_pages_give(example_project: Path, tmp_path: Path) -> None:
@@ -109,15 +135,20 @@ def test_index_documents_give_the_index_the_whole_pages_give(example_project: Pa
              if path.endswith(".html") and b"data-pagefind-body" in html}
     assert any(b'<pre class="highlight">' in html and b"<svg" in html for html in pages.values())
     bundles = {}
+    documents = {}
     for kind in ("whole", "documents"):
         folder = tmp_path / kind
+        folder.mkdir()
         for path, html in pages.items():
-            (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_bytes(html if kind == "whole" else index_document(html))
+            name, url = document_name(path)
+            # The same URL metadata in both: the whole page with it, under the document's name.
+            whole = html.replace(b"</head>", url_meta(url) + b"</head>", 1)
+            documents[path] = index_document(html, url)
+            (folder / name).write_bytes(whole if kind == "whole" else documents[path])
         search._run_pagefind(binary, folder, tmp_path / f"{kind}-bundle")
         bundles[kind] = {file.relative_to(tmp_path / f"{kind}-bundle").as_posix(): file.read_bytes()
                          for file in sorted((tmp_path / f"{kind}-bundle").rglob("*")) if file.is_file()}
-    assert sum(map(len, (index_document(html) for html in pages.values()))) < sum(map(len, pages.values())) / 2
+    assert sum(map(len, documents.values())) < sum(map(len, pages.values())) / 2
     assert bundles["documents"] == bundles["whole"]
 
 

@@ -438,7 +438,10 @@ class SiteBuilder:
             theme, theme_assets = self._load_theme()
             resolver = TrackingResolver(self.project_dir, pages)
             search = self.search.begin()
-            output.offer_search(search)
+            # The shards are known before the pages render: each page's index document is
+            # written straight into its shard's folder.
+            shards = plan_shards(page.output for page in pages if not (page.hidden or page.noindex)) if search else None
+            output.offer_search(shards)
             home = navigation.navigation.first_page()
             root_copy = home.id if home is not None and not any(page.id == "index" for page in pages) else None
             chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, search)
@@ -486,8 +489,8 @@ class SiteBuilder:
         with times.step("start_search"):
             keys: dict[str, str] = {}
             reuse: dict[str, Path] = {}
-            if self._disk is not None and search:
-                for number, (name, paths) in enumerate(plan_shards(self._digests).items()):
+            if self._disk is not None and shards:
+                for number, (name, paths) in enumerate(shards.items()):
                     keys[name] = self._disk.search_key(((path, self._digests[path]) for path in paths), number == 0)
                     folder = self._disk.search_bundle(keys[name])
                     if folder is not None:

@@ -2,7 +2,10 @@
 
 `StagingOutput` (`sitegen build`) writes every file to a folder beside the output as soon as
 it exists (pages as they render, even from worker processes) and swaps the folder in at the
-end; a failed build removes it and leaves the previous site as it was. `MemoryOutput`
+end; a failed build removes it and leaves the previous site as it was. It is told the search
+shards before any page is written (`offer_search`), so each searchable page's index document
+goes straight into its shard's folder: in the persistent cache (`search-input/<shard>/`, kept
+between builds; see docs/architecture.md) or in the staging folder. `MemoryOutput`
 (`sitegen serve`, `build_site`) collects the same files into a `BuiltSite`. The build steps
 only see `Output`.
 """
@@ -13,6 +16,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 import threading
 from collections.abc import Callable, Mapping
@@ -24,7 +28,7 @@ from typing import Protocol
 
 from sitegen.errors import BuildError
 from sitegen.pages import content_root
-from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, ShardJob, index_document, manifest, plan_shards
+from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, ShardJob, document_name, index_document, manifest
 
 Digest = str  # blake2b of a file's bytes, hex
 # A page's bytes, or how to read them: a page from the build cache is read only when the
@@ -45,10 +49,12 @@ class CacheChanged(OSError):
         self.filename = entry
 
 MARKER = ".sitegen-build"
-# In the staging folder, removed before the swap: the index documents as pages are written,
-# then (moved) one folder per search shard, which Pagefind reads.
+# In the staging folder, removed before the swap: the index documents, one flat folder per
+# search shard, of a build without a persistent cache (or whose cache folder cannot be used).
 _SEARCH_INPUT = ".sitegen-search-input"
-_SEARCH_SHARDS = ".sitegen-search-shards"
+# The search input's record, per document ("<shard>/<name>"): its hash ("" when a worker
+# process wrote it), size and mtime, and the hash of the page HTML it was made from.
+DocumentRecord = tuple[Digest, int, int, Digest]
 
 
 @dataclass
@@ -66,8 +72,9 @@ class Output(Protocol):
     # HTML back to the parent, which writes it.
     shared_with_workers: bool
 
-    def offer_search(self, enabled: bool) -> None:
-        """Whether this build's pages are indexed (said before they are written)."""
+    def offer_search(self, shards: dict[str, list[str]] | None) -> None:
+        """The search shards of this build's searchable pages (`search.plan_shards`), or None
+        when it offers no search; said before any page is written."""
         ...
 
     def write(self, path: str, data: bytes) -> None: ...
@@ -99,7 +106,8 @@ class Output(Protocol):
         ...
 
     def prepare_for_workers(self) -> None:
-        """Worker processes are about to write pages themselves (a staging folder must exist)."""
+        """Worker processes are about to write pages, and the index documents of the
+        searchable ones, themselves (a staging folder must exist, and a folder per shard)."""
         ...
 
     def link_unchanged(self) -> None:
@@ -115,8 +123,8 @@ class MemoryOutput:
         self.site = BuiltSite()
         self._searchable: dict[str, bytes] = {}
 
-    def offer_search(self, enabled: bool) -> None:
-        pass  # SearchIndex keeps that state for the in-memory bundle
+    def offer_search(self, shards: dict[str, list[str]] | None) -> None:
+        pass  # SearchIndex keeps that state (and plans the shards) for the in-memory bundle
 
     def write(self, path: str, data: bytes) -> None:
         self.site.files[path] = data
@@ -230,18 +238,21 @@ class PreviousOutput:
 
 class _IndexSource:
     """A page's index document, made when first needed: from a page read from the build
-    cache only if its HTML changed since the document in the search-input folder was made."""
+    cache only if its HTML changed since the document in the search-input folder was made.
+    `written`: a worker process wrote it into the build's document folder already."""
 
-    def __init__(self, html_digest: Digest, html: PageBytes) -> None:
+    def __init__(self, path: str, html_digest: Digest, html: PageBytes, written: bool = False) -> None:
+        self.name, self.url = document_name(path)
         self.html_digest = html_digest
+        self.written = written
         # The document of HTML at hand is made now: a page rendered by this build is not kept.
-        self._made = index_document(html) if isinstance(html, bytes) else None
+        self._made = index_document(html, self.url) if isinstance(html, bytes) else None
         self._read = None if isinstance(html, bytes) else html
 
     def document(self) -> bytes:
         if self._made is None:
             assert self._read is not None
-            self._made = index_document(self._read())
+            self._made = index_document(self._read(), self.url)
             self._read = None
         return self._made
 
@@ -263,21 +274,26 @@ class StagingOutput:
         # Where the previous site goes at the swap, to be removed later (by the next build,
         # while it works) instead of now; None: removed in a thread before the build returns.
         self._trash = trash
-        # With a persistent cache, Pagefind reads index documents from `search_input` (kept
-        # between builds: only those that changed are written) instead of the staging folder.
-        self._search_input = search_input if previous is not None else None
-        self._search_input_home = self._search_input  # kept even when workers write the documents here
+        # With a persistent cache, the index documents are kept in `search_input` between
+        # builds (only those that changed are written), and Pagefind reads them there.
+        self._search_home = search_input if previous is not None else None
         # What made the index documents (sitegen's code): the search input's record says which
         # page HTML each document was made from, which says nothing once the code changed.
         self._code = code
-        self._documents: dict[str, _IndexSource] = {}  # output path -> its index document (search_input mode)
+        self._shards: dict[str, list[str]] | None = None  # the search plan (None: no search)
+        self._shard_of: dict[str, str] = {}  # searchable output path -> its shard
+        # With a persistent cache, the parent leaves the documents to `start_search`, which
+        # makes only those of changed pages; worker processes, and builds without that cache,
+        # write each one as its page is written, into this folder (<folder>/<shard>/<name>).
+        self._defer_documents = previous is not None
+        self._documents_dir: str | None = None
+        self._documents: dict[str, _IndexSource] = {}  # output path -> its index document (deferred)
+        self._known: dict[str, DocumentRecord] | None = None  # the search input's record, once read and removed
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         self._manifest = previous  # saved again after a swap
         self._previous = previous if previous is not None and previous.files else None
         self._root: Path | None = None
-        self._searchable = False  # set when the build offers search
         self._kept: dict[str, Digest] = {}  # equal to out_dir's file, not written yet
-        self._kept_pages: list[str] = []  # searchable ones among them (their index documents)
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
         self._made: set[str] = set()  # folders of the staging folder known to exist
         self._linked: set[str] = set()  # files hard-linked in from out_dir (their manifest entries hold)
@@ -286,7 +302,6 @@ class StagingOutput:
         self._owner = os.getpid()
         self._search: ThreadPoolExecutor | None = None
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
-        self._clearing: threading.Thread | None = None  # removes the emptied index-document folders
         self.unchanged = False  # after commit: out_dir already held exactly this build
         if self._previous is None:
             self._materialize()
@@ -298,23 +313,12 @@ class StagingOutput:
         assert self._root is not None
         return self._root
 
-    @property
-    def index_input(self) -> Path | None:
-        return self.root / _SEARCH_INPUT if self._searchable else None
-
     def _materialize(self) -> None:
-        """Make the staging folder (with the index documents of noted pages, which Pagefind
-        reads); the noted files are linked in later (`link_unchanged`)."""
+        """Make the staging folder; the noted files are linked in later (`link_unchanged`)."""
         if self._root is not None:
             return
         self._root = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.new-", dir=self.out_dir.parent))
         self._made = {str(self._root)}
-        try:
-            for path in self._kept_pages:
-                self._write_index_document(path, (self.out_dir / path).read_bytes())
-        except OSError as exc:
-            raise BuildError(f"cannot write the site: {exc}") from None
-        self._kept_pages = []
 
     def link_unchanged(self) -> None:
         """Hard-link the files noted as equal to `out_dir`'s into the staging folder, once it
@@ -374,22 +378,54 @@ class StagingOutput:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._search is not None:
             self._search.shutdown(wait=True)
-        self._cleared()
         if self._removing is not None:
             self._removing.join()
         if self._root is not None and self._root.exists():
             shutil.rmtree(self._root, ignore_errors=True)
 
-    def offer_search(self, enabled: bool) -> None:
-        self._searchable = enabled
+    def offer_search(self, shards: dict[str, list[str]] | None) -> None:
+        self._shards = shards
+        self._shard_of = {path: name for name, paths in (shards or {}).items() for path in paths}
+        if self._shard_of and not self._defer_documents:
+            self._documents_dir = self._staged_documents()
 
     def prepare_for_workers(self) -> None:
         self._materialize()
-        if self._search_input is not None:  # workers write index documents into the staging folder
-            self._search_input = None
-            for path, source in self._documents.items():
-                self._write_file(self.root / _SEARCH_INPUT / path, source.document())
-            self._documents = {}
+        if self._shard_of and self._documents_dir is None:
+            # Workers write the index documents of the pages they render straight into the
+            # cache's folder (or the staging folder's, when that one cannot be used).
+            self._documents_dir = self._open_search_home() or self._staged_documents()
+
+    def _staged_documents(self) -> str:
+        """The staging folder's folder of index documents, with a folder for each shard."""
+        folder = f"{self.root}/{_SEARCH_INPUT}"
+        try:
+            for name in self._shards or {}:
+                os.makedirs(f"{folder}/{name}", exist_ok=True)
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
+        return folder
+
+    def _open_search_home(self) -> str | None:
+        """The cache's search-input folder, ready for this build's index documents: its record
+        read (into `_known`) and removed, to be written again once the folder holds exactly
+        this build's documents; a folder for each shard. None when it cannot be used."""
+        home = self._search_home
+        if home is None:
+            return None
+        record_path = home.with_name(home.name + ".json")
+        try:
+            if home.is_symlink() or record_path.is_symlink():
+                return None
+            known = _read_record(record_path, self._code)
+            record_path.unlink(missing_ok=True)  # never describes a half-done folder
+            home.mkdir(parents=True, exist_ok=True)
+            for name in self._shards or {}:
+                _make_folder(f"{home}/{name}")
+        except OSError:
+            return None
+        self._known = known
+        return str(home)
 
     def _target(self, path: str) -> Path:
         return Path(self._place(f"{self.root}/{path}"))
@@ -417,80 +453,65 @@ class StagingOutput:
 
     def note_written(self, path: str, digest: Digest) -> None:
         self.digests[path] = digest  # the manifest saved after the swap reads it from here
+        if self._defer_documents and path in self._shard_of:  # its index document is written too
+            self._documents[path] = _IndexSource(path, digest, lambda: self.read(path), written=True)
 
     def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
         if digest is None:
             html = bytes_of(html)
             digest = digest_of(html)
-        if searchable and self._searchable and self._search_input is not None:
-            self._documents[path] = _IndexSource(digest, html)
-            searchable = False  # written to search_input when Pagefind runs
+        if searchable and path in self._shard_of:
+            if self._defer_documents and os.getpid() == self._owner:
+                self._documents[path] = _IndexSource(path, digest, html)  # made at start_search if needed
+            else:
+                self._write_document(path, bytes_of(html))
         if self._keep(path, digest):
-            if searchable and self._searchable:
-                if self._root is None:
-                    self._kept_pages.append(path)
-                else:
-                    self._write_index_document(
-                        path, html if isinstance(html, bytes) else (self.out_dir / path).read_bytes())
             return
-        html = bytes_of(html)
-        self._write(path, html)
-        if searchable and self._searchable:
-            self._write_index_document(path, html)
+        self._write(path, bytes_of(html))
 
-    def _write_index_document(self, path: str, html: bytes) -> None:
+    def _write_document(self, path: str, html: bytes) -> None:
+        assert self._documents_dir is not None, "offer_search or prepare_for_workers chose the folder"
+        name, url = document_name(path)
         try:
-            _write_bytes(self._place(f"{self.root}/{_SEARCH_INPUT}/{path}"), index_document(html))
+            _replace_file(f"{self._documents_dir}/{self._shard_of[path]}/{name}", index_document(html, url))
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
-    @staticmethod
-    def _write_file(target: Path, data: bytes) -> None:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-
-    def _sync_search_input(self, folder: Path, documents: dict[str, _IndexSource]) -> bool:
-        """Make `folder` hold exactly `documents` (path -> source), writing only those that
-        differ from what its record says (and its files' stats confirm); False when the
+    def _sync_search_input(self, home: Path, shards: dict[str, list[str]]) -> bool:
+        """Make `home` (the cache's search-input folder) hold exactly this build's index
+        documents, one folder per shard, writing only those that differ from what its record
+        says (and their files' stats confirm), and write its record again; False when the
         folder cannot be used (then the staging folder gets them). A document the record says
-        was made from the same HTML is not made again (its page is not even read)."""
-        record_path = folder.with_name(folder.name + ".json")
+        was made from the same HTML is not made again (its page is not even read); one a
+        worker process wrote is recorded by its stat, without being read back."""
         try:
-            if folder.is_symlink() or record_path.is_symlink():
+            if self._known is None and self._open_search_home() is None:
                 return False
-            try:
-                record = dict(json.loads(record_path.read_bytes()))
-                same_code = bool(self._code) and record["code"] == self._code
-                known = {str(k): (str(d), int(size), int(mtime), str(html) if same_code else "")
-                         for k, (d, size, mtime, html) in dict(record["documents"]).items()}
-            except (OSError, ValueError, TypeError, KeyError):
-                known = {}
-            record_path.unlink(missing_ok=True)  # rewritten below: never describes a half-done folder
-            folder.mkdir(parents=True, exist_ok=True)
-            records: dict[str, tuple[Digest, int, int, Digest]] = {}
-            base = str(folder)
-            for path, source in documents.items():
-                target = f"{base}/{path}"  # a str: a thousand documents, pathlib cost more than the stat
-                entry = known.get(path)
-                try:
-                    st: os.stat_result | None = os.stat(target, follow_symlinks=False)
-                except OSError:
-                    st = None
-                stat = (st.st_size, st.st_mtime_ns) if st is not None else None
-                if entry is not None and entry[3] and entry[1:] == (*(stat or ()), source.html_digest):
-                    records[path] = entry
-                    continue
-                document = source.document()
-                digest = digest_of(document)
-                if entry is None or entry[:3] != (digest, *(stat or ())):
-                    if stat is not None:
-                        os.unlink(target)  # a symlink planted there is replaced, not followed
-                    self._write_file(Path(target), document)
-                    st = os.stat(target, follow_symlinks=False)
-                    stat = (st.st_size, st.st_mtime_ns)
-                assert stat is not None
-                records[path] = (digest, *stat, source.html_digest)
+            known = self._known or {}
+            records: dict[str, DocumentRecord] = {}
+            base = str(home)
+            for shard, paths in shards.items():
+                for path in paths:
+                    source = self._documents[path]
+                    key = f"{shard}/{source.name}"
+                    target = f"{base}/{key}"  # a str: a thousand documents, pathlib cost more than the stat
+                    held = _file_stat(target)
+                    if source.written and held is not None:
+                        records[key] = ("", *held, source.html_digest)
+                        continue
+                    entry = known.get(key)
+                    if entry is not None and entry[3] and held is not None and entry[1:] == (*held, source.html_digest):
+                        records[key] = entry
+                        continue
+                    document = source.document()
+                    digest = digest_of(document)
+                    if entry is None or held is None or entry[:3] != (digest, *held):
+                        _replace_file(target, document)
+                        held = _file_stat(target)
+                    assert held is not None
+                    records[key] = (digest, *held, source.html_digest)
             _remove_all_but(base, "", records)  # documents of pages gone (and anything planted)
+            record_path = home.with_name(home.name + ".json")
             scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
             scratch.write_text(json.dumps({"code": self._code, "documents": records}))
             os.replace(scratch, record_path)
@@ -538,56 +559,50 @@ class StagingOutput:
         subprocesses), so that the build copies files meanwhile; shards in `reuse` are copied
         in instead (here: cheap)."""
         self._search = ThreadPoolExecutor(1, thread_name_prefix="sitegen-search")
-        if not self._searchable:
+        plan = self._shards
+        if plan is None:
             return self._search.submit(search.why_not)  # warnings only: nothing is indexed
-        in_memory = self._search_input is not None
-        if not in_memory:
-            self._materialize()  # the index documents of pages equal to the last build's
-        paths = list(self._documents) if in_memory else _files_in(self.root / _SEARCH_INPUT)
-        plan = plan_shards(paths)
         if not plan:
             return self._search.submit(list)  # no page to index
         reuse = reuse or {}
         self.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(plan))
-        todo: list[tuple[int, str, list[str]]] = []
-        for number, (name, pages) in enumerate(plan.items()):
+        todo: list[tuple[int, str]] = []
+        for number, name in enumerate(plan):
             folder = reuse.get(name)
             if folder is None:
-                todo.append((number, name, pages))
+                todo.append((number, name))
                 continue
             for source in sorted(folder.rglob("*")):
                 if source.is_file():
                     self._copy_hashed(f"{BUNDLE_DIR}/{name}/{source.relative_to(folder).as_posix()}", source)
-        if not todo:
-            return self._search.submit(list)
-        sites = self._shard_folders(plan, todo, in_memory)
-        if not in_memory and len(todo) == len(plan):
-            # Every index document was moved into its shard: what is left is a tree of empty
-            # folders (one per page), removed while Pagefind runs instead of during the swap.
-            self._clearing = threading.Thread(target=shutil.rmtree, args=(self.root / _SEARCH_INPUT,),
-                                              kwargs={"ignore_errors": True}, name="sitegen-clear")
-            self._clearing.start()
-        jobs = [ShardJob(sites / name, self.root / BUNDLE_DIR / name, number == 0) for number, name, _ in todo]
+        if not todo and self._known is None:
+            return self._search.submit(list)  # the cache's search input and its record stay as they are
+        documents = self._documents_folder(plan, [name for _, name in todo])
+        jobs = [ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0) for number, name in todo]
         return self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
 
-    def _shard_folders(self, plan: dict[str, list[str]], todo: list[tuple[int, str, list[str]]],
-                       in_memory: bool) -> Path:
-        """The folder holding one folder of index documents per shard (at least those in `todo`)."""
-        if in_memory and self._search_input is not None:
-            documents = {f"{name}/{path}": self._documents[path] for name, pages in plan.items() for path in pages}
-            if self._sync_search_input(self._search_input, documents):
-                return self._search_input
-        self._materialize()
-        shards = self.root / _SEARCH_SHARDS
-        for _, name, pages in todo:
-            for path in pages:
-                target = shards / name / path
-                target.parent.mkdir(parents=True, exist_ok=True)
-                if in_memory:
-                    target.write_bytes(self._documents[path].document())
-                else:
-                    os.rename(self.root / _SEARCH_INPUT / path, target)
-        return shards
+    def _documents_folder(self, plan: dict[str, list[str]], todo: list[str]) -> Path:
+        """The folder holding a folder of index documents for each shard (at least those in
+        `todo`): the cache's, made to hold exactly this build's documents, or the staging
+        folder's."""
+        if not self._defer_documents:
+            assert self._documents_dir is not None
+            return Path(self._documents_dir)  # written as the pages were
+        home = self._search_home
+        if home is not None and self._documents_dir in (None, str(home)) and self._sync_search_input(home, plan):
+            return home
+        staged = self._staged_documents()
+        try:
+            for name in todo:
+                for path in plan[name]:
+                    source = self._documents[path]
+                    if not (source.written and self._documents_dir == staged):
+                        _replace_file(f"{staged}/{name}/{source.name}", source.document())
+        except CacheChanged:
+            raise  # the build starts again without the entry (build.build)
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
+        return Path(staged)
 
     def commit(self) -> None:
         """Swap the staging folder in for `out_dir` (the previous site is removed); or
@@ -598,60 +613,70 @@ class StagingOutput:
             return
         root = self.root
         self.link_unchanged()
-        self._cleared()
-        self._keep_search_input(root)
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
-        shutil.rmtree(root / _SEARCH_SHARDS, ignore_errors=True)
         self._removing = _swap(root, self.out_dir, self._trash)
         if self._manifest is not None:
             self._manifest.save(self.digests, self._linked)
 
-    def _cleared(self) -> None:
-        """Wait for the removal of the emptied index-document folders, if one was started."""
-        if self._clearing is not None:
-            self._clearing.join()
-            self._clearing = None
-
-    def _keep_search_input(self, root: Path) -> None:
-        """After a build whose workers wrote the index documents into the staging folder and
-        whose every shard was indexed: move those documents into the cache's search-input
-        folder (with its record), so the next build writes only the documents that change
-        instead of all of them. Anything unusual: left as it is (the next build syncs)."""
-        home, shards = self._search_input_home, root / _SEARCH_SHARDS
-        if home is None or self._search_input is not None or not self._searchable or not shards.is_dir() \
-                or _files_in(root / _SEARCH_INPUT):
-            return
-        record_path = home.with_name(home.name + ".json")
-        try:
-            if home.is_symlink() or record_path.is_symlink():
-                return
-            record_path.unlink(missing_ok=True)  # never describes a half-replaced folder
-            if home.is_dir():
-                shutil.rmtree(home)
-            home.parent.mkdir(parents=True, exist_ok=True)
-            os.rename(shards, home)
-            records: dict[str, tuple[Digest, int, int, Digest]] = {}
-            for path in _files_in(home):
-                st = os.stat(home / path, follow_symlinks=False)
-                page = path.split("/", 1)[-1]  # "<shard>/<page's output path>"
-                records[path] = (file_digest(home / path), st.st_size, st.st_mtime_ns, self.digests.get(page, ""))
-            scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
-            scratch.write_text(json.dumps({"code": self._code, "documents": records}))
-            os.replace(scratch, record_path)
-        except OSError:
-            return
-
-
 def _write_bytes(target: str, data: bytes) -> None:
     """`Path(target).write_bytes(data)` without pathlib's and the buffered file object's
-    overhead: a cold build writes three files per page (HTML, Markdown, index document)."""
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    overhead: a cold build writes three files per page (HTML, Markdown, index document).
+    A symlink at `target` is an error, never followed."""
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
     try:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
     finally:
         os.close(fd)
+
+
+def _replace_file(target: str, data: bytes) -> None:
+    """Write `target` in a folder a stranger may have planted files in (the cache): a plain
+    file of its own is rewritten in place (no new inode); anything else there (a symlink, a
+    hard link, a folder) is removed first, never written through."""
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not (stat.S_ISREG(st.st_mode) and st.st_nlink == 1):
+        if stat.S_ISDIR(st.st_mode):
+            shutil.rmtree(target)
+        else:
+            os.unlink(target)
+    _write_bytes(target, data)
+
+
+def _file_stat(path: str) -> tuple[int, int] | None:
+    """(size, mtime) of the plain file at `path`; None when there is none (or a link, a folder...)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) and st.st_nlink == 1 else None
+
+
+def _make_folder(path: str) -> None:
+    """A folder at `path`, replacing anything else there (a symlink is removed, not followed)."""
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        if stat.S_ISDIR(os.lstat(path).st_mode):
+            return
+        os.unlink(path)
+        os.mkdir(path)
+
+
+def _read_record(path: Path, code: str) -> dict[str, DocumentRecord]:
+    """The search input's record at `path`; the page HTML each document was made from is
+    forgotten ("") when other code made it. Empty when there is none or it is damaged."""
+    try:
+        record = dict(json.loads(path.read_bytes()))
+        same_code = bool(code) and record["code"] == code
+        return {str(k): (str(d), int(size), int(mtime), str(html) if same_code else "")
+                for k, (d, size, mtime, html) in dict(record["documents"]).items()}
+    except (OSError, ValueError, TypeError, KeyError):
+        return {}
 
 
 def _remove_all_but(folder: str, prefix: str, keep: Mapping[str, object]) -> bool:

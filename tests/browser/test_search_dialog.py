@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from sitegen import search
+from sitegen.build import build as sitegen_build
 from sitegen.build import build_site, write_site
 from sitegen.colors import contrast
 from sitegen.search import plan_shards
@@ -174,3 +175,50 @@ def test_shards_are_all_searched_and_the_best_match_ranks_first(
     page.keyboard.press("Enter")
     page.wait_for_url(base + best.removesuffix("index.html") + "**")
     assert page.locator("h1").inner_text() == "Kumquat care"
+
+
+# --- a result in a section of a page links to the page at that section's heading
+
+@pytest.mark.parametrize("how", ["sitegen build", "in memory"])
+def test_a_result_in_a_section_opens_its_page_at_the_heading(
+        make_project: Callable[..., Path], page: Any, static_server: Callable[[Path], str], tmp_path: Path,
+        how: str) -> None:
+    """Pagefind indexes each page from a document with a flat name of its own; the result
+    still leads to the page's own URL, with the #anchor of the heading whose section matched
+    (from a page at another depth, the site served under a sub-path)."""
+    pages = {
+        "welcome.md": "---\ntitle: Welcome\n---\n\nThe orchard handbook.\n",
+        "guides/citrus/kumquat-care.md": (
+            "---\ntitle: Kumquat care\n---\n\nKumquats like sun and a weekly watering.\n\n"
+            + "".join(f"## Step {n}\n\nMulch the young tree in spring, step {n}.\n\n" for n in range(1, 6))
+            + "## Pruning kumquats\n\nPrune after harvest; the glimmerfruit variety fruits on new wood, "
+              "so glimmerfruit branches are cut back lightly.\n"),
+    }
+    nav = [{"group": "Orchard", "pages": ["welcome", "guides/citrus/kumquat-care"]}]
+    project = make_project({"name": "Orchard Handbook", "navigation": nav}, pages)
+    out = tmp_path / "host" / "docs"
+    if how == "sitegen build":
+        sitegen_build(project, out_dir=out)  # the documents written by the build's output, on disk
+    else:
+        write_site(build_site(project), out)  # the dev server's in-memory bundle
+    base = static_server(tmp_path / "host") + "docs/"
+    page.goto(base + "welcome/")
+    page.click(".search-button")
+    page.locator(".search-input").fill("glimmerfruit")
+    result = page.locator("#search-results a").first
+    result.wait_for()
+    assert result.locator(".search-result-page").inner_text() == "Kumquat care"
+    assert result.locator(".search-result-section").inner_text() == "Pruning kumquats"
+    assert result.get_attribute("href") == "../guides/citrus/kumquat-care/#pruning-kumquats"
+    result.click()
+    page.wait_for_url(base + "guides/citrus/kumquat-care/#pruning-kumquats")
+    assert page.locator("h1").inner_text() == "Kumquat care"
+    heading = page.locator("#pruning-kumquats")
+    assert heading.evaluate("h => h.tagName") == "H2" and heading.inner_text().startswith("Pruning kumquats")
+    assert heading.evaluate("h => h.getBoundingClientRect().top < innerHeight")  # scrolled to it
+    # The page's own result (no section matched better) leads to the page itself.
+    page.click(".search-button")
+    page.locator(".search-input").fill("handbook")
+    page.locator("#search-results a", has_text="Welcome").first.click()
+    page.wait_for_url(base + "welcome/")
+    assert page.locator("h1").inner_text() == "Welcome"

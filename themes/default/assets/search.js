@@ -67,9 +67,13 @@
 
   function close() { if (dialog.open) dialog.close(); }
 
-  function hrefFor(url) {
-    // Pagefind's URLs are root-relative ("/guides/setup/#install"); ours are page-relative.
-    var path = url.replace(/^\//, "");
+  // A result's page URL is its "url" metadata (root-relative, "/guides/setup/"): Pagefind's own
+  // URL names the index document the page was indexed from. A section adds its #anchor.
+  function hrefFor(data, part) {
+    var url = (data.meta && data.meta.url) || data.url;
+    var anchor = part ? part.url.indexOf("#") : -1;
+    if (anchor >= 0) url += part.url.slice(anchor);
+    var path = url.replace(/^\//, ""); // ours are page-relative
     return root + path || "./";
   }
 
@@ -103,14 +107,14 @@
     list.textContent = "";
     items.forEach(function (data, index) {
       var part = bestPart(data);
-      var title = (data.meta && data.meta.title) || data.url;
+      var title = (data.meta && (data.meta.title || data.meta.url)) || data.url;
       var li = document.createElement("li");
       li.className = "search-result";
       li.id = "search-result-" + index;
       li.setAttribute("role", "option");
       li.setAttribute("aria-selected", "false");
       var a = document.createElement("a");
-      a.href = hrefFor(part ? part.url : data.url);
+      a.href = hrefFor(data, part);
       a.tabIndex = -1; // the input keeps focus; arrows move the selection
       var head = document.createElement("span");
       head.className = "search-result-title";
