@@ -137,7 +137,7 @@ def test_the_swapped_out_site_waits_in_the_trash_until_the_next_build(orchard: P
     assert [path.name for path in orchard.iterdir() if path.name.startswith(".site.")] == []
     page.write_text(page.read_text() + "\nAnd boots.\n")
     assert_same_as_cold(orchard, tmp_path)
-    assert not previous.exists() and len(list(trash.iterdir())) == 1  # emptied; the next one waits
+    assert not previous.exists() and len(list(trash.iterdir())) == 1  # taken (recycled); the next one waits
 
 
 def test_a_trash_folder_that_is_a_link_is_never_emptied(orchard: Path, tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ from sitegen.build.output import (
     PreviousOutput,
     StagingOutput,
     check_output_dir,
+    recyclable_site,
     write_site,
 )
 from sitegen.build.persist import code_hash, empty_trash, trash_folder
@@ -110,7 +111,10 @@ def build(
     previous = PreviousOutput(manifest, out_dir) if cache else None
     search_input = builder.cache_dir / "build" / "search-input" if cache else None
     trash = trash_folder(builder.cache_dir) if cache else None
-    emptying = empty_trash(trash) if trash is not None else None  # the site the last build swapped out
+    # The site the last build swapped out becomes this build's staging folder; any other
+    # folder in the trash is removed meanwhile.
+    recycle = recyclable_site(trash, out_dir) if trash is not None and previous is not None else None
+    emptying = empty_trash(trash, keep=recycle) if trash is not None else None
     if cache:
         uptodate.forget(project, key)  # the output is about to change
         pagefind = _pagefind_files()
@@ -118,7 +122,7 @@ def build(
             else uptodate.snapshot(project_dir, project, out_dir, pagefind)
     try:
         try:
-            result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)
+            result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times, recycle)
         except CacheChanged:
             # A cache entry's HTML (read only when needed) did not match its header: damaged,
             # or replaced during the build. Once more, reading every entry whole and checked
@@ -138,10 +142,11 @@ def build(
 
 def _build_and_swap(builder: SiteBuilder, out_dir: Path, previous: PreviousOutput | None,
                     search_input: Path | None, trash: Path | None, progress: Progress | None,
-                    times: StepTimes) -> BuildResult:
-    """One build into a staging folder, swapped in for `out_dir`; the staging folder is
-    removed if the build fails (the previous site stays as it was)."""
-    with StagingOutput(out_dir, previous, search_input, trash, code=code_hash()) as output:
+                    times: StepTimes, recycle: Path | None = None) -> BuildResult:
+    """One build into a staging folder (`recycle`, when given and usable), swapped in for
+    `out_dir`; the staging folder is removed if the build fails (the previous site stays as
+    it was)."""
+    with StagingOutput(out_dir, previous, search_input, trash, code=code_hash(), recycle=recycle) as output:
         result = builder.build_into(output, progress, times)
         swap_started = time.perf_counter()
         output.commit()

@@ -323,6 +323,7 @@ class SiteBuilder:
                 results[todo[index]] = finished
                 if finished.digest and not finished.html:  # the worker wrote the page itself
                     setup.output.note_written(pages[todo[index]].output, finished.digest.hex())
+                setup.output.note_made(finished.written)
                 progress.advance()
             for number in todo:  # pages a worker could not write (memory): in page order
                 page, done = pages[number], results[number]

@@ -19,7 +19,7 @@ import shutil
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +91,10 @@ class Output(Protocol):
         output need not read it back to know what it holds."""
         ...
 
+    def note_made(self, paths: Iterable[str]) -> None:
+        """A worker process wrote these files, or found them equal to the last build's."""
+        ...
+
     def read(self, path: str) -> bytes:
         """A file written earlier in this build (a page a worker wrote)."""
         ...
@@ -139,6 +143,9 @@ class MemoryOutput:
 
     def note_written(self, path: str, digest: Digest) -> None:
         pass  # workers never write into memory (shared_with_workers is False)
+
+    def note_made(self, paths: Iterable[str]) -> None:
+        pass
 
     def read(self, path: str) -> bytes:
         return self.site.files[path]
@@ -264,13 +271,25 @@ class StagingOutput:
     With `previous` (the manifest of what the last build left in `out_dir`), files equal to
     what is already there are only noted, and no folder is made, until the first file that
     differs: then the staging folder is made and the noted files are hard-linked into it from
-    `out_dir`. A build that wrote nothing new (and left nothing out) swaps nothing."""
+    `out_dir`. A build that wrote nothing new (and left nothing out) swaps nothing.
+
+    With `recycle` (the site the last swap moved out, see `recyclable_site`), that folder
+    becomes the staging folder instead of a new one: the files it shares with `out_dir` (the
+    same inode: hard links the last build made) stay, everything else in it is removed first,
+    and what this build neither keeps nor writes is removed before the swap. A one-page
+    rebuild then makes no folders and links no files (on a disk where every new inode costs,
+    making a thousand folders was most of such a rebuild). Files it keeps are shared with the
+    live site, so nothing is ever written into one: a file is unlinked before it is written."""
 
     shared_with_workers = True
 
     def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None,
-                 trash: Path | None = None, code: str = "") -> None:
+                 trash: Path | None = None, code: str = "", recycle: Path | None = None) -> None:
         self.out_dir = out_dir
+        self._recycle = recycle
+        # Files of the recycled folder equal to out_dir's (output path -> inode) that this
+        # build has not kept or replaced yet: removed at the commit.
+        self._inherited: dict[str, int] = {}
         # Where the previous site goes at the swap, to be removed later (by the next build,
         # while it works) instead of now; None: removed in a thread before the build returns.
         self._trash = trash
@@ -317,8 +336,76 @@ class StagingOutput:
         """Make the staging folder; the noted files are linked in later (`link_unchanged`)."""
         if self._root is not None:
             return
-        self._root = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.new-", dir=self.out_dir.parent))
-        self._made = {str(self._root)}
+        self._root = self._adopt() or _new_folder(self.out_dir.parent, f".{self.out_dir.name}.new-")
+        self._made.add(str(self._root))
+
+    def _adopt(self) -> Path | None:
+        """The recycled folder, renamed beside `out_dir` as the staging folder and cleared of
+        every file that is not `out_dir`'s own (by inode: a file planted there, a link, a file
+        of an older build); None when there is none or it cannot be used."""
+        if self._recycle is None or self._previous is None:
+            return None
+        target = _new_folder(self.out_dir.parent, f".{self.out_dir.name}.new-")
+        try:
+            mode = os.stat(target).st_mode & 0o7777  # what the user's umask gives a new folder
+            os.rmdir(target)  # the name only: the recycled folder takes it
+            os.rename(self._recycle, target)
+            os.chmod(target, mode)
+        except OSError:
+            return None
+        try:
+            self._keep_shared(str(target), "")
+        except OSError:
+            shutil.rmtree(target, ignore_errors=True)
+            self._inherited, self._made = {}, set()
+            return None
+        return target
+
+    def _keep_shared(self, folder: str, prefix: str) -> bool:
+        """Scan a recycled folder: keep the files that are out_dir's (`_inherited`), remove
+        the rest, and the folders that leaves empty; True when `folder` kept something. One
+        scandir a folder: the inode comes with the entry, no stat."""
+        assert self._previous is not None
+        known = self._previous.files
+        kept = False
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                relative = prefix + entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    if self._keep_shared(entry.path, relative + "/"):
+                        self._made.add(entry.path)
+                        kept = True
+                    else:
+                        os.rmdir(entry.path)
+                    continue
+                previous = known.get(relative)
+                if previous is not None and entry.is_file(follow_symlinks=False) and entry.inode() == previous[3]:
+                    self._inherited[relative] = previous[3]
+                    kept = True
+                else:
+                    os.unlink(entry.path)  # a link is removed, never followed
+        return kept
+
+    def _drop_unclaimed(self) -> None:
+        """Before the swap: remove the recycled files this build did not make (a page deleted
+        since the last build), and the folders that leaves empty."""
+        root = str(self.root)
+        folders: set[str] = set()
+        for path in self._inherited:
+            try:
+                os.unlink(f"{root}/{path}")
+            except FileNotFoundError:
+                pass  # a bundle folder Pagefind's failure removed
+            folder = os.path.dirname(path)
+            while folder and folder not in folders:
+                folders.add(folder)
+                folder = os.path.dirname(folder)
+        self._inherited = {}
+        for folder in sorted(folders, key=len, reverse=True):  # the deepest first
+            try:
+                os.rmdir(f"{root}/{folder}")
+            except OSError:
+                pass  # not empty: it holds files of this build
 
     def link_unchanged(self) -> None:
         """Hard-link the files noted as equal to `out_dir`'s into the staging folder, once it
@@ -337,6 +424,9 @@ class StagingOutput:
         """`path` of `out_dir`, hard-linked into the staging folder (copied if it cannot be)."""
         # Strings, not Paths: thousands of files a one-page rebuild, and pathlib's parsing cost
         # more than the link itself.
+        if self._inherited.pop(path, None) is not None:  # the recycled folder has this very file
+            self._linked.add(path)
+            return
         source, target = f"{self.out_dir}/{path}", self._place(f"{self.root}/{path}")
         try:
             try:
@@ -353,7 +443,7 @@ class StagingOutput:
         linked already is unlinked first, so that writing it never changes the live site's
         copy (the same inode)."""
         self._kept.pop(path, None)
-        if path in self._linked:
+        if path in self._linked or self._inherited.pop(path, None) is not None:
             os.unlink(self.root / path)
             self._linked.discard(path)
 
@@ -455,6 +545,11 @@ class StagingOutput:
         self.digests[path] = digest  # the manifest saved after the swap reads it from here
         if self._defer_documents and path in self._shard_of:  # its index document is written too
             self._documents[path] = _IndexSource(path, digest, lambda: self.read(path), written=True)
+        self._inherited.pop(path, None)
+
+    def note_made(self, paths: Iterable[str]) -> None:
+        for path in paths:
+            self._inherited.pop(path, None)  # the worker kept or replaced it
 
     def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
         if digest is None:
@@ -578,8 +673,16 @@ class StagingOutput:
         if not todo and self._known is None:
             return self._search.submit(list)  # the cache's search input and its record stay as they are
         documents = self._documents_folder(plan, [name for _, name in todo])
+        for _, name in todo:  # Pagefind writes into files it finds: never into the live site's
+            self._forget_inherited(f"{BUNDLE_DIR}/{name}/")
         jobs = [ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0) for number, name in todo]
         return self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
+
+    def _forget_inherited(self, prefix: str) -> None:
+        """Remove the recycled files under `prefix` (a folder a program writes into)."""
+        for path in [path for path in self._inherited if path.startswith(prefix)]:
+            os.unlink(f"{self.root}/{path}")
+            del self._inherited[path]
 
     def _documents_folder(self, plan: dict[str, list[str]], todo: list[str]) -> Path:
         """The folder holding a folder of index documents for each shard (at least those in
@@ -613,6 +716,7 @@ class StagingOutput:
             return
         root = self.root
         self.link_unchanged()
+        self._drop_unclaimed()
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         self._removing = _swap(root, self.out_dir, self._trash)
         if self._manifest is not None:
@@ -737,6 +841,34 @@ def write_site(site: BuiltSite, out_dir: Path) -> None:
             if path not in site.files:
                 output.copy(path, source)
         output.commit()
+
+
+def _new_folder(parent: Path, prefix: str) -> Path:
+    """A new folder with a unique name, made like any folder the user makes (mkdtemp's are
+    private to their owner: a site swapped in from one was unreadable to a web server)."""
+    while True:
+        folder = parent / f"{prefix}{os.urandom(6).hex()}"
+        try:
+            os.mkdir(folder)
+            return folder
+        except FileExistsError:
+            continue
+
+
+def recyclable_site(trash: Path, out_dir: Path) -> Path | None:
+    """The site of `out_dir` the last swap moved into `trash` (the newest such folder), for
+    the next build's staging folder; None when there is none."""
+    newest: tuple[int, str] | None = None
+    try:
+        with os.scandir(trash) as entries:
+            for entry in entries:
+                if entry.name.startswith(f".{out_dir.name}.old-") and entry.is_dir(follow_symlinks=False):
+                    moved = entry.stat(follow_symlinks=False).st_ctime_ns  # a rename sets it
+                    if newest is None or moved > newest[0]:
+                        newest = (moved, entry.path)
+    except OSError:
+        return None
+    return Path(newest[1]) if newest is not None else None
 
 
 def _swap(staging: Path, out_dir: Path, trash: Path | None = None) -> threading.Thread | None:

@@ -238,12 +238,13 @@ class TrashEmptying:
             self._process.wait()
 
 
-def empty_trash(folder: Path) -> TrashEmptying:
-    """Remove what is in the trash now, in another process: removing a thousand folders is
-    thousands of system calls, and a thread making them here would compete with the build
-    for the interpreter lock; a process runs on the other core."""
+def empty_trash(folder: Path, keep: Path | None = None) -> TrashEmptying:
+    """Remove what is in the trash now (but `keep`, a site the build reuses), in another
+    process: removing a thousand folders is thousands of system calls, and a thread making
+    them here would compete with the build for the interpreter lock; a process runs on the
+    other core."""
     try:
-        entries = list(os.scandir(folder))
+        entries = [entry for entry in os.scandir(folder) if keep is None or entry.path != str(keep)]
     except OSError:
         return TrashEmptying(None)
     folders = []

@@ -121,6 +121,7 @@ class PageResult:
     snippets: tuple[str, ...] = ()  # snippet files the page inlined (the persistent cache checks them)
     markdown: str = ""  # the page's Markdown with links relative to the site root (llms-full.txt)
     digest: bytes = b""  # from a worker: the hash of the page's HTML (the search bundle's key is made of them)
+    written: list[str] = field(default_factory=list)  # from a worker: the files it put in the output (not cached)
 
 
 # The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
@@ -183,6 +184,7 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
             if output is page:
                 result.digest = digest
             setup.output.write(markdown_path(output.output), text)
+            result.written += [output.output, markdown_path(output.output)]
             if kept is not None:
                 kept[markdown_path(output.output)] = text
         else:
