@@ -9,8 +9,10 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import sqlite3
 import sys
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +70,25 @@ def entries(project: Path) -> set[str]:
     return set(json.loads((project / ".sitegen-cache" / "build" / "index.json").read_text())["pages"])
 
 
+def database(project: Path) -> Path:
+    return project / ".sitegen-cache" / "build" / "pages.sqlite"
+
+
+def stored_rows(project: Path) -> dict[str, tuple[dict[str, Any], bytes]]:
+    """The page entries in the cache's database: key -> (header, body)."""
+    with closing(sqlite3.connect(database(project))) as connection:
+        rows = connection.execute("SELECT key, header, body FROM pages").fetchall()
+    return {key: (json.loads(header), body) for key, header, body in rows}
+
+
+def rewrite_rows(project: Path, change: Callable[[dict[str, Any], bytes], tuple[bytes, bytes]]) -> None:
+    """Replace every entry's header and body by what `change` makes of them (raw bytes)."""
+    with closing(sqlite3.connect(database(project))) as connection, connection:
+        for key, header, body in connection.execute("SELECT key, header, body FROM pages").fetchall():
+            new_header, new_body = change(json.loads(header), body)
+            connection.execute("UPDATE pages SET header = ?, body = ? WHERE key = ?", (new_header, new_body, key))
+
+
 @pytest.fixture
 def orchard(make_project: Callable[..., Path]) -> Path:
     project = make_project(CONFIG, PAGES)
@@ -78,8 +99,9 @@ def orchard(make_project: Callable[..., Path]) -> Path:
 def test_cache_folder_ignores_itself_and_keeps_one_entry_per_page(orchard: Path) -> None:
     cache = orchard / ".sitegen-cache"
     assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
-    assert len(list((cache / "build" / "pages").glob("*.json"))) == 3
+    assert set(stored_rows(orchard)) == entries(orchard)
     assert len(entries(orchard)) == 3
+    assert not (cache / "build" / "pages").exists()  # no file per page
 
 
 def test_rebuild_with_nothing_changed_is_the_same_site(orchard: Path, tmp_path: Path) -> None:
@@ -200,7 +222,7 @@ def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: s
         assert after == before  # same key; the entry's snippet hash no longer matches
     else:
         assert not after & before  # every page rendered again
-    assert len(list((orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"))) == 3  # old entries dropped
+    assert set(stored_rows(orchard)) == after  # old entries dropped
 
 
 @pytest.mark.parametrize("damage", ["not json", "other code", "wrong types", "not a mapping"])
@@ -319,13 +341,8 @@ def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path
     assert len(entries(orchard)) == 3
 
 
-def read_entry(entry: Path) -> tuple[dict[str, Any], bytes]:
-    header, _, html = entry.read_bytes().partition(b"\n")
-    return json.loads(header), html
-
-
-def write_entry(entry: Path, data: dict[str, Any], html: bytes) -> None:
-    entry.write_bytes(json.dumps(data).encode() + b"\n" + html)
+def entry_bytes(data: dict[str, Any], body: bytes) -> tuple[bytes, bytes]:
+    return json.dumps(data).encode(), body
 
 
 def drop_up_to_date_record(project: Path) -> None:
@@ -340,24 +357,26 @@ def drop_up_to_date_record(project: Path) -> None:
 @pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary"])
 def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -> None:
     drop_up_to_date_record(orchard)
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
+
+    def damaged(data: dict[str, Any], html: bytes) -> tuple[bytes, bytes]:
         if damage == "empty":
-            entry.write_bytes(b"")
-        elif damage == "not json":
-            entry.write_bytes(b"{not json\n" + html)
-        elif damage == "other key":
-            write_entry(entry, {**data, "key": "0" * 40}, html)
-        elif damage == "no fields":
-            write_entry(entry, {"format": data["format"], "key": data["key"]}, html)
-        elif damage == "cut short":
-            write_entry(entry, data, html[:-10])
-        else:
-            entry.write_bytes(bytes(range(256)) * 4)
+            return b"", b""
+        if damage == "not json":
+            return b"{not json", html
+        if damage == "other key":
+            return entry_bytes({**data, "key": "0" * 40}, html)
+        if damage == "no fields":
+            return entry_bytes({"format": data["format"], "key": data["key"]}, html)
+        if damage == "cut short":
+            return entry_bytes(data, html[:-10])
+        return bytes(range(256)) * 4, bytes(range(256))
+    rewrite_rows(orchard, damaged)
     site = assert_same_as_cold(orchard, tmp_path)
     assert "Pick apples" in site["harvest/index.html"].decode()
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        assert read_entry(entry)[1].startswith(b"<!doctype html>")  # written again
+    rows = stored_rows(orchard)
+    assert len(rows) == 3
+    for _, html in rows.values():
+        assert html.startswith(b"<!doctype html>")  # written again
 
 
 def test_a_damaged_entry_is_rendered_again_when_its_page_is_needed(orchard: Path, tmp_path: Path) -> None:
@@ -365,14 +384,11 @@ def test_a_damaged_entry_is_rendered_again_when_its_page_is_needed(orchard: Path
     damaged in place (same length, so the header still adds up) make that build start again
     without the entry, never publish the damage."""
     drop_up_to_date_record(orchard)
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
-        write_entry(entry, data, html.replace(b"<main", b"<MAIN", 1))
+    rewrite_rows(orchard, lambda data, html: entry_bytes(data, html.replace(b"<main", b"<MAIN", 1)))
     shutil.rmtree(orchard / "site")  # nothing to link from: every page is read from the cache
     site = assert_same_as_cold(orchard, tmp_path)
     assert b"<MAIN" not in site["harvest/index.html"]
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
+    for data, html in stored_rows(orchard).values():
         assert b"<MAIN" not in html
         assert html[:data["html"][0][1]] == site[data["html"][0][0]]  # written again, as built
 
@@ -381,10 +397,7 @@ def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: P
     drop_up_to_date_record(orchard)
     secret = tmp_path / "secret.txt"
     secret.write_text("do not publish")
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
-        data["assets"] = {"leak.txt": str(secret)}
-        write_entry(entry, data, html)
+    rewrite_rows(orchard, lambda data, html: entry_bytes({**data, "assets": {"leak.txt": str(secret)}}, html))
     site = assert_same_as_cold(orchard, tmp_path)
     assert "leak.txt" not in site
 
@@ -397,9 +410,8 @@ def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
     assert len(entries(project)) == 3
-    for entry in (project / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, _ = read_entry(entry)
-        write_entry(entry, {**data, "html": [[path, 5, "0" * 40] for path, *_ in data["html"]]}, b"stale" * len(data["html"]))
+    rewrite_rows(project, lambda data, html: entry_bytes(
+        {**data, "html": [[path, 5, "0" * 40] for path, *_ in data["html"]]}, b"stale" * len(data["html"])))
     result = run_sitegen("build", project, "--no-cache")
     assert result.returncode == 0, result.stderr
     assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()
