@@ -417,6 +417,118 @@ def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable
     assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()
 
 
+def test_warnings_of_a_page_taken_from_the_cache_are_shown_again(orchard: Path) -> None:
+    """An unchanged page is not rendered again: what the build says about it comes from its entry."""
+    drop_up_to_date_record(orchard)
+    harvest = next(key for key, (data, _) in stored_rows(orchard).items() if data["page_id"] == "harvest")
+    rewrite_rows(orchard, lambda data, html: entry_bytes(
+        {**data, "warnings": ["harvest.md:3: remembered from the last build"]} if data["key"] == harvest else data, html))
+    result = run_sitegen("build", orchard)
+    assert result.returncode == 0, result.stderr
+    assert "harvest.md:3: remembered from the last build" in result.stderr
+
+
+@pytest.mark.parametrize("content", [b"", b"the owner's own notes, not a cache\n"])
+@pytest.mark.parametrize("name", ["pages.sqlite", "pages.sqlite-journal", "pages.sqlite-wal", "pages.sqlite-shm"])
+def test_a_committed_link_at_the_database_or_beside_it_is_never_followed(
+        make_project: Callable[..., Path], tmp_path: Path, name: str, content: bytes) -> None:
+    """A repository that commits `.sitegen-cache/build/pages.sqlite` (or its journal) as a
+    link to a file elsewhere: the build works, and the file it points to is never written."""
+    project = make_project(CONFIG, PAGES)
+    outside = tmp_path / "outside" / "notes.db"
+    outside.parent.mkdir()
+    outside.write_bytes(content)
+    before = outside.stat().st_mtime_ns
+    link = project / ".sitegen-cache" / "build" / name
+    link.parent.mkdir(parents=True)
+    link.symlink_to(outside)
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert (outside.read_bytes(), outside.stat().st_mtime_ns) == (content, before)
+    assert not link.is_symlink()
+    assert set(stored_rows(project)) == entries(project) and len(entries(project)) == 3
+    drop_up_to_date_record(project)
+    link.unlink(missing_ok=True)
+    link.symlink_to(outside)  # and in a cache in use
+    assert_same_as_cold(project, tmp_path)
+    assert (outside.read_bytes(), outside.stat().st_mtime_ns) == (content, before)
+    assert len(stored_rows(project)) == 3
+
+
+def other_database(path: Path, damage: str) -> None:
+    path.unlink()
+    with closing(sqlite3.connect(path)) as connection, connection:
+        if damage == "other schema":
+            connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, html TEXT)")
+            connection.execute("INSERT INTO pages VALUES ('x', '<p>planted</p>')")
+        else:
+            connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL)")
+            connection.execute("PRAGMA application_id = 1397182531")
+            connection.execute(f"PRAGMA user_version = {4 if damage == 'other format' else 5}")
+            if damage == "another program's":
+                connection.execute("PRAGMA application_id = 7")
+
+
+@pytest.mark.parametrize("damage", ["random bytes", "text", "cut in half", "pages overwritten", "other schema",
+                                    "other format", "another program's"])
+def test_a_damaged_database_is_a_miss_for_every_page_and_replaced(orchard: Path, tmp_path: Path, damage: str) -> None:
+    drop_up_to_date_record(orchard)
+    path = database(orchard)
+    data = path.read_bytes()
+    if damage == "random bytes":
+        path.write_bytes(bytes((n * 7919 + 13) % 256 for n in range(len(data))))
+    elif damage == "text":
+        path.write_text("SQLite format 3 is what this file is not.\n" * 100)
+    elif damage == "cut in half":
+        path.write_bytes(data[:len(data) // 2])
+    elif damage == "pages overwritten":  # the header still says SQLite; the tables are garbage
+        path.write_bytes(data[:100] + b"\xff" * (len(data) - 100))
+    else:
+        other_database(path, damage)
+    result = run_sitegen("build", orchard)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "sqlite" not in result.stderr
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "Pick apples" in site["harvest/index.html"].decode()
+    with closing(sqlite3.connect(path)) as connection:  # replaced by one of this format
+        assert connection.execute("PRAGMA user_version").fetchone() == (5,)
+    assert set(stored_rows(orchard)) == entries(orchard) and len(entries(orchard)) == 3
+
+
+def test_the_database_does_not_grow_with_every_rebuild(orchard: Path) -> None:
+    """Each build replaces the entry of a big page that keeps changing: the space of the old
+    entries is used again, and given back once the page is small again."""
+    harvest = orchard / "content" / "harvest.md"
+    sizes = []
+    for run in range(8):
+        paragraphs = "".join(f"Row {run}-{n}: pick the apples when the seeds turn brown.\n\n" for n in range(8000))
+        harvest.write_text(f"---\ntitle: Harvest\n---\n\n{paragraphs}")
+        build(orchard)
+        sizes.append(database(orchard).stat().st_size)
+    assert sizes[0] > 1_000_000  # the big page is in it
+    assert max(sizes) < 3 * sizes[0], sizes  # eight entries of it would be eight times the size
+    harvest.write_text("---\ntitle: Harvest\n---\n\nPick apples when the seeds turn brown.\n")
+    build(orchard)
+    assert database(orchard).stat().st_size < sizes[0] // 2  # the space given back
+    assert len(stored_rows(orchard)) == 3
+
+
+def test_a_cache_left_by_sitegen_before_the_database_is_ignored_and_removed(orchard: Path, tmp_path: Path) -> None:
+    drop_up_to_date_record(orchard)
+    build_dir = orchard / ".sitegen-cache" / "build"
+    old = build_dir / "pages"
+    old.mkdir()
+    for key in entries(orchard):  # a file per page: a line of JSON, then the HTML
+        (old / f"{key}.json").write_bytes(json.dumps({"format": 4, "key": key}).encode() + b"\n<!doctype html>old")
+    database(orchard).unlink()
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "Pick apples" in site["harvest/index.html"].decode()
+    assert not old.exists()
+    assert len(stored_rows(orchard)) == 3
+
+
 def search_files(site: Path) -> dict[str, tuple[int, int]]:
     """Every file of the search index in an output folder: (inode, mtime) by path."""
     bundle = site / BUNDLE_DIR
@@ -580,6 +692,7 @@ def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
     (project / "harvest-dates.json").write_text('{"first": "September"}\n')
     site = assert_same_as_cold(project, tmp_path)
     assert not entries(project) & before  # every page rendered again
+    assert set(stored_rows(project)) == entries(project)  # what every worker stored was committed
     assert all(f"{name}/index.html" in site and f"{name}/index.md" in site for name in names)
     assert "Apple trees in row orchard-219" in site["orchard-219/index.html"].decode()
 

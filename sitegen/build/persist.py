@@ -509,6 +509,7 @@ class BuildCache:
             return
         try:
             self._pages.keep_only(self._used)
+            self._pages.close()
             _remove_old_entries(self.root / _OLD_ENTRIES)
             searches = self.root / _SEARCH
             if searches.is_dir() and not searches.is_symlink():
