@@ -81,8 +81,8 @@ def stored_rows(project: Path) -> dict[str, tuple[dict[str, Any], bytes]]:
     return {key: (json.loads(header), body) for key, header, body in rows}
 
 
-def rewrite_rows(project: Path, change: Callable[[dict[str, Any], bytes], tuple[bytes, bytes]]) -> None:
-    """Replace every entry's header and body by what `change` makes of them (raw bytes)."""
+def rewrite_rows(project: Path, change: Callable[[dict[str, Any], bytes], tuple[object, object]]) -> None:
+    """Replace every entry's header and body by what `change` makes of them (raw values)."""
     with closing(sqlite3.connect(database(project))) as connection, connection:
         for key, header, body in connection.execute("SELECT key, header, body FROM pages").fetchall():
             new_header, new_body = change(json.loads(header), body)
@@ -354,11 +354,16 @@ def drop_up_to_date_record(project: Path) -> None:
         record.unlink()
 
 
-@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary"])
+@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary", "text",
+                                    "numbers"])
 def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -> None:
     drop_up_to_date_record(orchard)
 
-    def damaged(data: dict[str, Any], html: bytes) -> tuple[bytes, bytes]:
+    def damaged(data: dict[str, Any], html: bytes) -> tuple[object, object]:
+        if damage == "text":  # SQLite keeps whatever type a row was given
+            return json.dumps(data), html.decode()
+        if damage == "numbers":
+            return 12, 34
         if damage == "empty":
             return b"", b""
         if damage == "not json":

@@ -187,7 +187,9 @@ class PageDatabase:
         try:
             with lock:
                 rows = connection.execute("SELECT key, header, length(body) FROM pages")
-                return {str(key): (bytes(header), int(size)) for key, header, size in rows}
+                # Column types are not enforced: a planted row may hold text or a number.
+                return {key: (header, size) for key, header, size in rows
+                        if isinstance(key, str) and isinstance(header, bytes) and isinstance(size, int)}
         except sqlite3.Error as exc:
             if _is_damage(exc) and os.getpid() == self.owner_pid:
                 self.replace()

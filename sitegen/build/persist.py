@@ -1,8 +1,9 @@
 """The persistent build cache of `sitegen build`: `.sitegen-cache/build/` in the project.
 
 Each page's rendered HTML and Markdown (and the small data the build needs of it afterwards: warnings,
-fragment links, ids, referenced files, features) is stored in one JSON file named by a hash
-of everything the page's output depends on:
+fragment links, ids, referenced files, features) is stored as one row of `pages.sqlite`
+(`pagedb.py`: one database file, not a file per page), keyed by a hash of everything the
+page's output depends on:
 
 - the *site key*: sitegen's version and a hash of its own `.py` files, every theme file
   (built-in and project override), docs.json's bytes, the bytes of every YAML/JSON file in
@@ -13,9 +14,10 @@ of everything the page's output depends on:
 - the bytes of every snippet it inlined (stored in the entry and checked on every hit).
 
 Correctness over hit rate: any change anywhere in the site key renders every page again.
-A missing, corrupt or unreadable entry is a miss, never an error; entries are written
-atomically (temporary file + rename) and every entry the last build did not use is removed,
-so the folder never grows without bound. The search index is kept the same way, one bundle
+A missing, corrupt or unreadable entry is a miss, never an error (a damaged database: every
+page); workers write their pages a task at a time, each in one transaction, and every entry
+the last build did not use is deleted (its space used again or given back), so the cache
+never grows without bound. The search index is kept in files, one bundle
 per search shard, keyed by the hash of the shard's pages' HTML (its files hard links to the
 site's, checked by their stats). Parsed front matter is kept too (`front-matter.json`, by a
 hash of the YAML text). The folder is safe to delete.
