@@ -9,8 +9,10 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import sqlite3
 import sys
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +70,25 @@ def entries(project: Path) -> set[str]:
     return set(json.loads((project / ".sitegen-cache" / "build" / "index.json").read_text())["pages"])
 
 
+def database(project: Path) -> Path:
+    return project / ".sitegen-cache" / "build" / "pages.sqlite"
+
+
+def stored_rows(project: Path) -> dict[str, tuple[dict[str, Any], bytes]]:
+    """The page entries in the cache's database: key -> (header, body)."""
+    with closing(sqlite3.connect(database(project))) as connection:
+        rows = connection.execute("SELECT key, header, body FROM pages").fetchall()
+    return {key: (json.loads(header), body) for key, header, body in rows}
+
+
+def rewrite_rows(project: Path, change: Callable[[dict[str, Any], bytes], tuple[object, object]]) -> None:
+    """Replace every entry's header and body by what `change` makes of them (raw values)."""
+    with closing(sqlite3.connect(database(project))) as connection, connection:
+        for key, header, body in connection.execute("SELECT key, header, body FROM pages").fetchall():
+            new_header, new_body = change(json.loads(header), body)
+            connection.execute("UPDATE pages SET header = ?, body = ? WHERE key = ?", (new_header, new_body, key))
+
+
 @pytest.fixture
 def orchard(make_project: Callable[..., Path]) -> Path:
     project = make_project(CONFIG, PAGES)
@@ -78,8 +99,9 @@ def orchard(make_project: Callable[..., Path]) -> Path:
 def test_cache_folder_ignores_itself_and_keeps_one_entry_per_page(orchard: Path) -> None:
     cache = orchard / ".sitegen-cache"
     assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
-    assert len(list((cache / "build" / "pages").glob("*.json"))) == 3
+    assert set(stored_rows(orchard)) == entries(orchard)
     assert len(entries(orchard)) == 3
+    assert not (cache / "build" / "pages").exists()  # no file per page
 
 
 def test_rebuild_with_nothing_changed_is_the_same_site(orchard: Path, tmp_path: Path) -> None:
@@ -200,7 +222,7 @@ def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: s
         assert after == before  # same key; the entry's snippet hash no longer matches
     else:
         assert not after & before  # every page rendered again
-    assert len(list((orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"))) == 3  # old entries dropped
+    assert set(stored_rows(orchard)) == after  # old entries dropped
 
 
 @pytest.mark.parametrize("damage", ["not json", "other code", "wrong types", "not a mapping"])
@@ -325,13 +347,8 @@ def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path
     assert len(entries(orchard)) == 3
 
 
-def read_entry(entry: Path) -> tuple[dict[str, Any], bytes]:
-    header, _, html = entry.read_bytes().partition(b"\n")
-    return json.loads(header), html
-
-
-def write_entry(entry: Path, data: dict[str, Any], html: bytes) -> None:
-    entry.write_bytes(json.dumps(data).encode() + b"\n" + html)
+def entry_bytes(data: dict[str, Any], body: bytes) -> tuple[bytes, bytes]:
+    return json.dumps(data).encode(), body
 
 
 def drop_up_to_date_record(project: Path) -> None:
@@ -343,27 +360,34 @@ def drop_up_to_date_record(project: Path) -> None:
         record.unlink()
 
 
-@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary"])
+@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary", "text",
+                                    "numbers"])
 def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -> None:
     drop_up_to_date_record(orchard)
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
+
+    def damaged(data: dict[str, Any], html: bytes) -> tuple[object, object]:
+        if damage == "text":  # SQLite keeps whatever type a row was given
+            return json.dumps(data), html.decode()
+        if damage == "numbers":
+            return 12, 34
         if damage == "empty":
-            entry.write_bytes(b"")
-        elif damage == "not json":
-            entry.write_bytes(b"{not json\n" + html)
-        elif damage == "other key":
-            write_entry(entry, {**data, "key": "0" * 40}, html)
-        elif damage == "no fields":
-            write_entry(entry, {"format": data["format"], "key": data["key"]}, html)
-        elif damage == "cut short":
-            write_entry(entry, data, html[:-10])
-        else:
-            entry.write_bytes(bytes(range(256)) * 4)
+            return b"", b""
+        if damage == "not json":
+            return b"{not json", html
+        if damage == "other key":
+            return entry_bytes({**data, "key": "0" * 40}, html)
+        if damage == "no fields":
+            return entry_bytes({"format": data["format"], "key": data["key"]}, html)
+        if damage == "cut short":
+            return entry_bytes(data, html[:-10])
+        return bytes(range(256)) * 4, bytes(range(256))
+    rewrite_rows(orchard, damaged)
     site = assert_same_as_cold(orchard, tmp_path)
     assert "Pick apples" in site["harvest/index.html"].decode()
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        assert read_entry(entry)[1].startswith(b"<!doctype html>")  # written again
+    rows = stored_rows(orchard)
+    assert len(rows) == 3
+    for _, html in rows.values():
+        assert html.startswith(b"<!doctype html>")  # written again
 
 
 def test_a_damaged_entry_is_rendered_again_when_its_page_is_needed(orchard: Path, tmp_path: Path) -> None:
@@ -371,14 +395,11 @@ def test_a_damaged_entry_is_rendered_again_when_its_page_is_needed(orchard: Path
     damaged in place (same length, so the header still adds up) make that build start again
     without the entry, never publish the damage."""
     drop_up_to_date_record(orchard)
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
-        write_entry(entry, data, html.replace(b"<main", b"<MAIN", 1))
+    rewrite_rows(orchard, lambda data, html: entry_bytes(data, html.replace(b"<main", b"<MAIN", 1)))
     shutil.rmtree(orchard / "site")  # nothing to link from: every page is read from the cache
     site = assert_same_as_cold(orchard, tmp_path)
     assert b"<MAIN" not in site["harvest/index.html"]
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
+    for data, html in stored_rows(orchard).values():
         assert b"<MAIN" not in html
         assert html[:data["html"][0][1]] == site[data["html"][0][0]]  # written again, as built
 
@@ -387,10 +408,7 @@ def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: P
     drop_up_to_date_record(orchard)
     secret = tmp_path / "secret.txt"
     secret.write_text("do not publish")
-    for entry in (orchard / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, html = read_entry(entry)
-        data["assets"] = {"leak.txt": str(secret)}
-        write_entry(entry, data, html)
+    rewrite_rows(orchard, lambda data, html: entry_bytes({**data, "assets": {"leak.txt": str(secret)}}, html))
     site = assert_same_as_cold(orchard, tmp_path)
     assert "leak.txt" not in site
 
@@ -403,12 +421,123 @@ def test_no_cache_flag_neither_reads_nor_writes_the_cache(make_project: Callable
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
     assert len(entries(project)) == 3
-    for entry in (project / ".sitegen-cache" / "build" / "pages").glob("*.json"):
-        data, _ = read_entry(entry)
-        write_entry(entry, {**data, "html": [[path, 5, "0" * 40] for path, *_ in data["html"]]}, b"stale" * len(data["html"]))
+    rewrite_rows(project, lambda data, html: entry_bytes(
+        {**data, "html": [[path, 5, "0" * 40] for path, *_ in data["html"]]}, b"stale" * len(data["html"])))
     result = run_sitegen("build", project, "--no-cache")
     assert result.returncode == 0, result.stderr
     assert b"Pick apples" in (project / "site" / "harvest" / "index.html").read_bytes()
+
+
+def test_warnings_of_a_page_taken_from_the_cache_are_shown_again(orchard: Path) -> None:
+    """An unchanged page is not rendered again: what the build says about it comes from its entry."""
+    drop_up_to_date_record(orchard)
+    harvest = next(key for key, (data, _) in stored_rows(orchard).items() if data["page_id"] == "harvest")
+    rewrite_rows(orchard, lambda data, html: entry_bytes(
+        {**data, "warnings": ["harvest.md:3: remembered from the last build"]} if data["key"] == harvest else data, html))
+    result = run_sitegen("build", orchard)
+    assert result.returncode == 0, result.stderr
+    assert "harvest.md:3: remembered from the last build" in result.stderr
+
+
+@pytest.mark.parametrize("content", [b"", b"the owner's own notes, not a cache\n"])
+@pytest.mark.parametrize("name", ["pages.sqlite", "pages.sqlite-journal", "pages.sqlite-wal", "pages.sqlite-shm"])
+def test_a_committed_link_at_the_database_or_beside_it_is_never_followed(
+        make_project: Callable[..., Path], tmp_path: Path, name: str, content: bytes) -> None:
+    """A repository that commits `.sitegen-cache/build/pages.sqlite` (or its journal) as a
+    link to a file elsewhere: the build works, and the file it points to is never written."""
+    project = make_project(CONFIG, PAGES)
+    outside = tmp_path / "outside" / "notes.db"
+    outside.parent.mkdir()
+    outside.write_bytes(content)
+    before = outside.stat().st_mtime_ns
+    link = project / ".sitegen-cache" / "build" / name
+    link.parent.mkdir(parents=True)
+    link.symlink_to(outside)
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert (outside.read_bytes(), outside.stat().st_mtime_ns) == (content, before)
+    assert not link.is_symlink()
+    assert set(stored_rows(project)) == entries(project) and len(entries(project)) == 3
+    drop_up_to_date_record(project)
+    link.unlink(missing_ok=True)
+    link.symlink_to(outside)  # and in a cache in use
+    assert_same_as_cold(project, tmp_path)
+    assert (outside.read_bytes(), outside.stat().st_mtime_ns) == (content, before)
+    assert len(stored_rows(project)) == 3
+
+
+def other_database(path: Path, damage: str) -> None:
+    path.unlink()
+    with closing(sqlite3.connect(path)) as connection, connection:
+        if damage == "other schema":
+            connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, html TEXT)")
+            connection.execute("INSERT INTO pages VALUES ('x', '<p>planted</p>')")
+        else:
+            connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL)")
+            connection.execute("PRAGMA application_id = 1397182531")
+            connection.execute(f"PRAGMA user_version = {4 if damage == 'other format' else 5}")
+            if damage == "another program's":
+                connection.execute("PRAGMA application_id = 7")
+
+
+@pytest.mark.parametrize("damage", ["random bytes", "text", "cut in half", "pages overwritten", "other schema",
+                                    "other format", "another program's"])
+def test_a_damaged_database_is_a_miss_for_every_page_and_replaced(orchard: Path, tmp_path: Path, damage: str) -> None:
+    drop_up_to_date_record(orchard)
+    path = database(orchard)
+    data = path.read_bytes()
+    if damage == "random bytes":
+        path.write_bytes(bytes((n * 7919 + 13) % 256 for n in range(len(data))))
+    elif damage == "text":
+        path.write_text("SQLite format 3 is what this file is not.\n" * 100)
+    elif damage == "cut in half":
+        path.write_bytes(data[:len(data) // 2])
+    elif damage == "pages overwritten":  # the header still says SQLite; the tables are garbage
+        path.write_bytes(data[:100] + b"\xff" * (len(data) - 100))
+    else:
+        other_database(path, damage)
+    result = run_sitegen("build", orchard)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "sqlite" not in result.stderr
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "Pick apples" in site["harvest/index.html"].decode()
+    with closing(sqlite3.connect(path)) as connection:  # replaced by one of this format
+        assert connection.execute("PRAGMA user_version").fetchone() == (5,)
+    assert set(stored_rows(orchard)) == entries(orchard) and len(entries(orchard)) == 3
+
+
+def test_the_database_does_not_grow_with_every_rebuild(orchard: Path) -> None:
+    """Each build replaces the entry of a big page that keeps changing: the space of the old
+    entries is used again, and given back once the page is small again."""
+    harvest = orchard / "content" / "harvest.md"
+    sizes = []
+    for run in range(8):
+        paragraphs = "".join(f"Row {run}-{n}: pick the apples when the seeds turn brown.\n\n" for n in range(8000))
+        harvest.write_text(f"---\ntitle: Harvest\n---\n\n{paragraphs}")
+        build(orchard)
+        sizes.append(database(orchard).stat().st_size)
+    assert sizes[0] > 1_000_000  # the big page is in it
+    assert max(sizes) < 3 * sizes[0], sizes  # eight entries of it would be eight times the size
+    harvest.write_text("---\ntitle: Harvest\n---\n\nPick apples when the seeds turn brown.\n")
+    build(orchard)
+    assert database(orchard).stat().st_size < sizes[0] // 2  # the space given back
+    assert len(stored_rows(orchard)) == 3
+
+
+def test_a_cache_left_by_sitegen_before_the_database_is_ignored_and_removed(orchard: Path, tmp_path: Path) -> None:
+    drop_up_to_date_record(orchard)
+    build_dir = orchard / ".sitegen-cache" / "build"
+    old = build_dir / "pages"
+    old.mkdir()
+    for key in entries(orchard):  # a file per page: a line of JSON, then the HTML
+        (old / f"{key}.json").write_bytes(json.dumps({"format": 4, "key": key}).encode() + b"\n<!doctype html>old")
+    database(orchard).unlink()
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "Pick apples" in site["harvest/index.html"].decode()
+    assert not old.exists()
+    assert len(stored_rows(orchard)) == 3
 
 
 def search_files(site: Path) -> dict[str, tuple[int, int]]:
@@ -650,6 +779,7 @@ def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
     (project / "harvest-dates.json").write_text('{"first": "September"}\n')
     site = assert_same_as_cold(project, tmp_path)
     assert not entries(project) & before  # every page rendered again
+    assert set(stored_rows(project)) == entries(project)  # what every worker stored was committed
     assert all(f"{name}/index.html" in site and f"{name}/index.md" in site for name in names)
     assert "Apple trees in row orchard-219" in site["orchard-219/index.html"].decode()
 

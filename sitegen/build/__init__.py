@@ -15,6 +15,7 @@ memory (`BuiltSite`). Modules:
 - `output.py`: `Output` (staging folder or memory), `write_site`, the atomic swap
 - `cache.py`: `Cached`, the one way a step reuses an earlier result
 - `persist.py`: `BuildCache`, `sitegen build`'s cache of pages and search bundle on disk
+- `pagedb.py`: `PageDatabase`, the cache's pages as rows of one SQLite file
 - `progress.py`: the progress bar and time per step (`--profile`)
 """
 

@@ -316,9 +316,10 @@ class SiteBuilder:
             if disk is not None:
                 key_of = {pages[number].id: key for number, key in keys.items()}
 
-                def store(page: Page, html: dict[str, bytes], result: PageResult) -> None:
-                    if page.id in key_of:  # runs in a worker: the parent never reads the pages back
-                        disk.store(key_of[page.id], html, result)
+                def store(done: list[tuple[Page, dict[str, bytes], PageResult]]) -> None:
+                    # Runs in a worker: the parent never reads the pages back.
+                    disk.store_pages((key_of[page.id], html, result) for page, html, result in done
+                                     if page.id in key_of)
             for index, finished in render_in_workers(setup, missing, workers, store):
                 results[todo[index]] = finished
                 if finished.digest and not finished.html:  # the worker wrote the page itself
@@ -354,12 +355,14 @@ class SiteBuilder:
             self._bodies.keep_only(outputs)
             self._html.keep_only(outputs)
         if disk is not None:
+            stored = []
             for number, html_by_path in written.items():
                 kept = results[number]
                 assert kept is not None
                 if isinstance(kept.ids, bytes):
                     kept.ids = page_ids(kept.ids.decode())
-                disk.store(keys[number], html_by_path, kept)
+                stored.append((keys[number], html_by_path, kept))
+            disk.store_pages(stored)
         progress.close()
         return [result for result in results if result is not None]
 

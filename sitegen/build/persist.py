@@ -1,8 +1,9 @@
 """The persistent build cache of `sitegen build`: `.sitegen-cache/build/` in the project.
 
 Each page's rendered HTML and Markdown (and the small data the build needs of it afterwards: warnings,
-fragment links, ids, referenced files, features) is stored in one JSON file named by a hash
-of everything the page's output depends on:
+fragment links, ids, referenced files, features) is stored as one row of `pages.sqlite`
+(`pagedb.py`: one database file, not a file per page), keyed by a hash of everything the
+page's output depends on:
 
 - the *site key*: sitegen's version and a hash of its own `.py` files, every theme file
   (built-in and project override), docs.json's bytes, the bytes of every YAML/JSON file in
@@ -13,9 +14,10 @@ of everything the page's output depends on:
 - the bytes of every snippet it inlined (stored in the entry and checked on every hit).
 
 Correctness over hit rate: any change anywhere in the site key renders every page again.
-A missing, corrupt or unreadable entry is a miss, never an error; entries are written
-atomically (temporary file + rename) and every entry the last build did not use is removed,
-so the folder never grows without bound. The search index is kept the same way, one bundle
+A missing, corrupt or unreadable entry is a miss, never an error (a damaged database: every
+page); workers write their pages a task at a time, each in one transaction, and every entry
+the last build did not use is deleted (its space used again or given back), so the cache
+never grows without bound. The search index is kept in files, one bundle
 per search shard, keyed by the hash of the shard's pages' HTML (its files hard links to the
 site's, checked by their stats). Parsed front matter is kept too (`front-matter.json`, by a
 hash of the YAML text). The folder is safe to delete.
@@ -38,6 +40,7 @@ from pathlib import Path
 
 import sitegen
 from sitegen.build.output import CacheChanged, digest_of
+from sitegen.build.pagedb import PageDatabase
 from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
@@ -45,8 +48,9 @@ from sitegen.markdown import MISSING_SNIPPET
 from sitegen.pages import FrontMatterMemo
 
 BUILD_SUBDIR = "build"
-_FORMAT = 4  # bump when the entry layout changes
-_ENTRIES = "pages"
+_FORMAT = 5  # bump when the entry layout changes (5: entries in pages.sqlite)
+_DATABASE = "pages.sqlite"
+_OLD_ENTRIES = "pages"  # format 4 and before: a file per page
 _SEARCH = "search"
 _INDEX = "index.json"
 _FRONT_MATTER = "front-matter.json"
@@ -265,22 +269,6 @@ def empty_trash(folder: Path, keep: Path | None = None) -> TrashEmptying:
     return TrashEmptying(process)
 
 
-def _read_header(path: str) -> tuple[bytes, int]:
-    """An entry's first line and the entry's size in bytes; a symlink is refused (OSError)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    try:
-        size = os.fstat(fd).st_size
-        chunk = os.read(fd, 8192)
-        while b"\n" not in chunk:
-            more = os.read(fd, 65536)
-            if not more:
-                raise ValueError("no header line")
-            chunk += more
-        return chunk[:chunk.index(b"\n")], size
-    finally:
-        os.close(fd)
-
-
 @dataclass
 class CachedPage:
     # output path -> how to read its HTML or Markdown (the page, and the root copy of the
@@ -290,23 +278,19 @@ class CachedPage:
     digests: dict[str, str]  # output path -> hash of its bytes (output.digest_of), stored with them
 
 
-def _entry_part(path: str, offset: int, size: int, digest: str) -> Callable[[], bytes]:
-    """Reads `size` bytes at `offset` of an entry, checked against their stored hash (the
-    entry could have been replaced since its header was read)."""
+def _entry_part(database: PageDatabase, key: str, offset: int, size: int, digest: str) -> Callable[[], bytes]:
+    """Reads `size` bytes at `offset` of an entry's body, checked against their stored hash
+    (the entry could have been replaced since its header was read)."""
     def read() -> bytes:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        try:
-            data = os.pread(fd, size, offset)
-        finally:
-            os.close(fd)
-        if digest_of(data) != digest:
-            raise CacheChanged(path)
+        data = database.body_part(key, offset, size)
+        if data is None or digest_of(data) != digest:
+            raise CacheChanged(f"{database.path.name}#{key}")
         return data
     return read
 
 
 class BuildCache:
-    """`.sitegen-cache/build/`: page entries and the search bundle of the last build."""
+    """`.sitegen-cache/build/`: page entries (`pages.sqlite`) and the search bundle of the last build."""
 
     def __init__(self, cache_root: Path, project_dir: Path) -> None:
         self.cache_root = cache_root
@@ -319,8 +303,9 @@ class BuildCache:
         # Read an entry's HTML only when it is needed (a one-page rebuild then reads one
         # page, not a thousand); off, each entry is read whole and checked when it is loaded.
         self.read_lazily = True
-        self._loadable: bool | None = None  # `_usable()` when the first entry was loaded
-        self._prepared = False  # the entries' folder was made and checked (`_prepare`)
+        self._pages = PageDatabase(self.root / _DATABASE, _FORMAT)
+        self._headers: dict[str, tuple[bytes, int]] | None = None  # every entry's header, read at the first load
+        self._prepared = False  # the build folder was made and checked (`_prepare`)
 
     # --- keys ------------------------------------------------------------------------------
 
@@ -344,30 +329,31 @@ class BuildCache:
         """The entry for `key` if it is whole and its snippets did not change; else None.
         Only its header is read: the HTML is read when it is needed (`CachedPage.html`)."""
         self._used.add(key)
-        if self._loadable is None:  # checked once a build: a thousand loads made it thousands of lstats
-            self._loadable = self._usable()
-        if not self._loadable:
-            return None
-        path = f"{self.root}/{_ENTRIES}/{key}.json"  # a str: pathlib's parsing cost more than the read
-        try:
-            if self.read_lazily:
-                header, size = _read_header(path)
-                entry = self._decode(key, header, size - len(header) - 1, path)
-            else:
-                header, _, blob = read_no_follow(Path(path)).partition(b"\n")
-                entry = self._decode(key, header, len(blob), path, blob)
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            entry = None  # missing or damaged: rendered again
+        if self._headers is None:
+            # Every header in one query: a one-page rebuild loads them all, and a query per
+            # page cost more (see the commit message). Opening the database here, before any
+            # worker is forked, also replaces a damaged one before workers write to it.
+            self._headers = self._pages.headers() if self._prepare() else {}
+        stored = self._headers.get(key)
+        entry = None
+        if stored is not None:
+            header, size = stored
+            try:
+                blob = None if self.read_lazily else self._pages.body(key)
+                if self.read_lazily or blob is not None:
+                    entry = self._decode(key, header, size, blob)
+            except (ValueError, TypeError, KeyError, AttributeError, OSError):
+                entry = None  # damaged: rendered again
         if entry is None:
             self.misses += 1
         else:
             self.hits += 1
         return entry
 
-    def _decode(self, key: str, header: bytes, blob_size: int, path: str,
-                blob: bytes | None = None) -> CachedPage | None:
-        # One line of JSON, then the pages' HTML bytes one after another (lengths in the JSON):
-        # decoding megabytes of HTML out of JSON strings cost more than the rest of a warm build.
+    def _decode(self, key: str, header: bytes, body_size: int, blob: bytes | None = None) -> CachedPage | None:
+        # A header of JSON, then the pages' HTML bytes one after another in the body (lengths
+        # in the JSON): decoding megabytes of HTML out of JSON strings cost more than the rest
+        # of a warm build.
         data = json.loads(header)
         if not isinstance(data, dict) or data.get("key") != key or data.get("format") != _FORMAT:
             return None
@@ -385,11 +371,11 @@ class BuildCache:
             assets[str(dest)] = asset
         html: dict[str, Callable[[], bytes]] = {}
         digests: dict[str, str] = {}
-        start = 0  # of each file in the blob; the blob starts after the header's line
+        start = 0  # of each file in the body
         for output, size, digest in data["html"]:
             end = start + int(size)
             if blob is None:
-                html[str(output)] = _entry_part(path, len(header) + 1 + start, int(size), str(digest))
+                html[str(output)] = _entry_part(self._pages, key, start, int(size), str(digest))
             else:
                 part = blob[start:end]
                 if digest_of(part) != digest:
@@ -397,7 +383,7 @@ class BuildCache:
                 html[str(output)] = functools.partial(bytes, part)
             digests[str(output)] = str(digest)
             start = end
-        if start != blob_size:
+        if start != body_size or (blob is not None and start != len(blob)):
             return None  # cut short or padded
         result = PageResult(
             page_id=str(data["page_id"]),
@@ -419,17 +405,26 @@ class BuildCache:
         return inside_project(self.project_dir, path)
 
     def store(self, key: str, html: dict[str, bytes], result: PageResult) -> None:
-        """Keep a page that rendered without errors; a cache that cannot be written costs
+        """Keep a page that rendered without errors (`store_pages` keeps many at once)."""
+        self.store_pages([(key, html, result)])
+
+    def store_pages(self, pages: Iterable[tuple[str, dict[str, bytes], PageResult]]) -> None:
+        """Keep the pages that rendered without errors, in one transaction (a worker's task,
+        not a page: a transaction per page cost more). A cache that cannot be written costs
         only the next build's time."""
-        if result.errors or isinstance(result.ids, bytes):
-            return
-        snippets: dict[str, str] = {}
-        try:
-            for name in result.snippets:
-                path = Path(name)
-                if path == MISSING_SNIPPET:
-                    continue  # a snippet that was missing: the file paths are in the site key
-                snippets[name] = file_digest(path)
+        rows: list[tuple[str, bytes, bytes]] = []
+        for key, html, result in pages:
+            if result.errors or isinstance(result.ids, bytes):
+                continue
+            snippets: dict[str, str] = {}
+            try:
+                for name in result.snippets:
+                    path = Path(name)
+                    if path == MISSING_SNIPPET:
+                        continue  # a snippet that was missing: the file paths are in the site key
+                    snippets[name] = file_digest(path)
+            except OSError:
+                continue
             data = {
                 "format": _FORMAT, "key": key, "page_id": result.page_id,
                 "html": [[path, len(text), digest_of(text)] for path, text in html.items()],
@@ -439,22 +434,22 @@ class BuildCache:
                 "assets": {dest: str(source) for dest, source in result.assets.items()},
                 "snippets": snippets, "markdown": result.markdown,
             }
-            if not self._prepare():
-                return
-            write_atomic(self.root / _ENTRIES / f"{key}.json",
-                          json.dumps(data).encode() + b"\n" + b"".join(html.values()))
-        except OSError:
-            return
+            rows.append((key, json.dumps(data).encode(), b"".join(html.values())))
+        if rows and self._prepare():
+            self._pages.put(rows)
 
     def _prepare(self) -> bool:
         # Once a build (each worker's copy once too): checking the folders before each of a
         # thousand entries was half a dozen system calls a page.
         if not self._prepared:
-            ensure_cache_dir(self.cache_root)
-            if not self._usable():
+            try:
+                ensure_cache_dir(self.cache_root)
+                if not self._usable():
+                    return False
+                self.root.mkdir(exist_ok=True)
+                self._prepared = self._usable()
+            except OSError:
                 return False
-            (self.root / _ENTRIES).mkdir(parents=True, exist_ok=True)
-            self._prepared = not (self.root / _ENTRIES).is_symlink()
         return self._prepared
 
     # --- the search bundle -----------------------------------------------------------------
@@ -516,11 +511,9 @@ class BuildCache:
         if not self._usable() or not self.root.is_dir():
             return
         try:
-            entries = self.root / _ENTRIES
-            if entries.is_dir() and not entries.is_symlink():
-                for path in entries.iterdir():
-                    if path.suffix != ".json" or path.stem not in self._used:
-                        path.unlink(missing_ok=True)
+            self._pages.keep_only(self._used)
+            self._pages.close()
+            _remove_old_entries(self.root / _OLD_ENTRIES)
             searches = self.root / _SEARCH
             if searches.is_dir() and not searches.is_symlink():
                 for path in searches.iterdir():
@@ -532,6 +525,21 @@ class BuildCache:
             write_atomic(self.root / _INDEX, json.dumps(index, indent=1).encode())
         except OSError:
             return
+
+
+def _remove_old_entries(folder: Path) -> None:
+    """The one-file-per-page entries of sitegen before `pages.sqlite`: moved to the trash
+    (emptied by the next build, in another process), or removed here."""
+    if folder.is_symlink():
+        folder.unlink()
+    elif folder.is_dir():
+        trash = trash_folder(folder.parent.parent)
+        try:
+            if trash is None:
+                raise OSError("no trash")
+            os.rename(folder, tempfile.mkdtemp(prefix="pages-", dir=trash))
+        except OSError:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _bundle_stats(folder: Path) -> dict[str, list[int]] | None:

@@ -127,9 +127,10 @@ class PageResult:
 # The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
 BodyFor = Callable[[Page], RenderedBody]
 HtmlFor = Callable[[Page, RenderedBody, "ApiView | None"], bytes]
-# Keeps a page a worker rendered in the persistent build cache: (page, its HTML by output
-# path, its result with the ids read). Called in the worker, so the parent never reads pages back.
-StoreEntry = Callable[[Page, dict[str, bytes], PageResult], None]
+# Keeps the pages of a task a worker rendered in the persistent build cache: (page, its HTML
+# by output path, its result with the ids read) each, in one call (one transaction). Called in
+# the worker, before it returns the task's results, so the parent never reads pages back.
+StoreEntry = Callable[[list[tuple[Page, dict[str, bytes], PageResult]]], None]
 
 
 def html_digest(html: bytes) -> bytes:
@@ -230,6 +231,7 @@ def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
     write = _setup.output.shared_with_workers
     made_html = fresh_html(_setup)
     results = []
+    kept: list[tuple[Page, dict[str, bytes], PageResult]] = []
     for number, page in zip(numbers, pages, strict=True):
         made: dict[str, bytes] = {}
 
@@ -243,9 +245,10 @@ def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
         if not result.errors and page.output in made:
             if not result.digest:  # not written here (the parent writes it)
                 result.digest = html_digest(made[page.output])
-            if _store is not None:
-                _store(page, made, result)
+            kept.append((page, made, result))
         results.append((number, result))
+    if _store is not None and kept:
+        _store(kept)  # stored before the parent hears of these pages
     return results
 
 
