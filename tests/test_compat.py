@@ -294,7 +294,7 @@ def test_search_skips_hidden_and_noindex_pages_and_finds_keywords(tmp_path: Path
     project = mintlify(tmp_path / "docs", {"name": "Greenhouse", "navigation": nav}, files)
     result = run_sitegen("build", project)
     assert result.returncode == 0, result.stderr
-    records = {record["url"]: record for record in fragments(project / "site")}
+    records = {record["meta"]["url"]: record for record in fragments(project / "site")}  # the page's URL
     assert sorted(records) == ["/introduction/", "/quickstart/", "/watering/"]
     assert "irrigation" in records["/watering/"]["content"]
 
