@@ -694,19 +694,22 @@ def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
 
 def recording_pagefind(tmp_path: Path) -> tuple[Path, Path]:
     """A Pagefind that first notes the folder it was given to read (its files and folders,
-    and the folders beside it) in a log, then runs the real one: (executable, log)."""
+    and the folders beside it), one file per run in a log folder (two runs at once must not
+    share a file), then runs the real one: (executable, log folder)."""
     real = pagefind_binary()
     if real is None:
         pytest.skip("pagefind is not installed")
-    log = tmp_path / "pagefind-runs.jsonl"
+    log = tmp_path / "pagefind-runs"
+    log.mkdir()
     wrapper = tmp_path / "recording-pagefind"
     wrapper.write_text(f"""#!/bin/sh
 if [ "$1" != "--version" ]; then
-  "{sys.executable}" - >> "{log}" <<'EOF'
+  "{sys.executable}" - <<'EOF'
 import json, os
 site = json.load(open("pagefind.json"))["site"]
 walk = [[os.path.relpath(root, site), sorted(dirs), sorted(names)] for root, dirs, names in os.walk(site)]
-print(json.dumps({{"site": site, "walk": walk, "beside": sorted(os.listdir(os.path.dirname(site)))}}))
+with open(os.path.join("{log}", f"{{os.getpid()}}.json"), "w") as record:
+    json.dump({{"site": site, "walk": walk, "beside": sorted(os.listdir(os.path.dirname(site)))}}, record)
 EOF
 fi
 exec "{real}" "$@"
@@ -726,7 +729,7 @@ def test_pagefind_reads_flat_folders_one_per_shard(make_project: Callable[..., P
     pages = {f"{name}.md": f"---\ntitle: Tree {name}\n---\n\nA pear tree, {name}.\n" for name in names}
     project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
     build(project, cache=cache)
-    runs = [json.loads(line) for line in log.read_text().splitlines()]
+    runs = [json.loads(record.read_text()) for record in log.iterdir()]
     shards = plan_shards(f"{name}/index.html" for name in names)
     assert len(shards) == len(runs) == 2
     documents = Path(runs[0]["site"]).parent
