@@ -404,10 +404,6 @@ class BuildCache:
             return None
         return inside_project(self.project_dir, path)
 
-    def store(self, key: str, html: dict[str, bytes], result: PageResult) -> None:
-        """Keep a page that rendered without errors (`store_pages` keeps many at once)."""
-        self.store_pages([(key, html, result)])
-
     def store_pages(self, pages: Iterable[tuple[str, dict[str, bytes], PageResult]]) -> None:
         """Keep the pages that rendered without errors, in one transaction (a worker's task,
         not a page: a transaction per page cost more). A cache that cannot be written costs
