@@ -14,8 +14,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import re
 import reprlib
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,8 +35,10 @@ from sitegen.untrusted import (
     first_control_character,
     json_nesting,
     read_text,
+    read_text_and_stat,
     without_control_characters,
 )
+from sitegen.uptodate import is_racy
 
 PAGE_SUFFIXES = (".md", ".mdx")
 # Folders never scanned for pages when the project root is the content root.
@@ -43,6 +48,48 @@ NEVER_PAGES = frozenset({"node_modules", "snippets", "_snippets", "__pycache__"}
 PAGE_MODES = ("default", "wide", "custom", "center")
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
+
+
+class Body:
+    """A page's Markdown after its front matter: at hand, or read from the page file when a
+    step first needs it (a page whose file did not change since the last build read it, see
+    `PageFiles`: only the pages that render read their text)."""
+
+    __slots__ = ("_text", "_read")
+
+    def __init__(self, text: str | None = None, read: Callable[[], str] | None = None) -> None:
+        self._text = text
+        self._read = read if text is None else None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            assert self._read is not None
+            self._text = self._read()
+            self._read = None
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Body) and (self is other or self.text == other.text)
+
+    __hash__ = None  # type: ignore[assignment]  # as Page's: compared, never hashed
+
+    def __repr__(self) -> str:
+        return f"Body({self._text!r})" if self._text is not None else "Body(<not read yet>)"
+
+    def __getstate__(self) -> str:
+        return self.text  # a reader does not travel: the text does
+
+    def __setstate__(self, text: str) -> None:
+        self._text, self._read = text, None
+
+
+class SourceChanged(Exception):
+    """A page file taken as unchanged by its stat held other text when its body was read (it
+    was written during the build): the build starts over reading every page file."""
+
+    def __init__(self, display: str) -> None:
+        super().__init__(f"{display} changed while the build used it")
 
 
 @dataclass(frozen=True)
@@ -59,7 +106,7 @@ class Page:
     openapi: str | None
     version: str | None
     meta: dict[str, Any]  # every front matter key, unknown ones included
-    body: str  # markdown without front matter
+    body_text: Body  # markdown without front matter (`body`)
     body_line: int  # 1-based line of the file where `body` starts (for messages)
     has_explicit_title: bool = field(default=True)
     icon_type: str | None = None
@@ -77,6 +124,11 @@ class Page:
     warnings: tuple[str, ...] = ()  # front matter values that fell back to a default
     # A hash of the file's text as read (the build cache's page key: the file is not read twice).
     text_digest: str = field(default="", compare=False, repr=False)
+
+    @property
+    def body(self) -> str:
+        """The Markdown without front matter (read from the file now if it was not yet)."""
+        return self.body_text.text
 
     def line_of(self, key: str) -> int:
         """The line of a front matter key (the body's first line if it is not there)."""
@@ -205,6 +257,63 @@ class FrontMatterMemo:
             self.used[key] = self._entries[key] = json.dumps(meta)
             self.added = True
 
+    def __contains__(self, key: str) -> bool:
+        return key in self._entries
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """What a build found in a page file: its stat when it was read, and what its text gave
+    besides the parsed front matter (which the FrontMatterMemo keeps)."""
+
+    stat: tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode (of the file read: a link's target)
+    seen_ns: int  # a moment before that stat was taken (see uptodate.is_racy)
+    front_matter: str  # its FrontMatterMemo key ("": no front matter)
+    body_line: int
+    key_lines: dict[str, int]
+    digest: str  # Page.text_digest
+
+
+def _stat_of(st: os.stat_result) -> tuple[int, int, int, int]:
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
+
+
+class PageFiles:
+    """The page files the last build read (`FileRecord` by path in the project), so that a
+    file whose stat is the same is not read again: its page is made from the record and the
+    front matter memo, and its body is read only if the page renders (`Body`), checked
+    against the text's hash then (`SourceChanged`). The stat is trusted the way git trusts
+    its index, with git's exception (uptodate.is_racy): a file changed too close to the
+    moment its stat was taken may have changed again unseen, so it is read again."""
+
+    def __init__(self, records: dict[str, FileRecord] | None = None) -> None:
+        self._records = records or {}
+        self.kept: dict[str, FileRecord] = {}  # this build's: what the next one may trust
+        self.changed = False  # kept differs from what was loaded
+
+    def unchanged(self, display: str, source: Path) -> FileRecord | None:
+        """The record of `source` if the file still has the stat it had when it was read,
+        and that stat was not racy."""
+        record = self._records.get(display)
+        if record is None:
+            return None
+        try:
+            st = os.stat(source)  # following a link (inside the project: discovery checked it), as reading does
+        except OSError:
+            return None
+        if _stat_of(st) != record.stat or is_racy(record.stat[1], record.stat[2], record.seen_ns):
+            return None
+        return record
+
+    def keep(self, display: str, record: FileRecord) -> None:
+        if self._records.get(display) is not record:
+            self.changed = True
+        self.kept[display] = record
+
+    def records(self) -> dict[str, FileRecord]:
+        """What the loaded records were (for saving: unchanged when `kept` equals them)."""
+        return self._records
+
 
 def _json_exact(value: object, depth: int = 0) -> bool:
     """Whether JSON gives `value` back exactly (types, key order, number values)."""
@@ -228,11 +337,12 @@ def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Pa
     return find_pages(project_dir, exclude)[0]
 
 
-def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (),
-               memo: FrontMatterMemo | None = None) -> tuple[list[Page], list[str]]:
+def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMatterMemo | None = None,
+               files: PageFiles | None = None) -> tuple[list[Page], list[str]]:
     """(every page under the content root sorted by id, warnings): files and folders that
     link outside the project are never read, only named in a warning. All errors at once.
-    `memo`: front matter parsed by earlier builds."""
+    `memo`: front matter parsed by earlier builds; `files` (with a memo): the page files
+    earlier builds read, not read again while their stat holds."""
     root = content_root(project_dir)
     scanning_project_root = root == project_dir
     excluded = {path.resolve() for path in exclude}
@@ -241,9 +351,9 @@ def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (),
     warnings: list[str] = []
     seen: dict[str, Path] = {}
     walk = _Walk(project_dir, excluded, warnings)
-    for source in sorted(walk.folder(root, scanning_project_root)):
-        relative = source.relative_to(root)
-        page_id = page_id_for(relative)
+    prefix = "" if scanning_project_root else _display(project_dir, root) + "/"
+    for source, relative in walk.folder(root, scanning_project_root):  # sorted as paths: folders in name order
+        page_id = relative.rsplit(".", 1)[0]  # page_id_for, without pathlib's cost (a thousand pages)
         if page_id in seen:
             errors.append(
                 f"{_display(project_dir, source)}: page '{page_id}' also exists as "
@@ -252,7 +362,7 @@ def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (),
             continue
         seen[page_id] = source
         try:
-            pages.append(read_page(project_dir, source, page_id, memo))
+            pages.append(read_page(project_dir, source, page_id, memo, files, display=prefix + relative))
         except ContentError as exc:
             errors.extend(exc.messages)
     if errors:
@@ -268,40 +378,50 @@ class _Walk:
     def __init__(self, project_dir: Path, excluded: set[Path], warnings: list[str]) -> None:
         self.project_dir = project_dir
         self.real_project = project_dir.resolve()
-        self.excluded = excluded
+        self.excluded = {str(path) for path in excluded}
         self.warnings = warnings
-        self.walking: set[Path] = set()  # real folders being walked: a link back to one is a loop
+        self.walking: set[str] = set()  # real folders being walked: a link back to one is a loop
 
-    def folder(self, root: Path, skip_project_dirs: bool) -> list[Path]:
-        real = root.resolve()
+    def folder(self, root: Path, skip_project_dirs: bool, relative: str = "",
+               real: str | None = None) -> list[tuple[Path, str]]:
+        """(file, its path under the walk's root) of every page file under `root` (whose real
+        path is `real`), in the order of their paths. One scandir a folder: an entry's type
+        comes with it, a stat only for links."""
+        real = real or os.path.realpath(root)
         if real in self.walking:
             return []
         self.walking.add(real)
-        found: list[Path] = []
-        for entry in sorted(root.iterdir()):
-            if entry.name.startswith("."):
+        found: list[tuple[Path, str]] = []
+        with os.scandir(root) as scan:
+            entries = sorted(scan, key=lambda entry: entry.name)
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
                 continue
             if not entry.is_dir():  # never one of the excluded folders: no need to resolve it
-                if entry.suffix not in PAGE_SUFFIXES or not (entry.is_file() or entry.is_symlink()):
+                if not name.endswith(PAGE_SUFFIXES) or not (entry.is_file() or entry.is_symlink()):
                     continue
-                if skip_project_dirs and entry.name.lower() in ("readme.md", "changelog.md", "license.md"):
+                if skip_project_dirs and name.lower() in ("readme.md", "changelog.md", "license.md"):
                     continue
-                if self._confined(entry, "file") and entry.is_file():
-                    found.append(entry)
+                path = root / name
+                if self._confined(entry, path, "file") and entry.is_file():
+                    found.append((path, relative + name))
                 continue
-            if entry.resolve() in self.excluded:
+            target = os.path.realpath(entry.path) if entry.is_symlink() else f"{real}/{name}"
+            if target in self.excluded:
                 continue
-            if entry.name in NEVER_PAGES or (skip_project_dirs and entry.name in SKIPPED_DIRS):
+            if name in NEVER_PAGES or (skip_project_dirs and name in SKIPPED_DIRS):
                 continue
-            if self._confined(entry, "folder"):
-                found.extend(self.folder(entry, False))
+            path = root / name
+            if self._confined(entry, path, "folder"):
+                found.extend(self.folder(path, False, f"{relative}{name}/", target))
         self.walking.discard(real)
         return found
 
-    def _confined(self, entry: Path, kind: str) -> bool:
-        if not entry.is_symlink() or inside_project(self.real_project, entry) is not None:
+    def _confined(self, entry: os.DirEntry[str], path: Path, kind: str) -> bool:
+        if not entry.is_symlink() or inside_project(self.real_project, path) is not None:
             return True
-        self.warnings.append(f"{_display(self.project_dir, entry)}: links to a {kind} {OUTSIDE}; not published")
+        self.warnings.append(f"{_display(self.project_dir, path)}: links to a {kind} {OUTSIDE}; not published")
         return False
 
 
@@ -312,25 +432,72 @@ def _display(project_dir: Path, source: Path) -> str:
         return str(source)
 
 
-def read_page(project_dir: Path, source: Path, page_id: str, memo: FrontMatterMemo | None = None) -> Page:
-    display = _display(project_dir, source)
+def read_page(project_dir: Path, source: Path, page_id: str, memo: FrontMatterMemo | None = None,
+              files: PageFiles | None = None, display: str | None = None) -> Page:
+    """The page in `source` (`display`: its path in the project, when the caller knows it).
+    With `files` and `memo`: made from what the last build read when the file did not change
+    since (its body read only when needed), and recorded otherwise."""
+    display = display or _display(project_dir, source)
+    if files is not None and memo is not None:
+        known = files.unchanged(display, source)
+        meta = None if known is None else memo.get(known.front_matter) if known.front_matter else {}
+        if known is not None and meta is not None:
+            files.keep(display, known)
+            body = Body(read=lambda: _read_body(project_dir, source, display, known))
+            return _page(source, page_id, display, meta, body, known.body_line, known.key_lines, known.digest)
     # At most MAX_PAGE_BYTES are read; binary files (a NUL byte) and invalid UTF-8 are named
-    # with their byte offset.
-    text = read_text(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
-    meta, body, body_line = split_front_matter(text, display, memo)
+    # with their byte offset. The moment before the stat: a file changed close to it is racy.
+    seen = time.time_ns()
+    text, st = read_text_and_stat(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
+    meta, body_text, body_line, front_matter = _split_front_matter(text, display, memo)
+    digest = _text_digest(text)
     key_lines = _key_lines(text)
+    page = _page(source, page_id, display, meta, Body(body_text), body_line, key_lines, digest)
+    if files is not None and memo is not None and (not front_matter or front_matter in memo):
+        files.keep(display, FileRecord(_stat_of(st), seen, front_matter, body_line, key_lines, digest))
+    return page
+
+
+def _text_digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+
+
+def _read_body(project_dir: Path, source: Path, display: str, known: FileRecord) -> str:
+    """The body of a page made from its `FileRecord`, read now: the text must be the one the
+    record was made from (and where its body starts, the line the record says), else the
+    file changed during the build (SourceChanged: the build starts over). Neither a file now
+    outside the project nor its problems are ever shown: the build that starts over refuses
+    it as discovery does."""
+    if inside_project(project_dir.resolve(), source) is None:
+        raise SourceChanged(display)
+    try:
+        text = read_text(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
+    except ContentError:
+        raise SourceChanged(display) from None
+    text = text.removeprefix("\ufeff")
+    match = FRONT_MATTER.match(text)  # where the body starts, as split_front_matter finds it
+    start = match.end() if match else 0
+    if _text_digest(text) != known.digest or text.count("\n", 0, start) + 1 != known.body_line:
+        raise SourceChanged(display)
+    return text[start:]
+
+
+def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: Body, body_line: int,
+          key_lines: dict[str, int], digest: str) -> Page:
+    """A page from its parsed front matter and its body."""
     warnings: list[str] = []  # values that fell back to a default
 
     def text_field(key: str) -> str | None:
         value = meta.get(key)
         if value is None:
             return None
-        where = location(display, key_lines.get(key))
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-            raise ContentError(f"{where}: front matter: {key}: {_short(value)} is not a string")
+            raise ContentError(f"{location(display, key_lines.get(key))}: front matter: {key}: {_short(value)} "
+                               "is not a string")
         control = first_control_character(str(value))
         if control is not None:  # YAML escapes ("\0") can write them; they would break the HTML
-            warnings.append(f"{where}: front matter: {key}: contains the control character {control}; removed")
+            warnings.append(f"{location(display, key_lines.get(key))}: front matter: {key}: contains the "
+                            f"control character {control}; removed")
             return without_control_characters(str(value))
         return str(value)
 
@@ -370,7 +537,7 @@ def read_page(project_dir: Path, source: Path, page_id: str, memo: FrontMatterMe
         openapi=text_field("openapi"),
         version=text_field("version"),
         meta=meta,
-        body=body,
+        body_text=body,
         body_line=body_line,
         has_explicit_title=title is not None,
         icon_type=text_field("iconType"),
@@ -385,7 +552,7 @@ def read_page(project_dir: Path, source: Path, page_id: str, memo: FrontMatterMe
         asyncapi=text_field("asyncapi"),
         key_lines=key_lines,
         warnings=tuple(warnings),
-        text_digest=hashlib.blake2b(text.encode(), digest_size=20).hexdigest(),
+        text_digest=digest,
     )
 
 
@@ -406,14 +573,21 @@ def _key_lines(text: str) -> dict[str, int]:
 def split_front_matter(text: str, display: str, memo: FrontMatterMemo | None = None
                        ) -> tuple[dict[str, Any], str, int]:
     """(front matter, body, line where the body starts). YAML errors name file and line."""
+    meta, body, body_line, _ = _split_front_matter(text, display, memo)
+    return meta, body, body_line
+
+
+def _split_front_matter(text: str, display: str, memo: FrontMatterMemo | None
+                        ) -> tuple[dict[str, Any], str, int, str]:
+    """`split_front_matter`, and the front matter's key in `memo` ("" without front matter or memo)."""
     text = text.removeprefix("\ufeff")
     match = FRONT_MATTER.match(text)
     if not match:
-        return {}, text, 1
+        return {}, text, 1, ""
     key = FrontMatterMemo.key(match.group(1)) if memo is not None else ""
     known = memo.get(key) if memo is not None else None
     if known is not None:
-        return known, text[match.end():], text.count("\n", 0, match.end()) + 1
+        return known, text[match.end():], text.count("\n", 0, match.end()) + 1, key
     import yaml  # here: a rebuild whose front matter is all remembered never imports it (9 ms)
 
     try:
@@ -436,7 +610,7 @@ def split_front_matter(text: str, display: str, memo: FrontMatterMemo | None = N
     meta = {str(k): v for k, v in meta.items()}
     if memo is not None:
         memo.put(key, meta)
-    return meta, text[match.end():], body_line
+    return meta, text[match.end():], body_line, key
 
 
 def _short(value: Any) -> str:

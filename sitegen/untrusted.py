@@ -50,15 +50,19 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, int | None]:
 
     Reads limit + 1 bytes at most, so a 50 GB file costs no more than a small one.
     OSError propagates: callers word it for their kind of file."""
+    data, size, _ = read_limited_and_stat(path, limit)
+    return data, size
+
+
+def read_limited_and_stat(path: Path, limit: int) -> tuple[bytes, int | None, os.stat_result]:
+    """`read_limited`, and the file's stat taken before it was read (of the file opened: a
+    link's target), so that a write after it shows in a later stat (pages.PageFiles)."""
     with open(path, "rb") as handle:
+        st = os.fstat(handle.fileno())
         data = handle.read(limit + 1)
         if len(data) <= limit:
-            return data, None
-        try:
-            size = os.fstat(handle.fileno()).st_size
-        except OSError:
-            size = len(data)
-        return b"", max(size, len(data))
+            return data, None, st
+        return b"", max(st.st_size, len(data)), st
 
 
 def too_large(size: int, limit: int, kind: str) -> str:
@@ -81,8 +85,14 @@ def text_problem(data: bytes) -> TextProblem | None:
 def read_text(path: Path, display: str, *, limit: int, kind: str, error: type[SitegenError]) -> str:
     """The file's text (a UTF-8 BOM dropped), or `error` naming `display` and the problem:
     too large, unreadable, binary (a NUL byte) or not UTF-8."""
+    return read_text_and_stat(path, display, limit=limit, kind=kind, error=error)[0]
+
+
+def read_text_and_stat(path: Path, display: str, *, limit: int, kind: str,
+                       error: type[SitegenError]) -> tuple[str, os.stat_result]:
+    """`read_text`, and the file's stat taken before it was read (`read_limited_and_stat`)."""
     try:
-        data, size = read_limited(path, limit)
+        data, size, st = read_limited_and_stat(path, limit)
     except OSError as exc:
         raise error(f"{display}: cannot read: {exc.strerror or exc}") from None
     if size is not None:
@@ -90,7 +100,7 @@ def read_text(path: Path, display: str, *, limit: int, kind: str, error: type[Si
     problem = text_problem(data)
     if problem is not None:
         raise error(f"{location(display, problem.line)}: {problem.message}")
-    return data.decode("utf-8").removeprefix("\ufeff")
+    return data.decode("utf-8").removeprefix("\ufeff"), st
 
 
 def first_control_character(text: str) -> str | None:

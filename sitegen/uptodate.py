@@ -97,20 +97,33 @@ def _digest(path: str) -> str:
         return "unreadable"
 
 
-def _stat(path: str, racy_after: int | None) -> Stat | None:
+def racy_after(taken_ns: int) -> int:
+    """The moment from which a file's change is too close to a stat taken at `taken_ns` for
+    that stat to vouch for its content (git's "racy" rule): a file whose mtime or ctime is at
+    or after it could be written again without its stat showing it. Every stat-trusting
+    cache uses this one rule (this module, pages.PageFiles)."""
+    return taken_ns - _RACY_NS
+
+
+def is_racy(mtime_ns: int, ctime_ns: int, taken_ns: int) -> bool:
+    """Whether a stat with these times, taken after `taken_ns`, cannot vouch for the file's content."""
+    return max(mtime_ns, ctime_ns) >= racy_after(taken_ns)
+
+
+def _stat(path: str, racy_from: int | None) -> Stat | None:
     """A file's stat (following links: a linked page is read through its link); with
-    `racy_after`, a file changed after that moment also gets its content hash."""
+    `racy_from` (`racy_after`), a file changed from that moment on also gets its content hash."""
     try:
         st = os.stat(path)
     except OSError:
         return None
     found: Stat = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
-    if racy_after is not None and max(st.st_mtime_ns, st.st_ctime_ns) >= racy_after:
+    if racy_from is not None and max(st.st_mtime_ns, st.st_ctime_ns) >= racy_from:
         found.append(_digest(path))
     return found
 
 
-def _walk(root: Path, prefix: str, skip: set[str], racy_after: int | None, into: dict[str, Stat]) -> None:
+def _walk(root: Path, prefix: str, skip: set[str], racy_from: int | None, into: dict[str, Stat]) -> None:
     """Every file under `root` (folders in `skip`, by absolute path, left out); links to
     folders are noted with their target, not followed (the build refuses those that leave
     the project, and those that stay inside are walked where they point)."""
@@ -132,7 +145,7 @@ def _walk(root: Path, prefix: str, skip: set[str], racy_after: int | None, into:
         for name in names:
             if name.endswith(".pyc"):
                 continue
-            found = _stat(os.path.join(folder, name), racy_after)
+            found = _stat(os.path.join(folder, name), racy_from)
             into[rel + name] = found if found is not None else ["missing"]
 
 
@@ -152,20 +165,20 @@ def _site_packages() -> list[str]:
 def snapshot(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Path] = ()) -> Snapshot:
     """The state of every input of a build of `project` (found from `given`) into `out_dir`."""
     taken = time.time_ns()
-    racy_after = taken - _RACY_NS
+    racy_from = racy_after(taken)
     files: dict[str, Stat] = {}
     cache_root = project / CACHE_DIR
     skip = {str(out_dir), str(project / "site"), str(cache_root)}
-    _walk(project, "p/", skip, racy_after, files)
-    _walk(cache_root / OPENAPI_SUBDIR, "o/", set(), racy_after, files)
-    _walk(_CODE_DIR, "c/", set(), racy_after, files)
+    _walk(project, "p/", skip, racy_from, files)
+    _walk(cache_root / OPENAPI_SUBDIR, "o/", set(), racy_from, files)
+    _walk(_CODE_DIR, "c/", set(), racy_from, files)
     theme_root = _CODE_DIR.parent / "themes"  # the built-in theme of a source checkout
     if theme_root.is_dir():
-        _walk(theme_root, "t/", set(), racy_after, files)
+        _walk(theme_root, "t/", set(), racy_from, files)
     probes = [given.resolve() / sub / name for sub in CONFIG_FOLDERS for name in CONFIG_NAMES]
     extra_files = list(extra_files)
     for path in [*probes, *extra_files, *map(Path, _site_packages())]:
-        found = _stat(str(path), racy_after)
+        found = _stat(str(path), racy_from)
         files["x/" + str(path)] = found if found is not None else ["missing"]
     return Snapshot(taken, files, _subject(given, project, out_dir, extra_files))
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from sitegen.errors import location
-from sitegen.pages import Page
+from sitegen.pages import Body, Page
 
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_$][\w$.-]*)\s*\}\}")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -43,7 +43,7 @@ def substitute_page(page: Page, variables: Mapping[str, str], warnings: list[str
                 warnings.append(_undefined(where, name))
             changes[key] = _replace(text, variables, missing)
     if "{{" in page.body:
-        changes["body"] = _replace_body(page, variables, warnings)
+        changes["body_text"] = Body(_replace_body(page, variables, warnings))
     return dataclasses.replace(page, **changes) if changes else page  # type: ignore[arg-type]
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
 import sqlite3
 import sys
+import time
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
@@ -19,9 +21,10 @@ from typing import Any
 import pytest
 
 import sitegen
-from sitegen import search
+from sitegen import search, uptodate
 from sitegen.build import build
 from sitegen.build.progress import StepTimes
+from sitegen.pages import FrontMatterMemo, PageFiles, SourceChanged, read_page
 from sitegen.search import BUNDLE_DIR, MANIFEST, document_name, pagefind_binary, plan_shards
 
 from conftest import run_sitegen
@@ -256,6 +259,151 @@ def test_front_matter_json_cannot_give_back_is_always_parsed(make_project: Calla
     page = project / "content" / "pruning.mdx"
     page.write_text(page.read_text() + "\nSharp tools.\n")
     assert_same_as_cold(project, tmp_path)
+
+
+# --- page files not read again while their stat holds (pages.PageFiles) ---------------------
+
+def page_files(project: Path) -> Path:
+    return project / ".sitegen-cache" / "build" / "page-files.json"
+
+
+@pytest.fixture
+def settled(orchard: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The orchard as builds see it some time after its files were written: the stats its
+    first build recorded are no longer racy, so page files with the same stat are not read
+    (a test cannot wait for the real window; the racy test below keeps it)."""
+    monkeypatch.setattr(uptodate, "_RACY_NS", 0)
+    assert set(json.loads(page_files(orchard).read_text())["files"]) == {
+        "content/introduction.mdx", "content/pruning.mdx", "content/harvest.md"}
+    return orchard
+
+
+def pretend_unchanged(project: Path, page: Path) -> None:
+    """Make the page's record say its file was read just now, with the stat it has now: as if
+    the edit had come after that read, within the same clock tick, so that the stat could
+    not show it."""
+    record_path = page_files(project)
+    data = json.loads(record_path.read_text())
+    st = page.stat()
+    row = data["files"][page.relative_to(project).as_posix()]
+    row[:5] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, time.time_ns()]
+    record_path.write_text(json.dumps(data))
+
+
+def test_an_edit_that_keeps_the_size_and_the_mtime_is_seen(settled: Path, tmp_path: Path) -> None:
+    page = settled / "content" / "pruning.mdx"
+    before = page.stat()
+    page.write_text(page.read_text().replace("Late winter", "Early March"))  # as many bytes, same inode
+    os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))  # the ctime still moves
+    assert page.stat().st_size == before.st_size and page.stat().st_ino == before.st_ino
+    site = assert_same_as_cold(settled, tmp_path)
+    assert "Early March" in site["pruning/index.html"].decode()
+
+
+def test_a_page_changed_right_around_its_last_read_is_read_again(orchard: Path, tmp_path: Path) -> None:
+    """git's racy rule: the first build read the pages within the window of their writes, so
+    their recorded stats cannot vouch for them, even when the file's stat equals them."""
+    page = orchard / "content" / "pruning.mdx"
+    page.write_text(page.read_text().replace("Late winter", "Early March"))
+    pretend_unchanged(orchard, page)
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "Early March" in site["pruning/index.html"].decode()
+
+
+def test_a_page_file_changed_unseen_during_the_build_starts_it_over(settled: Path, tmp_path: Path) -> None:
+    """A page taken from its record whose file holds other text when the page renders (here:
+    every page renders after the docs.json change): the build starts over reading every file."""
+    page = settled / "content" / "pruning.mdx"
+    page.write_text(page.read_text().replace("title: Pruning", "title: Shears!"))
+    pretend_unchanged(settled, page)
+    config = json.loads((settled / "docs.json").read_text())
+    config["navigation"][1]["group"] = "Almanac"
+    (settled / "docs.json").write_text(json.dumps(config))
+    site = assert_same_as_cold(settled, tmp_path)
+    assert "<title>Shears!" in site["pruning/index.html"].decode()
+
+
+def test_pages_taken_from_their_records_render_with_their_own_text(settled: Path, tmp_path: Path) -> None:
+    """A front matter change elsewhere renders every page again: the others' bodies are read then."""
+    page = settled / "content" / "pruning.mdx"
+    page.write_text(page.read_text().replace("title: Pruning", "title: Pruning basics"))
+    site = assert_same_as_cold(settled, tmp_path)
+    assert "Pruning basics" in site["harvest/index.html"].decode()  # the navigation changed: rendered again
+    assert "Pick apples when the seeds turn brown." in site["harvest/index.html"].decode()
+
+
+@pytest.mark.parametrize("change", ["deleted", "added"])
+def test_pages_that_come_and_go_are_found_by_the_walk(settled: Path, tmp_path: Path, change: str) -> None:
+    if change == "deleted":
+        (settled / "content" / "harvest.md").unlink()
+    else:
+        (settled / "content" / "grafting.mdx").write_text("---\ntitle: Grafting\n---\n\nJoin a scion to a rootstock.\n")
+    site = assert_same_as_cold(settled, tmp_path)
+    assert ("harvest/index.html" in site) == (change == "added")
+    assert ("grafting/index.html" in site) == (change == "added")
+
+
+def test_a_page_replaced_by_a_link_to_a_file_outside_is_refused_as_on_a_cold_build(settled: Path,
+                                                                                    tmp_path: Path) -> None:
+    page = settled / "content" / "harvest.md"
+    outside = tmp_path / "elsewhere" / "harvest.md"
+    outside.parent.mkdir()
+    outside.write_text(page.read_text().replace("Pick apples", "A secret from elsewhere"))
+    page.unlink()
+    page.symlink_to(outside)
+    cached = build(settled)
+    cold = build(settled, out_dir=tmp_path / "cold", cache=False)
+    refusal = "content/harvest.md: links to a file outside the project; not published"
+    assert refusal in cached.warnings and cached.warnings == cold.warnings
+    site = assert_same_as_cold(settled, tmp_path)
+    assert "harvest/index.html" not in site
+    assert not any(b"A secret from elsewhere" in data for data in site.values())
+
+
+def test_the_body_of_a_page_made_from_its_record_is_never_read_through_a_link_out(
+        make_project: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The body is read when the page renders: should the file have become a link out of the
+    project by then, it is not read (even with the very same text), and the build starts over."""
+    monkeypatch.setattr(uptodate, "_RACY_NS", 0)
+    project = make_project(CONFIG, PAGES)
+    source = project / "content" / "harvest.md"
+    memo, files = FrontMatterMemo(), PageFiles()
+    read_page(project, source, "harvest", memo, files)
+    page = read_page(project, source, "harvest", memo, PageFiles(files.kept))  # from its record
+    outside = tmp_path / "harvest.md"
+    outside.write_text(source.read_text())
+    source.unlink()
+    source.symlink_to(outside)
+    with pytest.raises(SourceChanged):
+        print(page.body)
+
+
+@pytest.mark.parametrize("damage", ["not json", "other code", "wrong types"])
+def test_damaged_or_foreign_page_records_are_not_used(settled: Path, tmp_path: Path, damage: str) -> None:
+    record_path = page_files(settled)
+    data = json.loads(record_path.read_text())
+    rows = data["files"]
+    if damage == "not json":
+        record_path.write_text("{not json")
+    elif damage == "other code":  # its records may mean something else: here, each other's front matter
+        intro, pruning = rows["content/introduction.mdx"], rows["content/pruning.mdx"]
+        intro[5], pruning[5] = pruning[5], intro[5]
+        record_path.write_text(json.dumps({**data, "code": "0"}))
+    else:
+        record_path.write_text(json.dumps({**data, "files": {name: [*row[:8], 7] for name, row in rows.items()}}))
+    drop_up_to_date_record(settled)
+    page = settled / "content" / "harvest.md"
+    page.write_text(page.read_text() + "\nStore them cool.\n")
+    site = assert_same_as_cold(settled, tmp_path)
+    assert "<title>Pruning" in site["pruning/index.html"].decode()
+    assert len(json.loads(record_path.read_text())["files"]) == 3  # written again, whole
+
+
+def test_page_records_without_their_front_matter_are_read_again(settled: Path, tmp_path: Path) -> None:
+    (settled / ".sitegen-cache" / "build" / "front-matter.json").unlink()
+    drop_up_to_date_record(settled)
+    site = assert_same_as_cold(settled, tmp_path)
+    assert "<title>Pruning" in site["pruning/index.html"].decode()
 
 
 def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.cachedir import OPENAPI_SUBDIR
 from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
+from sitegen.pages import SourceChanged
 from sitegen.publish import SiteUrlSetting
 from sitegen.search import pagefind_binary
 
@@ -124,10 +125,11 @@ def build(
     try:
         try:
             result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times, recycle)
-        except CacheChanged:
+        except (CacheChanged, SourceChanged):
             # A cache entry's HTML (read only when needed) did not match its header: damaged,
-            # or replaced during the build. Once more, reading every entry whole and checked
-            # (a damaged one is a miss: its page renders again).
+            # or replaced during the build; or a page file taken as unchanged by its stat
+            # held other text when its page rendered. Once more, reading every entry whole
+            # and checked (a damaged one is a miss: its page renders again) and every page file.
             builder.read_cache_lazily(False)
             previous = PreviousOutput(manifest, out_dir) if cache else None
             result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)

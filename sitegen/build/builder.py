@@ -25,7 +25,15 @@ from sitegen.build import steps
 from sitegen.build.cache import Cached
 from sitegen.build.files import Files, Origin
 from sitegen.build.output import BuiltSite, MemoryOutput, Output, PageBytes, bytes_of
-from sitegen.build.persist import BuildCache, SiteInputs, load_front_matter, save_front_matter, site_key
+from sitegen.build.persist import (
+    BuildCache,
+    SiteInputs,
+    load_front_matter,
+    load_page_files,
+    save_front_matter,
+    save_page_files,
+    site_key,
+)
 from sitegen.build.progress import Progress, StepTimes
 from sitegen.build.render_pages import (
     PageResult,
@@ -45,7 +53,7 @@ from sitegen.llms import markdown_path
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
-from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
+from sitegen.pages import PAGE_SUFFIXES, Page, PageFiles, find_pages, read_page
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url, sitemap_files
 from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CARD_DIR
@@ -221,15 +229,22 @@ class SiteBuilder:
     def _read_pages(self) -> list[Page]:
         if any(inside_project(self.project_dir, source) is None for source in self._stale):
             self._forget_pages()  # an edit made a page a link out of the project: discovery refuses it
-        # `sitegen build` keeps parsed front matter in its cache (the dev server reads a page
-        # once, then only the pages that change).
+        # `sitegen build` keeps parsed front matter in its cache, and what it read of each page
+        # file: a file whose stat did not change is not read again, unless its page renders
+        # (the dev server reads a page once, then only the pages that change).
         memo = load_front_matter(self.cache_dir) if self.persistent and self._sources is None else None
         if self._sources is None:
-            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude, memo=memo)
+            files = None
+            if memo is not None:
+                files = load_page_files(self.cache_dir) if self._read_lazily else PageFiles()
+            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude, memo=memo,
+                                                         files=files)
             self._sources = {page.source: page for page in pages}
             self._files_generation += 1
             if memo is not None:
                 save_front_matter(self.cache_dir, memo)
+            if files is not None:
+                save_page_files(self.cache_dir, files)
         errors: list[str] = []
         for source in sorted(self._stale):
             try:
@@ -394,8 +409,11 @@ class SiteBuilder:
         return site_key(inputs)
 
     def read_cache_lazily(self, lazily: bool) -> None:
-        """Whether the next builds read cached pages' HTML only when needed (the default)."""
+        """Whether the next builds read cached pages' HTML only when needed, and page files
+        only when they changed (the default); not lazily, every page file is read again."""
         self._read_lazily = lazily
+        if not lazily:
+            self._forget_pages()
 
     def build_into(
         self, output: Output, progress: Progress | None = None, times: StepTimes | None = None

@@ -45,7 +45,7 @@ from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
-from sitegen.pages import FrontMatterMemo
+from sitegen.pages import FileRecord, FrontMatterMemo, PageFiles
 
 BUILD_SUBDIR = "build"
 _FORMAT = 5  # bump when the entry layout changes (5: entries in pages.sqlite)
@@ -54,6 +54,7 @@ _OLD_ENTRIES = "pages"  # format 4 and before: a file per page
 _SEARCH = "search"
 _INDEX = "index.json"
 _FRONT_MATTER = "front-matter.json"
+_PAGE_FILES = "page-files.json"
 
 
 def _hash(*parts: bytes) -> str:
@@ -205,6 +206,57 @@ def save_front_matter(cache_root: Path, memo: FrontMatterMemo) -> None:
         (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
         write_atomic(cache_root / BUILD_SUBDIR / _FRONT_MATTER,
                      json.dumps({"code": _front_matter_code(), "entries": memo.used}).encode())
+    except OSError:
+        return
+
+
+def load_page_files(cache_root: Path) -> PageFiles:
+    """The page files the last build read (pages.PageFiles); none when there is no record,
+    it is damaged, or other code wrote it. A record of the wrong shape is left out (its
+    file is read)."""
+    records: dict[str, FileRecord] = {}
+    try:
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return PageFiles()
+        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / _PAGE_FILES))
+        if not isinstance(data, dict) or data.get("code") != _front_matter_code():
+            return PageFiles()
+        for display, row in dict(data["files"]).items():
+            record = _file_record(row)
+            if record is not None:
+                records[str(display)] = record
+    except (OSError, ValueError, RecursionError, TypeError, KeyError):
+        return PageFiles()
+    return PageFiles(records)
+
+
+def _file_record(row: object) -> FileRecord | None:
+    """A stored record, [size, mtime, ctime, inode, seen, front matter key, body line,
+    {key: line}, digest]; None when it is anything else (damaged or planted)."""
+    if not isinstance(row, list) or len(row) != 9:
+        return None
+    *numbers, front_matter, body_line, key_lines, digest = row
+    if not all(type(n) is int for n in (*numbers, body_line)) or type(front_matter) is not str \
+            or type(digest) is not str or not isinstance(key_lines, dict) \
+            or not all(type(k) is str and type(v) is int for k, v in key_lines.items()):
+        return None
+    size, mtime, ctime, inode, seen = numbers
+    return FileRecord((size, mtime, ctime, inode), seen, front_matter, body_line, key_lines, digest)
+
+
+def save_page_files(cache_root: Path, files: PageFiles) -> None:
+    """Keep the records of this build's page files, when they differ from the last build's."""
+    if not files.changed and len(files.kept) == len(files.records()):
+        return
+    rows = {display: [*record.stat, record.seen_ns, record.front_matter, record.body_line, record.key_lines,
+                      record.digest] for display, record in files.kept.items()}
+    try:
+        ensure_cache_dir(cache_root)
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return
+        (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
+        write_atomic(cache_root / BUILD_SUBDIR / _PAGE_FILES,
+                     json.dumps({"code": _front_matter_code(), "files": rows}).encode())
     except OSError:
         return
 

@@ -26,7 +26,7 @@ from sitegen.markdown import LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.mdx import page_ids
 from sitegen.nav import Navigation
-from sitegen.pages import Page
+from sitegen.pages import Body, Page
 from sitegen.publish import Publishing, card_style
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
 from sitegen.redirects import HOST_RULES, redirect_files
@@ -174,7 +174,7 @@ def attach_channel(page: Page, loaded: LoadedConfig, store: DocumentStore, warni
         return dataclasses.replace(page, asyncapi=None)
     body = page.body.rstrip()
     return dataclasses.replace(
-        page, body=(body + "\n\n" if body else "") + channel_markdown(channel),
+        page, body_text=Body((body + "\n\n" if body else "") + channel_markdown(channel)),
         title=page.title if page.has_explicit_title else channel.display_title,
         description=page.description if page.description is not None else channel.summary)
 
@@ -232,7 +232,8 @@ def api_settings(loaded: LoadedConfig, warnings: list[str]) -> tuple[ExampleOpti
 
 # --- build_navigation -------------------------------------------------------------------
 
-_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("body", "body_line", "text_digest"))
+_PAGE_HEADER = tuple(f.name for f in dataclasses.fields(Page)
+                     if f.name not in ("body_text", "body_line", "text_digest"))
 
 Outline = tuple[object, ...]  # a comparable copy of the navigation (see `outline`)
 

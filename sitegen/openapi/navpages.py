@@ -25,7 +25,7 @@ from sitegen.errors import OpenAPIError
 from sitegen.openapi.asyncapi import channel_markdown, load_asyncapi
 from sitegen.openapi.documents import DocumentStore
 from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
-from sitegen.pages import Page, url_for
+from sitegen.pages import Body, Page, url_for
 
 DEFAULT_DIRECTORY = "api-reference"
 # Mintlify drops these from a summary or tag; we also drop what a file name or URL cannot
@@ -181,7 +181,7 @@ class _PageMaker:
                 page_id = self.free_id(f"{directory}/{slug(channel.key) or 'channel'}")
                 self.pages.append(dataclasses.replace(
                     self.page_from(spec.source, page_id, channel.display_title, None),
-                    body=channel_markdown(channel), description=channel.summary))
+                    body_text=Body(channel_markdown(channel)), description=channel.summary))
                 ids.append(page_id)
         return ids
 
@@ -243,7 +243,7 @@ class _PageMaker:
         return Page(
             id=page_id, source=source, display_path=display, url=url_for(page_id),
             output=url_for(page_id) + "index.html", title=title, description=None, sidebar_title=None, icon=None,
-            openapi=openapi, version=None, meta={}, body="", body_line=1, has_explicit_title=False,
+            openapi=openapi, version=None, meta={}, body_text=Body(""), body_line=1, has_explicit_title=False,
         )
 
 
