@@ -508,8 +508,8 @@ def drop_up_to_date_record(project: Path) -> None:
         record.unlink()
 
 
-@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "cut short", "binary", "text",
-                                    "numbers"])
+@pytest.mark.parametrize("damage", ["empty", "not json", "other key", "no fields", "older format", "cut short",
+                                    "binary", "text", "numbers"])
 def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -> None:
     drop_up_to_date_record(orchard)
 
@@ -526,6 +526,8 @@ def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -
             return entry_bytes({**data, "key": "0" * 40}, html)
         if damage == "no fields":
             return entry_bytes({"format": data["format"], "key": data["key"]}, html)
+        if damage == "older format":  # as sitegen's format 5 wrote it: the Markdown inside the header
+            return entry_bytes({**data, "format": 5, "markdown": "# Planted\n"}, html)
         if damage == "cut short":
             return entry_bytes(data, html[:-10])
         return bytes(range(256)) * 4, bytes(range(256))
@@ -550,6 +552,20 @@ def test_a_damaged_entry_is_rendered_again_when_its_page_is_needed(orchard: Path
     for data, html in stored_rows(orchard).values():
         assert b"<MAIN" not in html
         assert html[:data["html"][0][1]] == site[data["html"][0][0]]  # written again, as built
+
+
+def test_a_damaged_markdown_of_an_entry_never_reaches_llms_full_txt(orchard: Path, tmp_path: Path) -> None:
+    """The Markdown of the pages from the cache is read only for llms-full.txt, checked then
+    against its entry's header: damaged in place, the build starts again without the entry."""
+    drop_up_to_date_record(orchard)
+    with closing(sqlite3.connect(database(orchard))) as connection, connection:
+        connection.execute("UPDATE pages SET markdown = CAST(replace(markdown, 'Pick apples', 'Pick pears!') AS BLOB)")
+    page = orchard / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\nSharp tools.\n")  # the others come from the cache
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert "Pick apples" in site["llms-full.txt"].decode() and "Pick pears!" not in site["llms-full.txt"].decode()
+    with closing(sqlite3.connect(database(orchard))) as connection:
+        assert all(b"Pick pears!" not in text for (text,) in connection.execute("SELECT markdown FROM pages"))
 
 
 def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: Path, tmp_path: Path) -> None:
@@ -621,13 +637,21 @@ def other_database(path: Path, damage: str) -> None:
         if damage == "other schema":
             connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, html TEXT)")
             connection.execute("INSERT INTO pages VALUES ('x', '<p>planted</p>')")
-        else:
+        elif damage == "other format":  # as sitegen's format 5 left it: the Markdown inside the header
             connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
             connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL)")
             connection.execute("PRAGMA application_id = 1397182531")
-            connection.execute(f"PRAGMA user_version = {4 if damage == 'other format' else 5}")
-            if damage == "another program's":
-                connection.execute("PRAGMA application_id = 7")
+            connection.execute("PRAGMA user_version = 5")
+            header = {"format": 5, "key": "0" * 40, "page_id": "harvest", "html": [["harvest/index.html", 5, "0"]],
+                      "warnings": [], "fragment_links": [], "external_links": [], "features": [], "ids": [],
+                      "assets": {}, "snippets": {}, "markdown": "# Harvest\n"}
+            connection.execute("INSERT INTO pages VALUES (?, ?, ?)", ("0" * 40, json.dumps(header).encode(), b"stale"))
+        else:
+            connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL,"
+                               " markdown BLOB NOT NULL)")
+            connection.execute("PRAGMA application_id = 7")
+            connection.execute("PRAGMA user_version = 6")
 
 
 @pytest.mark.parametrize("damage", ["random bytes", "text", "cut in half", "pages overwritten", "other schema",
@@ -652,7 +676,7 @@ def test_a_damaged_database_is_a_miss_for_every_page_and_replaced(orchard: Path,
     site = assert_same_as_cold(orchard, tmp_path)
     assert "Pick apples" in site["harvest/index.html"].decode()
     with closing(sqlite3.connect(path)) as connection:  # replaced by one of this format
-        assert connection.execute("PRAGMA user_version").fetchone() == (5,)
+        assert connection.execute("PRAGMA user_version").fetchone() == (6,)
     assert set(stored_rows(orchard)) == entries(orchard) and len(entries(orchard)) == 3
 
 

@@ -524,6 +524,8 @@ class SiteBuilder:
                 (renderer,), lambda: renderer.render_not_found().encode(), slot="404.html"
             )
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
+            if self._disk is not None:
+                self._disk.fill_markdown()  # of the pages from the cache: only llms-full.txt needs it
             extras.files.update(steps.llms_files(loaded, navigation.navigation, results))
             if chrome.publishing is not None:
                 seo_indexing = loaded.v2.indexing if loaded.v2 is not None else None

@@ -5,8 +5,10 @@ create a thousand files (and as many temporary ones, renamed), and on a journal-
 creating an inode right after many were deleted is slow and erratic. The database, its
 journal and nothing else are created, once.
 
-What a row holds is `persist.py`'s business (a header, the page's files one after another);
-this module only keeps the rows safe to use:
+What a row holds is `persist.py`'s business (a header, the page's files one after another,
+and the page's Markdown for llms-full.txt: a column of its own, read for every row at once
+only when that file is written, so the headers every build reads stay small); this module
+only keeps the rows safe to use:
 
 - every process opens its own connection (workers are forked: a connection must never be
   used across a fork), keyed by the process id, with a busy timeout; writes come in batches,
@@ -32,7 +34,8 @@ from pathlib import Path
 
 # "SGPC": marks the file as sitegen's page cache (a database of some other program is no entry).
 _APPLICATION_ID = 0x53475043
-_SCHEMA = "CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL)"
+_SCHEMA = ("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL,"
+           " markdown BLOB NOT NULL)")
 # The rollback journal, truncated (not deleted) after each transaction. Measured (1,000 pages'
 # rows, 70 MB, written by 2 forked processes 8 rows a transaction, 3 runs each): TRUNCATE
 # 0.16-0.21 s, PERSIST 0.15-0.18, DELETE 0.15-0.21, OFF 0.14-0.17, WAL 0.22-0.27 (every page
@@ -195,6 +198,19 @@ class PageDatabase:
                 self.replace()
             return {}
 
+    def markdowns(self) -> dict[str, bytes]:
+        """Every row's key and Markdown, in one query (empty when the database cannot be read)."""
+        connection, lock = self._connection()
+        if connection is None:
+            return {}
+        try:
+            with lock:
+                rows = connection.execute("SELECT key, markdown FROM pages")
+                return {key: text for key, text in rows if isinstance(key, str) and isinstance(text, bytes)}
+        except sqlite3.Error as exc:
+            self._damaged = self._damaged or _is_damage(exc)
+            return {}
+
     def body(self, key: str) -> bytes | None:
         return self._one("SELECT body FROM pages WHERE key = ?", (key,))
 
@@ -216,8 +232,8 @@ class PageDatabase:
 
     # --- writing ---------------------------------------------------------------------------
 
-    def put(self, rows: Iterable[tuple[str, bytes, bytes]]) -> bool:
-        """Store (key, header, body) rows in one transaction: a worker's task, not a page."""
+    def put(self, rows: Iterable[tuple[str, bytes, bytes, bytes]]) -> bool:
+        """Store (key, header, body, markdown) rows in one transaction: a worker's task, not a page."""
         rows = list(rows)
         if not rows:
             return True
@@ -226,7 +242,7 @@ class PageDatabase:
             return False
         with lock:
             return self._write(connection, lambda: connection.executemany(
-                "INSERT OR REPLACE INTO pages (key, header, body) VALUES (?, ?, ?)", rows))
+                "INSERT OR REPLACE INTO pages (key, header, body, markdown) VALUES (?, ?, ?, ?)", rows))
 
     def keep_only(self, keys: set[str]) -> None:
         """Delete every row not in `keys`; give free pages back when they are many."""

@@ -48,7 +48,7 @@ from sitegen.markdown import MISSING_SNIPPET
 from sitegen.pages import FileRecord, FrontMatterMemo, PageFiles
 
 BUILD_SUBDIR = "build"
-_FORMAT = 5  # bump when the entry layout changes (5: entries in pages.sqlite)
+_FORMAT = 6  # bump when the entry layout changes (5: entries in pages.sqlite; 6: Markdown in a column)
 _DATABASE = "pages.sqlite"
 _OLD_ENTRIES = "pages"  # format 4 and before: a file per page
 _SEARCH = "search"
@@ -357,6 +357,10 @@ class BuildCache:
         self.read_lazily = True
         self._pages = PageDatabase(self.root / _DATABASE, _FORMAT)
         self._headers: dict[str, tuple[bytes, int]] | None = None  # every entry's header, read at the first load
+        # The Markdown of the entries loaded lazily, read by `fill_markdown`: key -> (their
+        # result, the Markdown's size and hash).
+        self._markdown_due: dict[str, tuple[PageResult, int, str]] = {}
+        self._markdowns: dict[str, bytes] | None = None  # not lazily: every entry's, read at the first load
         self._prepared = False  # the build folder was made and checked (`_prepare`)
 
     # --- keys ------------------------------------------------------------------------------
@@ -392,6 +396,8 @@ class BuildCache:
             header, size = stored
             try:
                 blob = None if self.read_lazily else self._pages.body(key)
+                if not self.read_lazily and self._markdowns is None:
+                    self._markdowns = self._pages.markdowns()
                 if self.read_lazily or blob is not None:
                     entry = self._decode(key, header, size, blob)
             except (ValueError, TypeError, KeyError, AttributeError, OSError):
@@ -437,6 +443,15 @@ class BuildCache:
             start = end
         if start != body_size or (blob is not None and start != len(blob)):
             return None  # cut short or padded
+        markdown_size, markdown_digest = data["markdown"]
+        if type(markdown_size) is not int or type(markdown_digest) is not str:
+            return None
+        markdown = ""
+        if blob is not None:  # read whole now: a damaged entry is a miss
+            stored = (self._markdowns or {}).get(key)
+            if stored is None or len(stored) != markdown_size or digest_of(stored) != markdown_digest:
+                return None
+            markdown = stored.decode("utf-8")
         result = PageResult(
             page_id=str(data["page_id"]),
             warnings=[str(w) for w in data["warnings"]],
@@ -446,9 +461,28 @@ class BuildCache:
             ids=frozenset(str(i) for i in data["ids"]),
             assets=assets,
             snippets=tuple(snippets),
-            markdown=str(data["markdown"]),
+            markdown=markdown,
         )
+        if blob is None:
+            self._markdown_due[key] = (result, markdown_size, markdown_digest)
         return CachedPage(html, result, digests)
+
+    def fill_markdown(self) -> None:
+        """Put their Markdown into the results of the entries loaded lazily (for llms-full.txt:
+        megabytes the steps before it never need), read in one query and checked against
+        their headers; an entry that no longer matches raises CacheChanged, as its HTML would."""
+        if not self._markdown_due:
+            return
+        stored = self._pages.markdowns()
+        for key, (result, size, digest) in self._markdown_due.items():
+            text = stored.get(key)
+            if text is None or len(text) != size or digest_of(text) != digest:
+                raise CacheChanged(f"{self._pages.path.name}#{key}")
+            try:
+                result.markdown = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise CacheChanged(f"{self._pages.path.name}#{key}") from None
+        self._markdown_due = {}
 
     def _inside(self, name: str) -> Path | None:
         path = Path(name)
@@ -460,7 +494,7 @@ class BuildCache:
         """Keep the pages that rendered without errors, in one transaction (a worker's task,
         not a page: a transaction per page cost more). A cache that cannot be written costs
         only the next build's time."""
-        rows: list[tuple[str, bytes, bytes]] = []
+        rows: list[tuple[str, bytes, bytes, bytes]] = []
         for key, html, result in pages:
             if result.errors or isinstance(result.ids, bytes):
                 continue
@@ -473,6 +507,7 @@ class BuildCache:
                     snippets[name] = file_digest(path)
             except OSError:
                 continue
+            markdown = result.markdown.encode()
             data = {
                 "format": _FORMAT, "key": key, "page_id": result.page_id,
                 "html": [[path, len(text), digest_of(text)] for path, text in html.items()],
@@ -480,9 +515,9 @@ class BuildCache:
                 "external_links": result.external_links,
                 "features": sorted(result.features), "ids": sorted(result.ids),
                 "assets": {dest: str(source) for dest, source in result.assets.items()},
-                "snippets": snippets, "markdown": result.markdown,
+                "snippets": snippets, "markdown": [len(markdown), digest_of(markdown)],
             }
-            rows.append((key, json.dumps(data).encode(), b"".join(html.values())))
+            rows.append((key, json.dumps(data).encode(), b"".join(html.values()), markdown))
         if rows and self._prepare():
             self._pages.put(rows)
 
