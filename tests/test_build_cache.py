@@ -648,8 +648,8 @@ def other_database(path: Path, damage: str) -> None:
             connection.execute("INSERT INTO pages VALUES (?, ?, ?)", ("0" * 40, json.dumps(header).encode(), b"stale"))
         else:
             connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL,"
-                               " markdown BLOB NOT NULL)")
+            connection.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL,"
+                               " markdown BLOB NOT NULL, body BLOB NOT NULL)")
             connection.execute("PRAGMA application_id = 7")
             connection.execute("PRAGMA user_version = 6")
 

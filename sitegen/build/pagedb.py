@@ -34,8 +34,11 @@ from pathlib import Path
 
 # "SGPC": marks the file as sitegen's page cache (a database of some other program is no entry).
 _APPLICATION_ID = 0x53475043
-_SCHEMA = ("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, body BLOB NOT NULL,"
-           " markdown BLOB NOT NULL)")
+# The Markdown before the body: SQLite reads a row's columns in order through its overflow
+# pages, and the bodies (tens of kilobytes each) would make reading every page's Markdown
+# read the whole file (0.15 s instead of 0.02 s for 1,000 pages).
+_SCHEMA = ("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, markdown BLOB NOT NULL,"
+           " body BLOB NOT NULL)")
 # The rollback journal, truncated (not deleted) after each transaction. Measured (1,000 pages'
 # rows, 70 MB, written by 2 forked processes 8 rows a transaction, 3 runs each): TRUNCATE
 # 0.16-0.21 s, PERSIST 0.15-0.18, DELETE 0.15-0.21, OFF 0.14-0.17, WAL 0.22-0.27 (every page
