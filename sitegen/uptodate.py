@@ -183,8 +183,12 @@ def snapshot(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Pa
     return Snapshot(taken, files, _subject(given, project, out_dir, extra_files))
 
 
-def _output_state(out_dir: Path) -> dict[str, list[int]]:
-    """(size, mtime, inode, mode) of every file and link in the output folder."""
+OutputState = dict[str, list[int]]  # path in the output folder -> size, mtime, inode, mode
+
+
+def output_state(out_dir: Path) -> OutputState:
+    """(size, mtime, inode, mode) of every file and link in the output folder (the build's
+    output manifest is made from the same walk: `record` is given it)."""
     state: dict[str, list[int]] = {}
 
     def visit(folder: str, prefix: str) -> None:
@@ -203,14 +207,16 @@ def _output_state(out_dir: Path) -> dict[str, list[int]]:
 
 
 def record(before: Snapshot, project: Path, key: dict[str, str], out_dir: Path, replay: Replay,
-           extra_files: Iterable[Path] = ()) -> None:
-    """After a successful build: keep `before` and what the build left, for `check`. A record
-    that cannot be written only costs the next build its shortcut."""
+           extra_files: Iterable[Path] = (), output: OutputState | None = None) -> None:
+    """After a successful build: keep `before` and what the build left (`output`: the state
+    of the output folder, if the build took it after writing it), for `check`. A record that
+    cannot be written only costs the next build its shortcut."""
     path = _record_path(project / CACHE_DIR, key)
     try:
         data = {
             "format": _FORMAT, "key": key, "project": str(project), "extra": [str(p) for p in extra_files],
-            "taken_ns": before.taken_ns, "files": before.files, "output": _output_state(out_dir),
+            "taken_ns": before.taken_ns, "files": before.files,
+            "output": output if output is not None else output_state(out_dir),
             "pages": replay.pages, "warnings": replay.warnings, "site_url": replay.site_url,
             "left_out": list(replay.left_out),
         }
@@ -259,7 +265,7 @@ def check(given: Path, key: dict[str, str], out_dir: Path, taken: list[Snapshot]
                 # still racy; else the file is hashed here).
                 if len(known) > 4 and known[4] != (stat[4] if len(stat) > 4 else _digest(_real(name, project))):
                     return None
-            if _output_state(out_dir) != data["output"]:
+            if output_state(out_dir) != data["output"]:
                 return None
             return Replay(int(data["pages"]), [str(w) for w in data["warnings"]], data["site_url"],
                           tuple(str(name) for name in data["left_out"]))

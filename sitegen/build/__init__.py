@@ -124,7 +124,8 @@ def build(
             else uptodate.snapshot(project_dir, project, out_dir, pagefind)
     try:
         try:
-            result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times, recycle)
+            result, state = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times,
+                                            recycle)
         except (CacheChanged, SourceChanged):
             # A cache entry's HTML (read only when needed) did not match its header: damaged,
             # or replaced during the build; or a page file taken as unchanged by its stat
@@ -132,10 +133,10 @@ def build(
             # and checked (a damaged one is a miss: its page renders again) and every page file.
             builder.read_cache_lazily(False)
             previous = PreviousOutput(manifest, out_dir) if cache else None
-            result = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)
+            result, state = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)
         if cache and _replayable(builder, result.site_url, offline):
             replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
-            uptodate.record(before, project, key, out_dir, replay, pagefind)
+            uptodate.record(before, project, key, out_dir, replay, pagefind, state)
     finally:
         if emptying is not None:
             emptying.join()
@@ -145,16 +146,18 @@ def build(
 
 def _build_and_swap(builder: SiteBuilder, out_dir: Path, previous: PreviousOutput | None,
                     search_input: Path | None, trash: Path | None, progress: Progress | None,
-                    times: StepTimes, recycle: Path | None = None) -> BuildResult:
+                    times: StepTimes, recycle: Path | None = None
+                    ) -> tuple[BuildResult, uptodate.OutputState | None]:
     """One build into a staging folder (`recycle`, when given and usable), swapped in for
     `out_dir`; the staging folder is removed if the build fails (the previous site stays as
-    it was)."""
+    it was). With the result, the state of `out_dir` the output manifest was made from
+    (None when none was made)."""
     with StagingOutput(out_dir, previous, search_input, trash, code=code_hash(), recycle=recycle) as output:
         result = builder.build_into(output, progress, times)
         swap_started = time.perf_counter()
         output.commit()
     times.add("swap", time.perf_counter() - swap_started)
-    return result
+    return result, output.output_state
 
 
 def _pagefind_files() -> list[Path]:

@@ -29,6 +29,7 @@ from typing import Protocol
 from sitegen.errors import BuildError
 from sitegen.pages import content_root
 from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, ShardJob, document_name, index_document, manifest
+from sitegen.uptodate import OutputState, output_state
 
 Digest = str  # blake2b of a file's bytes, hex
 # A page's bytes, or how to read them: a page from the build cache is read only when the
@@ -216,31 +217,31 @@ class PreviousOutput:
             return None
         return known[0] if (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:] else None
 
-    def save(self, digests: dict[str, Digest], linked: set[str] | frozenset[str] = frozenset()) -> None:
+    def save(self, digests: dict[str, Digest], linked: set[str] | frozenset[str] = frozenset()) -> OutputState | None:
         """After a swap: the manifest of what `out_dir` holds now (files workers or Pagefind
         wrote are hashed here). `linked`: files hard-linked from the previous site, whose
         entries still hold (same inode, size and time). A manifest that cannot be written
-        costs the next build time."""
+        costs the next build time. Returns the state of `out_dir` it was made from (one walk
+        for both: `uptodate.record` keeps it), None when the folder could not be read."""
+        state = output_state(self.out_dir)
+        if state.get("?") == []:  # unreadable
+            self.manifest.unlink(missing_ok=True)
+            return None
         files: dict[str, tuple[Digest, int, int, int]] = {}
-        root = str(self.out_dir)
         try:
-            for folder, _, names in os.walk(root):
-                prefix = folder[len(root) + 1:].replace(os.sep, "/")
-                for name in names:
-                    rel = f"{prefix}/{name}" if prefix else name
-                    known = self.files.get(rel) if rel in linked else None
-                    if known is not None:
-                        files[rel] = known
-                        continue
-                    path = os.path.join(folder, name)
-                    st = os.stat(path, follow_symlinks=False)
-                    files[rel] = (digests.get(rel) or file_digest(Path(path)), st.st_size, st.st_mtime_ns, st.st_ino)
+            for rel, (size, mtime, inode, mode) in state.items():
+                if not stat.S_ISREG(mode):
+                    continue  # a link (the build writes none): never taken for a file it would write
+                known = self.files.get(rel) if rel in linked else None
+                files[rel] = known if known is not None else (
+                    digests.get(rel) or file_digest(Path(f"{self.out_dir}/{rel}")), size, mtime, inode)
             self.manifest.parent.mkdir(parents=True, exist_ok=True)
             scratch = self.manifest.with_name(f".{self.manifest.name}.tmp-{os.getpid()}")
             scratch.write_text(json.dumps({"out_dir": str(self.out_dir), "files": files}))
             os.replace(scratch, self.manifest)
         except OSError:
             self.manifest.unlink(missing_ok=True)
+        return state
 
 
 class _IndexSource:
@@ -322,6 +323,7 @@ class StagingOutput:
         self._search: ThreadPoolExecutor | None = None
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self.unchanged = False  # after commit: out_dir already held exactly this build
+        self.output_state: OutputState | None = None  # after commit: what out_dir holds (uptodate.output_state)
         if self._previous is None:
             self._materialize()
 
@@ -720,7 +722,7 @@ class StagingOutput:
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
         self._removing = _swap(root, self.out_dir, self._trash)
         if self._manifest is not None:
-            self._manifest.save(self.digests, self._linked)
+            self.output_state = self._manifest.save(self.digests, self._linked)
 
 def _write_bytes(target: str, data: bytes) -> None:
     """`Path(target).write_bytes(data)` without pathlib's and the buffered file object's
