@@ -71,9 +71,9 @@ def file_digest(path: Path) -> str:
 
 
 # Libraries whose version can change what a page looks like (parsing, highlighting, templates,
-# math, diagrams, the search bundle's format).
+# math, diagrams, the search bundle's format, the icons in pages and navigation).
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "pydantic", "pyyaml",
-              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin", "mdformat")
+              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin", "mdformat", "fontawesomefree", "lucide")
 
 
 @functools.cache
