@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -465,10 +465,23 @@ class Renderer:
             self._nav_scripts[section.key] = (f"{NAV_DIR}/{digest}.js", script)
         return self._nav_scripts[section.key]
 
+    def nav_scripts(self) -> dict[str, tuple[str, bytes]]:
+        """Every section's nav script: section key -> (output path, content). Made here from
+        the navigation, not from what this renderer rendered, because pages may render in
+        worker processes."""
+        return {section.key: self.nav_script(section)
+                for section in self.site.navigation.all_sections() if section.groups}
+
     def nav_assets(self) -> dict[str, bytes]:
-        """Every section's nav script: output path -> content. Made here from the navigation,
-        not from what this renderer rendered, because pages may render in worker processes."""
-        return dict(self.nav_script(section) for section in self.site.navigation.all_sections() if section.groups)
+        """Every section's nav script: output path -> content."""
+        return dict(self.nav_scripts().values())
+
+    def use_nav_scripts(self, scripts: Mapping[str, tuple[str, bytes]]) -> None:
+        """Section nav scripts (as `nav_scripts` gives them) that an earlier renderer made of
+        the same navigation, chrome and templates: not made again (the build cache keeps them
+        by its site key, which covers all of these)."""
+        for key, script in scripts.items():
+            self._nav_scripts.setdefault(key, script)
 
     def render_navigation(self, pages: Iterable[Page]) -> None:
         """Render now every navigation fragment these pages show (each section's sidebar and

@@ -7,6 +7,7 @@ output folder byte for byte with a cold build (`--no-cache`) into another folder
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import shutil
@@ -404,6 +405,29 @@ def test_page_records_without_their_front_matter_are_read_again(settled: Path, t
     drop_up_to_date_record(settled)
     site = assert_same_as_cold(settled, tmp_path)
     assert "<title>Pruning" in site["pruning/index.html"].decode()
+
+
+@pytest.mark.parametrize("plant", ["content changed", "another site's"])
+def test_section_nav_scripts_come_only_from_the_last_build_of_the_same_site(orchard: Path, tmp_path: Path,
+                                                                             plant: str) -> None:
+    """A rebuild takes each section's nav script from the last build when the site key is the
+    same (nothing they are made of changed); a script whose content is not what its name says,
+    or one kept for another site key, is made again."""
+    record_path = orchard / ".sitegen-cache" / "build" / "nav-scripts.json"
+    data = json.loads(record_path.read_text())
+    assert data["scripts"] and all(path in tree(orchard / "site") for path, _ in data["scripts"].values())
+    script = "document.title = 'planted';"
+    if plant == "content changed":
+        data["scripts"] = {key: [path, script] for key, (path, _) in data["scripts"].items()}
+    else:
+        name = f"_sitegen/nav/{hashlib.sha256(script.encode()).hexdigest()[:16]}.js"
+        data = {"site": "0" * 40, "scripts": {key: [name, script] for key in data["scripts"]}}
+    record_path.write_text(json.dumps(data))
+    drop_up_to_date_record(orchard)
+    page = orchard / "content" / "harvest.md"
+    page.write_text(page.read_text() + "\nStore them cool.\n")
+    site = assert_same_as_cold(orchard, tmp_path)
+    assert not any(b"planted" in content for content in site.values())
 
 
 def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:

@@ -29,8 +29,10 @@ from sitegen.build.persist import (
     BuildCache,
     SiteInputs,
     load_front_matter,
+    load_nav_scripts,
     load_page_files,
     save_front_matter,
+    save_nav_scripts,
     save_page_files,
     site_key,
 )
@@ -492,6 +494,10 @@ class SiteBuilder:
             self._disk.read_lazily = self._read_lazily
         with times.step("render_pages"):
             site = self._site_key(loaded, pages, theme.theme, setup, search) if self._disk is not None else None
+            # The section nav scripts of the last build of the same site (the site key covers
+            # what they are made of): a rebuild renders no section's whole navigation.
+            nav_scripts = load_nav_scripts(self.cache_dir, site) if site is not None else {}
+            renderer.use_nav_scripts(nav_scripts)
             results = self._render_pages(setup, pages, progress, site)
         errors = [error for result in results for error in result.errors]
         if errors:
@@ -524,6 +530,8 @@ class SiteBuilder:
                 (renderer,), lambda: renderer.render_not_found().encode(), slot="404.html"
             )
             extras = steps.generate_extras(loaded, pages, not_found, renderer)
+            if site is not None and renderer.nav_scripts() != nav_scripts:
+                save_nav_scripts(self.cache_dir, site, renderer.nav_scripts())
             if self._disk is not None:
                 self._disk.fill_markdown()  # of the pages from the cache: only llms-full.txt needs it
             extras.files.update(steps.llms_files(loaded, navigation.navigation, results))

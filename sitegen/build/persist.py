@@ -29,6 +29,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,7 @@ from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, w
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
 from sitegen.pages import FileRecord, FrontMatterMemo, PageFiles
+from sitegen.render import NAV_DIR
 
 BUILD_SUBDIR = "build"
 _FORMAT = 6  # bump when the entry layout changes (5: entries in pages.sqlite; 6: Markdown in a column)
@@ -55,6 +57,7 @@ _SEARCH = "search"
 _INDEX = "index.json"
 _FRONT_MATTER = "front-matter.json"
 _PAGE_FILES = "page-files.json"
+_NAV_SCRIPTS = "nav-scripts.json"
 
 
 def _hash(*parts: bytes) -> str:
@@ -258,6 +261,45 @@ def save_page_files(cache_root: Path, files: PageFiles) -> None:
         write_atomic(cache_root / BUILD_SUBDIR / _PAGE_FILES,
                      json.dumps({"code": _front_matter_code(), "files": rows}).encode())
     except OSError:
+        return
+
+
+NavScripts = dict[str, tuple[str, bytes]]  # section key -> (output path, script): render.Renderer.nav_scripts
+_NAV_SCRIPT_PATH = re.compile(re.escape(NAV_DIR) + r"/([0-9a-f]{16})\.js")
+
+
+def load_nav_scripts(cache_root: Path, site: str) -> NavScripts:
+    """The section nav scripts the last build made, if it built the same site (`site`: the
+    site key, which covers the navigation, the chrome and the templates they are made of);
+    empty otherwise, or when a script is not the one its name (its content's hash) says."""
+    try:
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return {}
+        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / _NAV_SCRIPTS))
+        if not isinstance(data, dict) or data.get("site") != site:
+            return {}
+        scripts: NavScripts = {}
+        for key, (path, text) in dict(data["scripts"]).items():
+            script = str(text).encode()
+            name = _NAV_SCRIPT_PATH.fullmatch(str(path))
+            if name is None or hashlib.sha256(script).hexdigest()[:16] != name.group(1):
+                return {}
+            scripts[str(key)] = (str(path), script)
+        return scripts
+    except (OSError, ValueError, RecursionError, TypeError, KeyError):
+        return {}
+
+
+def save_nav_scripts(cache_root: Path, site: str, scripts: NavScripts) -> None:
+    """Keep this build's section nav scripts for the next build of the same site."""
+    try:
+        ensure_cache_dir(cache_root)
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return
+        (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
+        rows = {key: [path, script.decode()] for key, (path, script) in scripts.items()}
+        write_atomic(cache_root / BUILD_SUBDIR / _NAV_SCRIPTS, json.dumps({"site": site, "scripts": rows}).encode())
+    except (OSError, UnicodeDecodeError):
         return
 
 
