@@ -663,22 +663,22 @@ class StagingOutput:
             return self._search.submit(list)  # no page to index
         reuse = reuse or {}
         self.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(plan))
-        todo: list[tuple[int, str]] = []
-        for number, name in enumerate(plan):
+        todo = [(number, name) for number, name in enumerate(plan) if name not in reuse]
+        if not todo and self._known is None:
+            indexing = self._search.submit(list)  # the cache's search input and its record stay as they are
+        else:
+            documents = self._documents_folder(plan, [name for _, name in todo])
+            for _, name in todo:  # Pagefind writes into files it finds: never into the live site's
+                self._forget_inherited(f"{BUNDLE_DIR}/{name}/")
+            jobs = [ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0) for number, name in todo]
+            indexing = self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
+        # The other shards' bundles are copied in while Pagefind runs (into folders of their own).
+        for name in plan:
             folder = reuse.get(name)
-            if folder is None:
-                todo.append((number, name))
-                continue
-            for source in sorted(folder.rglob("*")):
+            for source in sorted(folder.rglob("*")) if folder is not None else ():
                 if source.is_file():
                     self._copy_hashed(f"{BUNDLE_DIR}/{name}/{source.relative_to(folder).as_posix()}", source)
-        if not todo and self._known is None:
-            return self._search.submit(list)  # the cache's search input and its record stay as they are
-        documents = self._documents_folder(plan, [name for _, name in todo])
-        for _, name in todo:  # Pagefind writes into files it finds: never into the live site's
-            self._forget_inherited(f"{BUNDLE_DIR}/{name}/")
-        jobs = [ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0) for number, name in todo]
-        return self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
+        return indexing
 
     def _forget_inherited(self, prefix: str) -> None:
         """Remove the recycled files under `prefix` (a folder a program writes into)."""
