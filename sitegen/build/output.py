@@ -664,6 +664,7 @@ class StagingOutput:
         reuse = reuse or {}
         self.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(plan))
         todo = [(number, name) for number, name in enumerate(plan) if name not in reuse]
+        indexing: Future[list[str]]
         if not todo and self._known is None:
             indexing = self._search.submit(list)  # the cache's search input and its record stay as they are
         else:
@@ -675,7 +676,9 @@ class StagingOutput:
         # The other shards' bundles are copied in while Pagefind runs (into folders of their own).
         for name in plan:
             folder = reuse.get(name)
-            for source in sorted(folder.rglob("*")) if folder is not None else ():
+            if folder is None:
+                continue
+            for source in sorted(folder.rglob("*")):
                 if source.is_file():
                     self._copy_hashed(f"{BUNDLE_DIR}/{name}/{source.relative_to(folder).as_posix()}", source)
         return indexing
