@@ -158,7 +158,8 @@ def _staging(full: str, skip: set[str]) -> bool:
         for skipped in skip)
 
 
-def _site_packages() -> list[str]:
+def site_packages() -> list[str]:
+    """The site-packages folders on sys.path: an install or upgrade of a library changes one."""
     return sorted({entry for entry in sys.path if entry.endswith(("site-packages", "dist-packages"))})
 
 
@@ -177,7 +178,7 @@ def snapshot(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Pa
         _walk(theme_root, "t/", set(), racy_from, files)
     probes = [given.resolve() / sub / name for sub in CONFIG_FOLDERS for name in CONFIG_NAMES]
     extra_files = list(extra_files)
-    for path in [*probes, *extra_files, *map(Path, _site_packages())]:
+    for path in [*probes, *extra_files, *map(Path, site_packages())]:
         found = _stat(str(path), racy_from)
         files["x/" + str(path)] = found if found is not None else ["missing"]
     return Snapshot(taken, files, _subject(given, project, out_dir, extra_files))

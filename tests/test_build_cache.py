@@ -24,6 +24,7 @@ import pytest
 import sitegen
 from sitegen import search, uptodate
 from sitegen.build import build
+from sitegen.build.persist import package_hash
 from sitegen.build.progress import StepTimes
 from sitegen.pages import FrontMatterMemo, PageFiles, SourceChanged, read_page
 from sitegen.search import BUNDLE_DIR, MANIFEST, document_name, pagefind_binary, plan_shards
@@ -428,6 +429,66 @@ def test_section_nav_scripts_come_only_from_the_last_build_of_the_same_site(orch
     page.write_text(page.read_text() + "\nStore them cool.\n")
     site = assert_same_as_cold(orchard, tmp_path)
     assert not any(b"planted" in content for content in site.values())
+
+
+# --- sitegen's code hash, kept by the stats of the code (persist.package_hash) ---------------
+
+@pytest.fixture
+def code_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A package whose code hash is kept in its __pycache__/ (as sitegen's own, outside a test
+    run that writes no bytecode), its files settled (see `settled`)."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(uptodate, "_RACY_NS", 0)
+    package = tmp_path / "package"
+    (package / "markdown").mkdir(parents=True)
+    (package / "__init__.py").write_text("__version__ = '1.0'\n")
+    (package / "markdown" / "fences.py").write_text("TAB_WIDTH = 4\n")
+    return package
+
+
+def test_code_edited_with_its_size_and_mtime_kept_changes_the_code_hash(code_package: Path) -> None:
+    before = package_hash(code_package)
+    assert (code_package / "__pycache__" / "code-hash.json").is_file()
+    assert package_hash(code_package) == before  # from the memo
+    module = code_package / "markdown" / "fences.py"
+    st = module.stat()
+    module.write_text("TAB_WIDTH = 8\n")
+    os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns))  # the ctime still moves
+    assert package_hash(code_package) != before
+    module.write_text("TAB_WIDTH = 4\n")
+    assert package_hash(code_package) == before
+
+
+def test_code_changed_right_around_the_memo_is_hashed_again(code_package: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """git's racy rule: a memo whose files changed within the window before it was made
+    cannot vouch for them, even when their stats are what it says."""
+    monkeypatch.setattr(uptodate, "_RACY_NS", 2_000_000_000)
+    before = package_hash(code_package)
+    module = code_package / "markdown" / "fences.py"
+    module.write_text("TAB_WIDTH = 8\n")
+    memo_path = code_package / "__pycache__" / "code-hash.json"
+    memo = json.loads(memo_path.read_text())
+    st = module.stat()  # the memo says it saw this very stat (an edit within the same clock tick)
+    memo["state"]["files"]["markdown/fences.py"] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+    memo["seen"] = time.time_ns()
+    memo_path.write_text(json.dumps(memo))
+    assert package_hash(code_package) != before
+
+
+def test_a_library_installed_or_upgraded_changes_the_code_hash(code_package: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The libraries' versions are kept by the stat of the site-packages folders they are
+    found in: a new version's metadata there is a change."""
+    libraries = tmp_path / "venv" / "site-packages"
+    libraries.mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(libraries))
+    before = package_hash(code_package)
+    assert package_hash(code_package) == before
+    metadata = libraries / "Jinja2-99.0.dist-info" / "METADATA"
+    metadata.parent.mkdir()
+    metadata.write_text("Metadata-Version: 2.1\nName: Jinja2\nVersion: 99.0\n")
+    assert package_hash(code_package) != before
 
 
 def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:
