@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import build
+from sitegen.build import build, persist
 from sitegen.errors import SitegenError
 
 CONFIG = {
@@ -140,6 +140,27 @@ def test_a_folder_planted_in_the_trash_never_reaches_the_site(tidepool: Path, tm
         assert_same_as_cold(tidepool, tmp_path)
     assert outside.read_text() == "not the project's"
     assert "planted" not in (tidepool / "site" / "field" / "crabs" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("worker", ["runs", "cannot run"])
+def test_a_file_planted_where_an_unchanged_page_sits_in_the_recycled_site_never_reaches_the_site(
+        tidepool: Path, tmp_path: Path, worker: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recycled site is cleared in another process (trash_worker.py) while the build
+    works, or by the build itself when that process gives no answer: a file at the path of a
+    page this build keeps as it is, but not the live site's own (another inode), is removed,
+    not linked into the site as that page."""
+    if worker == "cannot run":
+        monkeypatch.setattr(persist, "_TRASH_WORKER", tmp_path / "no-such-worker.py")
+    edit(tidepool / "content", "field/crabs.mdx", "\nThey walk sideways.\n")
+    build(tidepool)  # the cold build's site goes to the trash: the next build recycles it
+    [recycled] = (tidepool / ".sitegen-cache" / "build" / "trash").iterdir()
+    planted = recycled / "field" / "anemones" / "index.html"
+    planted.unlink()
+    planted.write_text("<p>planted page</p>")
+    edit(tidepool / "content", "field/crabs.mdx", "\nAnd molt.\n")
+    build(tidepool)
+    assert_same_as_cold(tidepool, tmp_path)
+    assert "planted" not in (tidepool / "site" / "field" / "anemones" / "index.html").read_text()
 
 
 def test_pages_worker_processes_keep_from_the_recycled_folder_stay_in_the_site(

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from sitegen.build.output import (
     BuiltSite,
     CacheChanged,
     PreviousOutput,
+    RecycledScan,
     StagingOutput,
     check_output_dir,
     recyclable_site,
@@ -116,7 +118,7 @@ def build(
     # The site the last build swapped out becomes this build's staging folder; any other
     # folder in the trash is removed meanwhile.
     recycle = recyclable_site(trash, out_dir) if trash is not None and previous is not None else None
-    emptying = empty_trash(trash, keep=recycle) if trash is not None else None
+    emptying = empty_trash(trash, keep=recycle, manifest=manifest, out_dir=out_dir) if trash is not None else None
     if cache:
         uptodate.forget(project, key)  # the output is about to change
         pagefind = _pagefind_files()
@@ -125,7 +127,7 @@ def build(
     try:
         try:
             result, state = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times,
-                                            recycle)
+                                            recycle, emptying.recycled if emptying is not None else None)
         except (CacheChanged, SourceChanged):
             # A cache entry's HTML (read only when needed) did not match its header: damaged,
             # or replaced during the build; or a page file taken as unchanged by its stat
@@ -146,13 +148,15 @@ def build(
 
 def _build_and_swap(builder: SiteBuilder, out_dir: Path, previous: PreviousOutput | None,
                     search_input: Path | None, trash: Path | None, progress: Progress | None,
-                    times: StepTimes, recycle: Path | None = None
+                    times: StepTimes, recycle: Path | None = None,
+                    recycled: Callable[[], RecycledScan | None] | None = None
                     ) -> tuple[BuildResult, uptodate.OutputState | None]:
     """One build into a staging folder (`recycle`, when given and usable), swapped in for
     `out_dir`; the staging folder is removed if the build fails (the previous site stays as
     it was). With the result, the state of `out_dir` the output manifest was made from
     (None when none was made)."""
-    with StagingOutput(out_dir, previous, search_input, trash, code=code_hash(), recycle=recycle) as output:
+    with StagingOutput(out_dir, previous, search_input, trash, code=code_hash(), recycle=recycle,
+                       recycled=recycled) as output:
         result = builder.build_into(output, progress, times)
         swap_started = time.perf_counter()
         output.commit()

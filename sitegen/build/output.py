@@ -180,6 +180,25 @@ def file_digest(path: Path) -> Digest:
         return hashlib.file_digest(handle, lambda: hashlib.blake2b(digest_size=20)).hexdigest()
 
 
+@dataclass(frozen=True)
+class RecycledScan:
+    """What is left in a recycled site once the files that are not the live site's own are
+    removed (trash_worker.py): each kept file's inode, and the folders that still hold one
+    (paths relative to the site)."""
+
+    kept: dict[str, int]
+    folders: list[str]
+
+    @classmethod
+    def from_json(cls, line: bytes) -> RecycledScan | None:
+        try:
+            data = json.loads(line)
+            kept = {str(path): int(inode) for path, inode in dict(data["kept"]).items()}
+            return cls(kept, [str(folder) for folder in data["folders"]])
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            return None
+
+
 class PreviousOutput:
     """What the last build left in the output folder: each file's content hash and the
     stat (size, mtime, inode) it had right after the swap, saved at `manifest` (in the build
@@ -285,9 +304,12 @@ class StagingOutput:
     shared_with_workers = True
 
     def __init__(self, out_dir: Path, previous: PreviousOutput | None = None, search_input: Path | None = None,
-                 trash: Path | None = None, code: str = "", recycle: Path | None = None) -> None:
+                 trash: Path | None = None, code: str = "", recycle: Path | None = None,
+                 recycled: Callable[[], RecycledScan | None] | None = None) -> None:
         self.out_dir = out_dir
         self._recycle = recycle
+        # The scan of `recycle` another process made (persist.empty_trash), when there is one.
+        self._recycled = recycled
         # Files of the recycled folder equal to out_dir's (output path -> inode) that this
         # build has not kept or replaced yet: removed at the commit.
         self._inherited: dict[str, int] = {}
@@ -347,6 +369,7 @@ class StagingOutput:
         of an older build); None when there is none or it cannot be used."""
         if self._recycle is None or self._previous is None:
             return None
+        scan = self._recycled() if self._recycled is not None else None  # before the folder moves
         target = _new_folder(self.out_dir.parent, f".{self.out_dir.name}.new-")
         try:
             mode = os.stat(target).st_mode & 0o7777  # what the user's umask gives a new folder
@@ -356,12 +379,24 @@ class StagingOutput:
         except OSError:
             return None
         try:
-            self._keep_shared(str(target), "")
+            if not self._take_scan(scan, str(target)):
+                self._keep_shared(str(target), "")
         except OSError:
             shutil.rmtree(target, ignore_errors=True)
             self._inherited, self._made = {}, set()
             return None
         return target
+
+    def _take_scan(self, scan: RecycledScan | None, target: str) -> bool:
+        """Take what another process found left in the recycled folder (now `target`): only
+        when every file it kept is the live site's own by this build's manifest too."""
+        assert self._previous is not None
+        known = self._previous.files
+        if scan is None or any(known.get(path, ("", 0, 0, -1))[3] != inode for path, inode in scan.kept.items()):
+            return False
+        self._inherited = dict(scan.kept)
+        self._made.update(f"{target}/{folder}" for folder in scan.folders)
+        return True
 
     def _keep_shared(self, folder: str, prefix: str) -> bool:
         """Scan a recycled folder: keep the files that are out_dir's (`_inherited`), remove

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import sitegen
-from sitegen.build.output import CacheChanged, digest_of
+from sitegen.build.output import CacheChanged, RecycledScan, digest_of
 from sitegen.build.pagedb import PageDatabase
 from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
@@ -397,25 +397,45 @@ def trash_folder(cache_root: Path) -> Path | None:
 
 
 # Run by a separate interpreter (-I -S: no site-packages, nothing from the project's folder).
-_REMOVE_FOLDERS = "import shutil, sys\nfor path in sys.argv[1:]:\n    shutil.rmtree(path, ignore_errors=True)\n"
+_TRASH_WORKER = Path(__file__).with_name("trash_worker.py")
 
 
 class TrashEmptying:
-    """The removal `empty_trash` started; `join()` waits for it."""
+    """The work `empty_trash` started in another process: `recycled()` gives the recycled
+    site's scan (once, waiting for it), `join()` waits for the rest."""
 
-    def __init__(self, process: subprocess.Popen[bytes] | None) -> None:
+    def __init__(self, process: subprocess.Popen[bytes] | None, recycling: bool = False) -> None:
         self._process = process
+        self._recycling = recycling and process is not None
+        self._scan: RecycledScan | None = None
+
+    def recycled(self) -> RecycledScan | None:
+        """What is left in the recycled site (trash_worker.py's line), None when it was not
+        scanned there (the staging folder then scans it itself)."""
+        if self._recycling:
+            self._recycling = False
+            assert self._process is not None and self._process.stdout is not None
+            try:
+                self._scan = RecycledScan.from_json(self._process.stdout.readline())
+            except OSError:
+                self._scan = None
+        return self._scan
 
     def join(self) -> None:
         if self._process is not None:
+            self.recycled()  # read, if the build did not: the process would wait to write it
+            if self._process.stdout is not None:
+                self._process.stdout.close()
             self._process.wait()
 
 
-def empty_trash(folder: Path, keep: Path | None = None) -> TrashEmptying:
-    """Remove what is in the trash now (but `keep`, a site the build reuses), in another
-    process: removing a thousand folders is thousands of system calls, and a thread making
-    them here would compete with the build for the interpreter lock; a process runs on the
-    other core."""
+def empty_trash(folder: Path, keep: Path | None = None, manifest: Path | None = None,
+                out_dir: Path | None = None) -> TrashEmptying:
+    """Remove what is in the trash now but `keep` (a site the build reuses as its staging
+    folder: with the output `manifest` of `out_dir`, the files in it that are not the live
+    site's own are removed first, see trash_worker.py), in another process: removing or
+    scanning a thousand folders is thousands of system calls, and a thread making them here
+    would compete with the build for the interpreter lock; a process runs on the other core."""
     try:
         entries = [entry for entry in os.scandir(folder) if keep is None or entry.path != str(keep)]
     except OSError:
@@ -426,16 +446,19 @@ def empty_trash(folder: Path, keep: Path | None = None) -> TrashEmptying:
             folders.append(entry.path)
         else:
             Path(entry.path).unlink(missing_ok=True)
-    if not folders:
+    recycling = keep is not None and manifest is not None and out_dir is not None
+    if not folders and not recycling:
         return TrashEmptying(None)
+    site = [str(keep), str(manifest), str(out_dir)] if recycling else ["-", "-", "-"]
     try:
-        process = subprocess.Popen([sys.executable, "-I", "-S", "-c", _REMOVE_FOLDERS, *folders],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen([sys.executable, "-I", "-S", str(_TRASH_WORKER), *site, *folders],
+                                   stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE if recycling else subprocess.DEVNULL)
     except OSError:
         for path in folders:  # no second interpreter: removed here, before the build starts
             shutil.rmtree(path, ignore_errors=True)
         return TrashEmptying(None)
-    return TrashEmptying(process)
+    return TrashEmptying(process, recycling)
 
 
 @dataclass
