@@ -187,16 +187,18 @@ def snapshot(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Pa
 OutputState = dict[str, list[int]]  # path in the output folder -> size, mtime, inode, mode
 
 
-def output_state(out_dir: Path) -> OutputState:
+def output_state(out_dir: Path, skip: frozenset[str] = frozenset()) -> OutputState:
     """(size, mtime, inode, mode) of every file and link in the output folder (the build's
-    output manifest is made from the same walk: `record` is given it)."""
-    state: dict[str, list[int]] = {}
+    output manifest is made from the same walk: `record` is given it); the folders in `skip`
+    (paths in it) are neither entered nor listed."""
+    state: OutputState = {}
 
     def visit(folder: str, prefix: str) -> None:
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
-                    visit(entry.path, prefix + entry.name + "/")
+                    if prefix + entry.name not in skip:
+                        visit(entry.path, prefix + entry.name + "/")
                 else:
                     st = entry.stat(follow_symlinks=False)
                     state[prefix + entry.name] = [st.st_size, st.st_mtime_ns, st.st_ino, st.st_mode]

@@ -24,6 +24,7 @@ import pytest
 import sitegen
 from sitegen import search, uptodate
 from sitegen.build import build
+from sitegen.build.output import PreviousOutput, StagingOutput
 from sitegen.build.persist import package_hash
 from sitegen.build.progress import StepTimes
 from sitegen.pages import FrontMatterMemo, PageFiles, SourceChanged, read_page
@@ -489,6 +490,25 @@ def test_a_library_installed_or_upgraded_changes_the_code_hash(code_package: Pat
     metadata.parent.mkdir()
     metadata.write_text("Metadata-Version: 2.1\nName: Jinja2\nVersion: 99.0\n")
     assert package_hash(code_package) != before
+
+
+@pytest.mark.parametrize("late", ["Pagefind's bundle", "a page"])
+def test_the_recorded_state_of_the_output_is_what_the_swap_left(tmp_path: Path, late: str) -> None:
+    """The staging folder's state is taken while Pagefind runs (`settle`) but for the search
+    bundle, walked at the swap; a file placed after that makes the swap walk it all: either
+    way the state the up-to-date record and the manifest keep is the folder's."""
+    out_dir = tmp_path / "site"
+    with StagingOutput(out_dir, PreviousOutput(tmp_path / "cache" / "output.json", out_dir)) as output:
+        output.write("index.html", b"<p>Orchard</p>")
+        output.settle()
+        if late == "a page":
+            output.write("pruning/index.html", b"<p>Pruning</p>")
+        else:  # Pagefind writes its files itself
+            (output.root / BUNDLE_DIR / "0").mkdir(parents=True)
+            (output.root / BUNDLE_DIR / "0" / "pagefind-entry.json").write_text("{}")
+        output.commit()
+    assert output.output_state == uptodate.output_state(out_dir)
+    assert len(output.output_state or {}) == 2
 
 
 def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:

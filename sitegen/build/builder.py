@@ -547,7 +547,7 @@ class SiteBuilder:
                 files.add_copy(path, source)
         with times.step("copy_files"):
             steps.copy_files(output, files)
-            output.link_unchanged()  # the pages and files the last build made the same, while Pagefind runs
+            output.settle()  # the pages and files the last build made the same linked, while Pagefind runs
         with times.step("index_search"):  # what is left of it
             search_warnings = indexing.result()
             bundle = output.search_bundle() if self._disk is not None and not search_warnings else None

@@ -120,6 +120,11 @@ class Output(Protocol):
         the search indexing, which does not need them)."""
         ...
 
+    def settle(self) -> None:
+        """Everything but the search bundle is written (Pagefind runs): `link_unchanged`, and
+        whatever else can be done before the swap while the build waits for Pagefind."""
+        ...
+
 
 class MemoryOutput:
     shared_with_workers = False
@@ -159,6 +164,9 @@ class MemoryOutput:
 
     def link_unchanged(self) -> None:
         pass  # nothing is kept from a previous build in memory
+
+    def settle(self) -> None:
+        pass
 
     def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
         # In memory and cheap to answer (the dev server's index refreshes in the background).
@@ -236,13 +244,15 @@ class PreviousOutput:
             return None
         return known[0] if (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:] else None
 
-    def save(self, digests: dict[str, Digest], linked: set[str] | frozenset[str] = frozenset()) -> OutputState | None:
+    def save(self, digests: dict[str, Digest], linked: set[str] | frozenset[str] = frozenset(),
+             state: OutputState | None = None) -> OutputState | None:
         """After a swap: the manifest of what `out_dir` holds now (files workers or Pagefind
         wrote are hashed here). `linked`: files hard-linked from the previous site, whose
         entries still hold (same inode, size and time). A manifest that cannot be written
-        costs the next build time. Returns the state of `out_dir` it was made from (one walk
-        for both: `uptodate.record` keeps it), None when the folder could not be read."""
-        state = output_state(self.out_dir)
+        costs the next build time. `state`: what `out_dir` holds (uptodate.output_state) when
+        the caller took it already (walked here otherwise). Returns the state the manifest was
+        made from (`uptodate.record` keeps it), None when the folder could not be read."""
+        state = state if state is not None else output_state(self.out_dir)
         if state.get("?") == []:  # unreadable
             self.manifest.unlink(missing_ok=True)
             return None
@@ -346,6 +356,9 @@ class StagingOutput:
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self.unchanged = False  # after commit: out_dir already held exactly this build
         self.output_state: OutputState | None = None  # after commit: what out_dir holds (uptodate.output_state)
+        self._changes = 0  # files placed in or removed from the staging folder so far
+        # (changes then, the staging folder's state but for the bundle and index documents): `settle`
+        self._settled: tuple[int, OutputState] | None = None
         if self._previous is None:
             self._materialize()
 
@@ -428,6 +441,7 @@ class StagingOutput:
         since the last build), and the folders that leaves empty."""
         root = str(self.root)
         folders: set[str] = set()
+        self._changes += len(self._inherited)
         for path in self._inherited:
             try:
                 os.unlink(f"{root}/{path}")
@@ -481,6 +495,7 @@ class StagingOutput:
         copy (the same inode)."""
         self._kept.pop(path, None)
         if path in self._linked or self._inherited.pop(path, None) is not None:
+            self._changes += 1
             os.unlink(self.root / path)
             self._linked.discard(path)
 
@@ -560,6 +575,7 @@ class StagingOutput:
     def _place(self, target: str) -> str:
         """`target` (a file path in the staging folder), its folder made if this build has not
         made it yet: one mkdir per new folder, none for the folders already made."""
+        self._changes += 1
         parent = os.path.dirname(target)
         if parent not in self._made:
             os.makedirs(parent, exist_ok=True)
@@ -721,6 +737,7 @@ class StagingOutput:
     def _forget_inherited(self, prefix: str) -> None:
         """Remove the recycled files under `prefix` (a folder a program writes into)."""
         for path in [path for path in self._inherited if path.startswith(prefix)]:
+            self._changes += 1
             os.unlink(f"{self.root}/{path}")
             del self._inherited[path]
 
@@ -747,6 +764,34 @@ class StagingOutput:
             raise BuildError(f"cannot write the site: {exc}") from None
         return Path(staged)
 
+    def settle(self) -> None:
+        """The build wrote everything but the search bundle, which Pagefind is writing: link
+        the files noted as unchanged, remove the recycled files no one claimed, and take the
+        state of the staging folder but for the bundle and the index documents, so that the
+        swap walks only what Pagefind wrote (the build would otherwise wait for Pagefind
+        doing nothing, then walk three thousand files). Anything placed or removed after it
+        makes the swap walk the whole folder."""
+        self.link_unchanged()
+        if self._root is None:
+            return
+        try:
+            self._drop_unclaimed()
+        except OSError as exc:
+            raise BuildError(f"cannot write the site: {exc}") from None
+        state = output_state(self._root, skip=frozenset({BUNDLE_DIR, _SEARCH_INPUT}))
+        self._settled = (self._changes, state) if state.get("?") != [] else None
+
+    def _settled_state(self, root: Path) -> OutputState | None:
+        """The state of the staging folder `root` from `settle` and a walk of the bundle, if
+        nothing else changed since; else None."""
+        if self._settled is None or self._settled[0] != self._changes:
+            return None
+        bundle = root / BUNDLE_DIR
+        found = output_state(bundle) if bundle.is_dir() and not bundle.is_symlink() else {}
+        if found.get("?") == []:
+            return None
+        return {**self._settled[1], **{f"{BUNDLE_DIR}/{path}": entry for path, entry in found.items()}}
+
     def commit(self) -> None:
         """Swap the staging folder in for `out_dir` (the previous site is removed); or
         nothing at all when `out_dir` already holds exactly this build."""
@@ -758,9 +803,10 @@ class StagingOutput:
         self.link_unchanged()
         self._drop_unclaimed()
         shutil.rmtree(root / _SEARCH_INPUT, ignore_errors=True)
+        state = self._settled_state(root) if self._manifest is not None else None
         self._removing = _swap(root, self.out_dir, self._trash)
         if self._manifest is not None:
-            self.output_state = self._manifest.save(self.digests, self._linked)
+            self.output_state = self._manifest.save(self.digests, self._linked, state)
 
 def _write_bytes(target: str, data: bytes) -> None:
     """`Path(target).write_bytes(data)` without pathlib's and the buffered file object's
