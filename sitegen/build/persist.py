@@ -768,12 +768,17 @@ def _remove_old_entries(folder: Path) -> None:
 def _bundle_stats(folder: Path) -> dict[str, list[int]] | None:
     """(size, mtime, inode) of every file in a stored bundle (kept beside it, `<key>.json`)."""
     stats: dict[str, list[int]] = {}
+
+    def visit(here: str, prefix: str) -> None:
+        with os.scandir(here) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    visit(entry.path, f"{prefix}{entry.name}/")
+                else:
+                    st = entry.stat(follow_symlinks=False)
+                    stats[prefix + entry.name] = [st.st_size, st.st_mtime_ns, st.st_ino]
     try:
-        for parent, _, names in os.walk(folder):
-            for name in names:
-                path = os.path.join(parent, name)
-                st = os.stat(path, follow_symlinks=False)
-                stats[os.path.relpath(path, folder)] = [st.st_size, st.st_mtime_ns, st.st_ino]
+        visit(str(folder), "")
     except OSError:
         return None
     return stats
