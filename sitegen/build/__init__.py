@@ -135,7 +135,11 @@ def build(
             # and checked (a damaged one is a miss: its page renders again) and every page file.
             builder.read_cache_lazily(False)
             previous = PreviousOutput(manifest, out_dir) if cache else None
-            result, state = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)
+            try:
+                result, state = _build_and_swap(builder, out_dir, previous, search_input, trash, progress, times)
+            except (CacheChanged, SourceChanged) as exc:  # changing under the build all the while
+                raise BuildError(f"{exc}, and again when it started over; the previous site is kept: "
+                                 "build again") from None
         if cache and _replayable(builder, result.site_url, offline):
             replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
             uptodate.record(before, project, key, out_dir, replay, pagefind, state)
