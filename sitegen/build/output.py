@@ -349,6 +349,9 @@ class StagingOutput:
         self.digests: dict[str, Digest] = {}  # files of this build the parent wrote or noted
         self._made: set[str] = set()  # folders of the staging folder known to exist
         self._linked: set[str] = set()  # files hard-linked in from out_dir (their manifest entries hold)
+        # Pages from the build cache not yet compared with out_dir's (`_check_pending`): path ->
+        # (how to read them, their hash).
+        self._pending: dict[str, tuple[PageBytes, Digest]] = {}
         # A worker process (forked, with a copy of this object) cannot leave files for the
         # parent to link: it links at once.
         self._owner = os.getpid()
@@ -494,6 +497,7 @@ class StagingOutput:
         linked already is unlinked first, so that writing it never changes the live site's
         copy (the same inode)."""
         self._kept.pop(path, None)
+        self._pending.pop(path, None)
         if path in self._linked or self._inherited.pop(path, None) is not None:
             self._changes += 1
             os.unlink(self.root / path)
@@ -613,9 +617,22 @@ class StagingOutput:
                 self._documents[path] = _IndexSource(path, digest, html)  # made at start_search if needed
             else:
                 self._write_document(path, bytes_of(html))
+        if not isinstance(html, bytes) and self._previous is not None and os.getpid() == self._owner:
+            # A page from the build cache: whether out_dir holds it already (a stat) is checked
+            # later, while Pagefind runs (`_check_pending`); its hash is known now.
+            self.digests[path] = digest
+            self._pending[path] = (html, digest)
+            return
         if self._keep(path, digest):
             return
         self._write(path, bytes_of(html))
+
+    def _check_pending(self) -> None:
+        """Note or write the pages from the build cache `write_page` left for later."""
+        pending, self._pending = self._pending, {}
+        for path, (html, digest) in pending.items():
+            if not self._keep(path, digest):
+                self._write(path, bytes_of(html))
 
     def _write_document(self, path: str, html: bytes) -> None:
         assert self._documents_dir is not None, "offer_search or prepare_for_workers chose the folder"
@@ -691,6 +708,7 @@ class StagingOutput:
             raise BuildError(f"cannot write the site: {exc}") from None
 
     def read(self, path: str) -> bytes:
+        self._check_pending()
         try:
             return (self.out_dir / path if path in self._kept else self.root / path).read_bytes()
         except OSError as exc:
@@ -724,7 +742,9 @@ class StagingOutput:
                 self._forget_inherited(f"{BUNDLE_DIR}/{name}/")
             jobs = [ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0) for number, name in todo]
             indexing = self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
-        # The other shards' bundles are copied in while Pagefind runs (into folders of their own).
+        # The pages from the cache are compared with out_dir's, and the other shards' bundles
+        # copied in (into folders of their own), while Pagefind runs.
+        self._check_pending()
         for name in plan:
             folder = reuse.get(name)
             if folder is None:
@@ -774,6 +794,7 @@ class StagingOutput:
         swap walks only what Pagefind wrote (the build would otherwise wait for Pagefind
         doing nothing, then walk three thousand files). Anything placed or removed after it
         makes the swap walk the whole folder."""
+        self._check_pending()
         self.link_unchanged()
         if self._root is None:
             return
@@ -798,6 +819,7 @@ class StagingOutput:
     def commit(self) -> None:
         """Swap the staging folder in for `out_dir` (the previous site is removed); or
         nothing at all when `out_dir` already holds exactly this build."""
+        self._check_pending()
         if self._root is None and self._previous is not None and set(self._kept) == set(self._previous.files) \
                 and set(self._kept) == _files_in(self.out_dir):  # no file added by hand either
             self.unchanged = True
