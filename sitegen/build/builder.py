@@ -1,8 +1,9 @@
 """`SiteBuilder`: runs the build steps in order and keeps what each made for the next build.
 
     load_config → read_pages → attach_operations → build_navigation → load_theme
-      → render_pages (workers on a cold build) → check_links
-      → index_search ∥ (write_extras, copy_files)
+      → render_pages (workers on a cold build) → check_links → write_extras → copy_files
+      → index_search (waits for what is left of it: each search shard's Pagefind started as
+        soon as the last of its pages was written, while the other pages rendered)
 
 Every step is a function of typed inputs (steps.py, render_pages.py); each result the dev
 server reuses sits in a `Cached` keyed by the inputs it came from, or by a generation number
