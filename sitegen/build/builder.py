@@ -559,8 +559,8 @@ class SiteBuilder:
             links = [(where, result.page_id, target, fragment)
                      for result in results for where, target, fragment in result.fragment_links]
             warnings += steps.fragment_warnings(links, {result.page_id: result.ids for result in results})
-        # Pagefind runs on the shards started while the pages rendered go on while the extras
-        # are made and the files copied.
+        # The Pagefind runs started while the pages rendered go on while the extras are made
+        # and the files copied.
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
             not_found = self._html.get_or_compute(

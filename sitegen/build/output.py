@@ -669,6 +669,8 @@ class StagingOutput:
             scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
             scratch.write_text(json.dumps({"code": self._code, "documents": self._records}))
             os.replace(scratch, record_path)
+        except CacheChanged:
+            raise  # the build starts again without the entry (build.build)
         except OSError:
             return
 
