@@ -66,8 +66,10 @@ MANIFEST = "shards.json"  # in BUNDLE_DIR: the shard folders, the first one with
 SHARD_PAGES = 128
 MAX_SHARDS = 16
 JOBS = 2  # Pagefind runs at once (each on every core): memory is JOBS shards' worth
-# While a cold build's worker processes render (on every core), one Pagefind run at a time:
-# it keeps up with the shards the workers complete, and memory holds the workers and one run.
+# While a cold build's worker processes render (on every core), one Pagefind run at a time, at
+# a lower priority: the workers come first, and memory holds them and one run. At the same
+# priority, a run beside the workers slowed them more than it gained (2 cores, 1,000 pages:
+# 6.9 s against 5.6 s; see bench/RESULTS.md).
 JOBS_WHILE_RENDERING = 1
 TIMEOUT = 300.0  # seconds Pagefind may take before we give up on search for this build
 # Background refreshes start after this many seconds without a new request, and a new request
@@ -261,9 +263,9 @@ class ShardJob:
     first: bool  # the shard whose Pagefind code the site loads
 
 
-def _index_shard(binary: Path, job: ShardJob,
+def _index_shard(binary: Path, job: ShardJob, low_priority: bool = False,
                  started: Callable[[subprocess.Popen[bytes]], None] | None = None) -> None:
-    _run_pagefind(binary, job.site, job.bundle, started=started)
+    _run_pagefind(binary, job.site, job.bundle, low_priority=low_priority, started=started)
     for path in sorted(job.bundle.rglob("*"), reverse=True):  # files before their folders
         if not shipped(path.relative_to(job.bundle).as_posix(), job.first):
             if path.is_dir():
@@ -276,15 +278,16 @@ def _index_shard(binary: Path, job: ShardJob,
 class ShardIndexer:
     """`sitegen build`'s Pagefind runs, one per shard, each started as soon as its shard's
     index documents are complete (`add`), while the build goes on rendering the other
-    shards' pages; each in a thread that waits on its process, as many at once as `allow`
-    said last. None starts before the first `allow`: a build that forks worker processes
-    calls it after the fork (a thread holding a lock across a fork leaves that lock held in
-    every child); shards added before wait for it."""
+    shards' pages; each in a thread that waits on its process, as many at once (and at the
+    priority) `allow` said last. None starts before the first `allow`: a build that forks
+    worker processes calls it after the fork (a thread holding a lock across a fork leaves
+    that lock held in every child); shards added before wait for it."""
 
     def __init__(self, binary: Path) -> None:
         self._binary = binary
         self._lock = threading.Lock()
         self._at_once = 0  # runs allowed at once (0: no thread may start yet)
+        self._low_priority = False  # runs start niced (beside the render workers)
         self._running = 0
         self._queue: deque[tuple[ShardJob, Future[None]]] = deque()  # added, not started
         self._runs: list[tuple[int, Future[None]]] = []  # (shard number, its run)
@@ -292,10 +295,12 @@ class ShardIndexer:
         self._processes: list[subprocess.Popen[bytes]] = []  # every Pagefind started (to stop them)
         self._stopped = False
 
-    def allow(self, at_once: int) -> None:
-        """From now on up to `at_once` runs at a time (never more than the cores)."""
+    def allow(self, at_once: int, low_priority: bool = False) -> None:
+        """From now on up to `at_once` runs at a time (never more than the cores), those that
+        start from now on niced when `low_priority`."""
         with self._lock:
             self._at_once = min(at_once, os.cpu_count() or 1)
+            self._low_priority = low_priority
         self._dispatch()
 
     def add(self, number: int, job: ShardJob) -> None:
@@ -345,13 +350,14 @@ class ShardIndexer:
             while self._queue and self._running < self._at_once and not self._stopped:
                 job, run = self._queue.popleft()
                 self._running += 1
-                thread = threading.Thread(target=self._run, args=(job, run), name="sitegen-pagefind")
+                thread = threading.Thread(target=self._run, args=(job, run, self._low_priority),
+                                          name="sitegen-pagefind")
                 self._threads.append(thread)
                 thread.start()
 
-    def _run(self, job: ShardJob, run: Future[None]) -> None:
+    def _run(self, job: ShardJob, run: Future[None], low_priority: bool) -> None:
         try:
-            _index_shard(self._binary, job, started=self._track)
+            _index_shard(self._binary, job, low_priority, started=self._track)
         except Exception as exc:
             run.set_exception(exc)
         else:

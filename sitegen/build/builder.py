@@ -51,7 +51,7 @@ from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url, sitem
 from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CARD_DIR
 from sitegen.render import Renderer, robots_may_index
-from sitegen.search import JOBS, JOBS_WHILE_RENDERING, SearchIndex, plan_shards
+from sitegen.search import SearchIndex, plan_shards
 from sitegen.theme import THEME_NAME, Theme, builtin_theme_dir, load_theme
 from sitegen.variables import substitute_pages
 
@@ -375,9 +375,8 @@ class SiteBuilder:
                     # Runs in a worker: the parent never reads the pages back.
                     disk.store_pages((key_of[page.id], html, result) for page, html, result in done
                                      if page.id in key_of)
-            # Pagefind's threads start once the workers are forked.
-            def forked() -> None:
-                setup.output.allow_search_runs(JOBS_WHILE_RENDERING)
+            def forked() -> None:  # Pagefind's threads start once the workers are forked
+                setup.output.search_may_run(beside_workers=True)
             for index, finished in render_in_workers(setup, missing, workers, store, forked):
                 page = pages[todo[index]]
                 results[todo[index]] = finished
@@ -388,7 +387,7 @@ class SiteBuilder:
                     self._note_digest(page, page.output, finished.digest)
                 setup.output.note_made(finished.written)
                 progress.advance()
-            setup.output.allow_search_runs(JOBS)  # the workers are gone: their cores are free
+            setup.output.search_may_run(beside_workers=False)  # the workers are gone: their cores are free
             for number in sorted(todo):  # pages a worker could not write (memory): in page order
                 page, done = pages[number], results[number]
                 assert done is not None
@@ -396,7 +395,7 @@ class SiteBuilder:
                     self._write_page(setup, page, path, html)
                 done.html = {}
         else:
-            setup.output.allow_search_runs(JOBS)  # no worker process is forked in this build
+            setup.output.search_may_run(beside_workers=False)  # no worker process is forked in this build
             html_for = self._html_for(setup)
             for number in todo:
                 page = pages[number]

@@ -29,6 +29,8 @@ from sitegen.errors import BuildError
 from sitegen.pages import content_root
 from sitegen.search import (
     BUNDLE_DIR,
+    JOBS,
+    JOBS_WHILE_RENDERING,
     MANIFEST,
     SearchIndex,
     ShardIndexer,
@@ -117,10 +119,11 @@ class Output(Protocol):
         this shard's pages), copy that in."""
         ...
 
-    def allow_search_runs(self, at_once: int) -> None:
-        """Up to `at_once` Pagefind runs at a time from now on. None starts before the first
-        call: a build that forks worker processes calls it after the fork (a thread must not
-        exist then), and the shards ready before wait for it."""
+    def search_may_run(self, beside_workers: bool) -> None:
+        """Pagefind runs may start from now on: one at a time at a lower priority while
+        `beside_workers` (worker processes render on every core), else JOBS at a time. None
+        starts before the first call: a build that forks worker processes calls it after the
+        fork (a thread must not exist then), and the shards ready before wait for it."""
         ...
 
     def finish_search(self) -> list[str]:
@@ -188,7 +191,7 @@ class MemoryOutput:
     def index_shard(self, name: str, reuse: Path | None = None) -> None:
         pass  # the bundle is made in memory at the end (SearchIndex keeps each shard's)
 
-    def allow_search_runs(self, at_once: int) -> None:
+    def search_may_run(self, beside_workers: bool) -> None:
         pass
 
     def finish_search(self) -> list[str]:
@@ -714,7 +717,7 @@ class StagingOutput:
 
     def index_shard(self, name: str, reuse: Path | None = None) -> None:
         """Copy in `reuse` (here: cheap), or hand the shard's documents to Pagefind, whose run
-        starts at once if `allow_search_runs` lets it (in a thread), else as soon as it does."""
+        starts at once if `search_may_run` lets it (in a thread), else as soon as it does."""
         plan = self._shards
         assert plan is not None and self._indexer is not None, "start_search with a plan came first"
         if reuse is not None:
@@ -728,9 +731,9 @@ class StagingOutput:
         number = list(plan).index(name)
         self._indexer.add(number, ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0))
 
-    def allow_search_runs(self, at_once: int) -> None:
+    def search_may_run(self, beside_workers: bool) -> None:
         if self._indexer is not None:
-            self._indexer.allow(at_once)
+            self._indexer.allow(JOBS_WHILE_RENDERING if beside_workers else JOBS, low_priority=beside_workers)
 
     def finish_search(self) -> list[str]:
         """The shards' manifest and the search input's record (written while the last
