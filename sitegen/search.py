@@ -68,8 +68,8 @@ MAX_SHARDS = 16
 JOBS = 2  # Pagefind runs at once (each on every core): memory is JOBS shards' worth
 # While a cold build's worker processes render (on every core), one Pagefind run at a time, at
 # a lower priority: the workers come first, and memory holds them and one run. At the same
-# priority, a run beside the workers slowed them more than it gained (2 cores, 1,000 pages:
-# 6.9 s against 5.6 s; see bench/RESULTS.md).
+# priority, a run beside the workers slowed them more than it gained (2 cores, 1,000 pages,
+# cold: a median of 6.9 s against 5.6 s niced).
 JOBS_WHILE_RENDERING = 1
 TIMEOUT = 300.0  # seconds Pagefind may take before we give up on search for this build
 # Background refreshes start after this many seconds without a new request, and a new request
