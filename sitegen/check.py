@@ -13,8 +13,6 @@ import dataclasses
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
-from concurrent.futures import Future
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -184,7 +182,5 @@ class _Nowhere(MemoryOutput):
     def copy(self, path: str, source: Path) -> None:
         pass
 
-    def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
-        done: Future[list[str]] = Future()
-        done.set_result([])
-        return done
+    def finish_search(self) -> list[str]:
+        return []

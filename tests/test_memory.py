@@ -1,6 +1,7 @@
-"""Memory of `sitegen build` as the site grows: the peak resident memory of the whole process
-tree (sitegen, its render workers, its Pagefind runs), sampled from /proc while two generated
-corpora of different sizes build. Not a timing test: it asserts how memory grows, with room
+"""Memory of `sitegen build` as the site grows: the peak memory of the whole process tree
+(sitegen, its render workers, its Pagefind runs; proportional set sizes, so that the pages
+forked workers share with sitegen count once, as in bench/build.py: what a machine must have
+free), sampled from /proc while two generated corpora of different sizes build. Not a timing test: it asserts how memory grows, with room
 for noise. (bench/ measures the big sizes: 5,000 pages under 500 MB.)"""
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ SMALL, BIG = 150, 600
 
 @dataclass
 class Peak:
-    tree_kb: int = 0  # the most the process and its descendants held at once
-    by_name: dict[str, int] = field(default_factory=dict)  # the most one process of each name held
+    tree_kb: int = 0  # the most the process and its descendants held at once (sum of PSS)
+    by_name: dict[str, int] = field(default_factory=dict)  # the most one process of each name held (RSS)
 
 
 def _children() -> dict[int, list[int]]:
@@ -56,6 +57,14 @@ def _rss_kb(pid: int) -> tuple[str, int] | None:
     return (fields["Name"].strip(), int(rss.split()[0])) if rss else None
 
 
+def _pss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            return next((int(line.split()[1]) for line in handle if line.startswith("Pss:")), 0)
+    except OSError:
+        return 0  # gone meanwhile
+
+
 def build_peak(project: Path) -> Peak:
     """Build `project` in a subprocess, sampling its process tree's memory every 20 ms."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
@@ -69,7 +78,7 @@ def build_peak(project: Path) -> Peak:
             todo.extend(children.get(pid, []))
             sample = _rss_kb(pid)
             if sample is not None:
-                tree += sample[1]
+                tree += _pss_kb(pid)
                 peak.by_name[sample[0]] = max(peak.by_name.get(sample[0], 0), sample[1])
         peak.tree_kb = max(peak.tree_kb, tree)
         time.sleep(0.02)

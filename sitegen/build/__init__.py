@@ -1,11 +1,13 @@
 """The build: docs project in, static site out, as a short list of named steps.
 
     load_config → read_pages → attach_operations → build_navigation → load_theme
-      → render_pages → check_links → index_search ∥ (write_extras, copy_files)
+      → render_pages → check_links → write_extras → copy_files → index_search
+        (index_search begins during render_pages: each search shard as soon as its pages are written)
 
 `sitegen build` (`build`) writes every page into a staging folder as it renders (in worker
-processes on big sites), runs Pagefind on what is on disk while it copies assets, and swaps
-the folder in only when everything succeeded. `build_site` and the dev server build into
+processes on big sites), runs Pagefind on each search shard's pages on disk as soon as they
+are all written (while the others render, and the assets are copied), and swaps the folder
+in only when everything succeeded. `build_site` and the dev server build into
 memory (`BuiltSite`). Modules:
 
 - `builder.py`: `SiteBuilder`, the order of the steps and their caches (the dev server's rebuilds)

@@ -1,8 +1,9 @@
 """`SiteBuilder`: runs the build steps in order and keeps what each made for the next build.
 
     load_config → read_pages → attach_operations → build_navigation → load_theme
-      → render_pages (workers on a cold build) → check_links
-      → index_search ∥ (write_extras, copy_files)
+      → render_pages (workers on a cold build) → check_links → write_extras → copy_files
+      → index_search (waits for what is left of it: each search shard's Pagefind started as
+        soon as the last of its pages was written, while the other pages rendered)
 
 Every step is a function of typed inputs (steps.py, render_pages.py); each result the dev
 server reuses sits in a `Cached` keyed by the inputs it came from, or by a generation number
@@ -79,6 +80,55 @@ class BuildResult:
     left_out: tuple[str, ...] = ()
 
 
+class _ShardStarts:
+    """Starts each search shard's indexing as soon as the last of its pages is written, while
+    the other pages still render: its bundle from the persistent cache when it holds one of
+    exactly those pages (`disk`), else Pagefind on its index documents (`Output.index_shard`)."""
+
+    def __init__(self, plan: dict[str, list[str]] | None, output: Output, disk: BuildCache | None,
+                 digests: dict[str, bytes]) -> None:
+        self._plan = plan or {}
+        self._output = output
+        self._disk = disk
+        self._digests = digests  # searchable output path -> hash of its HTML (filled as pages are written)
+        self._left = {name: set(paths) for name, paths in self._plan.items()}  # shards not started: pages not written
+        self._shard_of = {path: name for name, paths in self._plan.items() for path in paths}
+        self._order = {name: number for number, name in enumerate(self._plan)}
+        self.keys: dict[str, str] = {}  # shard -> its persistent-cache key
+        self.reused: set[str] = set()  # shards copied from the persistent cache
+        self.halted = False
+
+    def rank(self, page: Page) -> int:
+        """Where the page's shard comes in the plan (pages of no shard last): pages rendered
+        in this order complete the shards one after another, the first one early."""
+        name = self._shard_of.get(page.output)
+        return self._order[name] if name is not None else len(self._plan)
+
+    def halt(self) -> None:
+        """A page failed (the build will): no shard starts from now on."""
+        self.halted = True
+
+    def written(self, path: str) -> None:
+        """The searchable page at `path` is written (its hash noted)."""
+        name = self._shard_of.get(path)
+        left = self._left.get(name) if name is not None else None
+        if left is None or name is None:
+            return  # not searchable, or its shard started already
+        left.discard(path)
+        if left or self.halted:
+            return
+        del self._left[name]
+        reuse = None
+        if self._disk is not None:
+            first = name == next(iter(self._plan))  # the only shard that keeps Pagefind's code
+            key = self.keys[name] = self._disk.search_key(((path, self._digests[path]) for path in self._plan[name]),
+                                                         first)
+            reuse = self._disk.search_bundle(key)
+            if reuse is not None:
+                self.reused.add(name)
+        self._output.index_shard(name, reuse)
+
+
 @dataclass(frozen=True)
 class _ThemeParts:
     theme: Theme
@@ -120,6 +170,7 @@ class SiteBuilder:
         self._disk: BuildCache | None = None  # this build's, when persistent
         self._read_lazily = True  # see BuildCache.read_lazily
         self._digests: dict[str, bytes] = {}  # searchable output path -> hash of its HTML (this build)
+        self._shard_starts: _ShardStarts | None = None  # this build's, while its pages are written
         self.dated_pages = False  # the last build showed "Last modified" dates (from git: not replayable)
         self._reset()
 
@@ -298,14 +349,17 @@ class SiteBuilder:
         return html_for
 
     def _render_pages(
-        self, setup: RenderSetup, pages: list[Page], progress: Progress, site: str | None
-    ) -> list[PageResult]:
+        self, setup: RenderSetup, pages: list[Page], progress: Progress, site: str | None,
+        shards: dict[str, list[str]] | None,
+    ) -> tuple[list[PageResult], _ShardStarts]:
         """Every page, written to the output as it is rendered (or taken from the persistent
-        cache when `site`, the site key, is given); results in page order."""
+        cache when `site`, the site key, is given), results in page order; each search shard
+        starts indexing (`shards`, the plan) as soon as its pages are written."""
         progress.start(len(pages))
         results: list[PageResult | None] = [None] * len(pages)
         disk = self._disk if site is not None else None
         self._digests = {}
+        starts = self._shard_starts = _ShardStarts(shards, setup.output, self._disk, self._digests)
         todo = list(range(len(pages)))
         keys: dict[int, str] = {}
         if disk is not None and site is not None:
@@ -324,6 +378,7 @@ class SiteBuilder:
                     self._write_page(setup, page, path, read, entry.digests.get(path))
                 results[number] = entry.result
                 progress.advance()
+        todo.sort(key=lambda number: (starts.rank(pages[number]), number))  # shard by shard
         missing = [pages[number] for number in todo]
         workers = can_use_workers(self.processes, len(missing)) if not self._bodies.items() else 0
         written: dict[int, dict[str, bytes]] = {}  # page number -> its HTML by output path (to keep)
@@ -337,21 +392,27 @@ class SiteBuilder:
                     # Runs in a worker: the parent never reads the pages back.
                     disk.store_pages((key_of[page.id], html, result) for page, html, result in done
                                      if page.id in key_of)
-            for index, finished in render_in_workers(setup, missing, workers, store):
+            def forked() -> None:  # Pagefind's threads start once the workers are forked
+                setup.output.search_may_run(beside_workers=True)
+            for index, finished in render_in_workers(setup, missing, workers, store, forked):
+                page = pages[todo[index]]
                 results[todo[index]] = finished
+                if finished.errors:
+                    starts.halt()
                 if finished.digest and not finished.html:  # the worker wrote the page itself
-                    setup.output.note_written(pages[todo[index]].output, finished.digest.hex())
+                    setup.output.note_written(page.output, finished.digest.hex())
+                    self._note_digest(page, page.output, finished.digest)
                 setup.output.note_made(finished.written)
                 progress.advance()
-            for number in todo:  # pages a worker could not write (memory): in page order
+            setup.output.search_may_run(beside_workers=False)  # the workers are gone: their cores are free
+            for number in sorted(todo):  # pages a worker could not write (memory): in page order
                 page, done = pages[number], results[number]
                 assert done is not None
                 for path, html in done.html.items():
                     self._write_page(setup, page, path, html)
                 done.html = {}
-                if done.digest:
-                    self._note_digest(page, page.output, done.digest)
         else:
+            setup.output.search_may_run(beside_workers=False)  # no worker process is forked in this build
             html_for = self._html_for(setup)
             for number in todo:
                 page = pages[number]
@@ -363,6 +424,8 @@ class SiteBuilder:
                     return html
                 done = results[number] = render_page(setup, page, lambda output: self._body(setup, output), keep, True,
                                                      kept=made)
+                if done.errors:
+                    starts.halt()
                 for path, html in made.items():
                     self._note(page, path, html)
                 if number in keys:
@@ -381,7 +444,8 @@ class SiteBuilder:
                 stored.append((keys[number], html_by_path, kept))
             disk.store_pages(stored)
         progress.close()
-        return [result for result in results if result is not None]
+        self._shard_starts = None
+        return [result for result in results if result is not None], starts
 
     def _write_page(self, setup: RenderSetup, page: Page, path: str, html: PageBytes,
                     digest: str | None = None) -> None:
@@ -396,8 +460,14 @@ class SiteBuilder:
         self._note_digest(page, path, html_digest(html))
 
     def _note_digest(self, page: Page, path: str, digest: bytes) -> None:
-        if self._disk is not None and path == page.output and not (page.hidden or page.noindex):
+        """A page's file is written: a searchable page's hash is noted, and its shard may be
+        complete (then it starts indexing)."""
+        if path != page.output or page.hidden or page.noindex:
+            return
+        if self._disk is not None:
             self._digests[path] = digest
+        if self._shard_starts is not None:
+            self._shard_starts.written(path)
 
     def _site_key(self, loaded: LoadedConfig, pages: list[Page], theme: Theme, setup: RenderSetup, search: bool) -> str:
         """The hash of everything every page's HTML depends on (see persist.py)."""
@@ -492,13 +562,14 @@ class SiteBuilder:
         self._disk = BuildCache(self.cache_dir, self.project_dir) if self.persistent else None
         if self._disk is not None:
             self._disk.read_lazily = self._read_lazily
-        with times.step("render_pages"):
+        output.start_search(self.search)
+        with times.step("render_pages"):  # each search shard starts indexing once its pages are written
             site = self._site_key(loaded, pages, theme.theme, setup, search) if self._disk is not None else None
             # The section nav scripts of the last build of the same site (the site key covers
             # what they are made of): a rebuild renders no section's whole navigation.
             nav_scripts = load_nav_scripts(self.cache_dir, site) if site is not None else {}
             renderer.use_nav_scripts(nav_scripts)
-            results = self._render_pages(setup, pages, progress, site)
+            results, starts = self._render_pages(setup, pages, progress, site, shards)
         errors = [error for result in results for error in result.errors]
         if errors:
             raise ContentError(errors)
@@ -511,19 +582,8 @@ class SiteBuilder:
             links = [(where, result.page_id, target, fragment)
                      for result in results for where, target, fragment in result.fragment_links]
             warnings += steps.fragment_warnings(links, {result.page_id: result.ids for result in results})
-        # Pagefind starts on the pages already written (search shards whose pages did not
-        # change come from the persistent cache) and runs while the extras are made and the
-        # files copied.
-        with times.step("start_search"):
-            keys: dict[str, str] = {}
-            reuse: dict[str, Path] = {}
-            if self._disk is not None and shards:
-                for number, (name, paths) in enumerate(shards.items()):
-                    keys[name] = self._disk.search_key(((path, self._digests[path]) for path in paths), number == 0)
-                    folder = self._disk.search_bundle(keys[name])
-                    if folder is not None:
-                        reuse[name] = folder
-            indexing = output.start_search(self.search, reuse)
+        # The Pagefind runs started while the pages rendered go on while the extras are made
+        # and the files copied.
         with times.step("write_extras"):
             uses_mermaid = any("mermaid" in result.features for result in results)
             not_found = self._html.get_or_compute(
@@ -549,13 +609,14 @@ class SiteBuilder:
             steps.copy_files(output, files)
             output.settle()  # the pages and files the last build made the same linked, while Pagefind runs
         with times.step("index_search"):  # what is left of it
-            search_warnings = indexing.result()
+            search_warnings = output.finish_search()
             bundle = output.search_bundle() if self._disk is not None and not search_warnings else None
             if self._disk is not None and bundle is not None:
-                for name, key in keys.items():
-                    if name not in reuse and (bundle / name).is_dir():
+                for name, key in starts.keys.items():
+                    if name not in starts.reused and (bundle / name).is_dir():
                         self._disk.store_search_bundle(key, bundle / name)
-            times.note(f"search shards: {len(keys) - len(reuse)} of {len(keys)} indexed" if keys else "")
+            keys = starts.keys
+            times.note(f"search shards: {len(keys) - len(starts.reused)} of {len(keys)} indexed" if keys else "")
         self._copied = files.sources()
         if self._disk is not None:
             self._disk.finish()  # drop what this build did not use

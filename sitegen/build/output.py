@@ -20,7 +20,6 @@ import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -28,7 +27,18 @@ from typing import Protocol
 
 from sitegen.errors import BuildError
 from sitegen.pages import content_root
-from sitegen.search import BUNDLE_DIR, MANIFEST, SearchIndex, ShardJob, document_name, index_document, manifest
+from sitegen.search import (
+    BUNDLE_DIR,
+    JOBS,
+    JOBS_WHILE_RENDERING,
+    MANIFEST,
+    SearchIndex,
+    ShardIndexer,
+    ShardJob,
+    document_name,
+    index_document,
+    manifest,
+)
 from sitegen.uptodate import OutputState, output_state
 
 Digest = str  # blake2b of a file's bytes, hex
@@ -100,10 +110,25 @@ class Output(Protocol):
         """A file written earlier in this build (a page a worker wrote)."""
         ...
 
-    def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
-        """Start indexing the searchable pages written so far; the future gives warnings.
-        `reuse`: shard name -> a bundle folder made from exactly that shard's pages (the
-        persistent cache), copied instead of running Pagefind."""
+    def start_search(self, search: SearchIndex) -> None:
+        """The search stage begins, before any page is written (after `offer_search`)."""
+        ...
+
+    def index_shard(self, name: str, reuse: Path | None = None) -> None:
+        """Every page of search shard `name` is written: index it (in the background, while
+        the other pages render) or, with `reuse` (the persistent cache's bundle of exactly
+        this shard's pages), copy that in."""
+        ...
+
+    def search_may_run(self, beside_workers: bool) -> None:
+        """Pagefind runs may start from now on: one at a time at a lower priority while
+        `beside_workers` (worker processes render on every core), else JOBS at a time. None
+        starts before the first call: a build that forks worker processes calls it after the
+        fork (a thread must not exist then), and the shards ready before wait for it."""
+        ...
+
+    def finish_search(self) -> list[str]:
+        """Wait for what is left of the search stage; its warnings."""
         ...
 
     def search_bundle(self) -> Path | None:
@@ -132,6 +157,7 @@ class MemoryOutput:
     def __init__(self) -> None:
         self.site = BuiltSite()
         self._searchable: dict[str, bytes] = {}
+        self._search: SearchIndex | None = None
 
     def offer_search(self, shards: dict[str, list[str]] | None) -> None:
         pass  # SearchIndex keeps that state (and plans the shards) for the in-memory bundle
@@ -168,15 +194,24 @@ class MemoryOutput:
     def settle(self) -> None:
         pass
 
-    def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
+    def start_search(self, search: SearchIndex) -> None:
+        self._search = search
+
+    def index_shard(self, name: str, reuse: Path | None = None) -> None:
+        pass  # the bundle is made in memory at the end (SearchIndex keeps each shard's)
+
+    def search_may_run(self, beside_workers: bool) -> None:
+        pass
+
+    def finish_search(self) -> list[str]:
         # In memory and cheap to answer (the dev server's index refreshes in the background).
+        search = self._search
+        assert search is not None, "start_search came first"
         for path, html in self._searchable.items():
             search.add(path, html)
         bundle, warnings = search.finish()
         self.site.files.update(bundle)
-        done: Future[list[str]] = Future()
-        done.set_result(warnings)
-        return done
+        return warnings
 
 
 def digest_of(data: bytes) -> Digest:
@@ -334,13 +369,18 @@ class StagingOutput:
         self._code = code
         self._shards: dict[str, list[str]] | None = None  # the search plan (None: no search)
         self._shard_of: dict[str, str] = {}  # searchable output path -> its shard
-        # With a persistent cache, the parent leaves the documents to `start_search`, which
+        # With a persistent cache, the parent leaves the documents to `index_shard`, which
         # makes only those of changed pages; worker processes, and builds without that cache,
         # write each one as its page is written, into this folder (<folder>/<shard>/<name>).
         self._defer_documents = previous is not None
         self._documents_dir: str | None = None
         self._documents: dict[str, _IndexSource] = {}  # output path -> its index document (deferred)
         self._known: dict[str, DocumentRecord] | None = None  # the search input's record, once read and removed
+        self._records: dict[str, DocumentRecord] = {}  # its record again, of the shards synced so far
+        self._synced: set[str] = set()  # shards whose folder in the search input holds this build's documents
+        self._home_failed = False  # the search input could not be used: shards went to the staging folder
+        self._indexer: ShardIndexer | None = None  # Pagefind's runs (None: no search)
+        self._search_index: SearchIndex | None = None
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         self._manifest = previous  # saved again after a swap
         self._previous = previous if previous is not None and previous.files else None
@@ -355,7 +395,6 @@ class StagingOutput:
         # A worker process (forked, with a copy of this object) cannot leave files for the
         # parent to link: it links at once.
         self._owner = os.getpid()
-        self._search: ThreadPoolExecutor | None = None
         self._removing: threading.Thread | None = None  # the previous site, removed after the swap
         self.unchanged = False  # after commit: out_dir already held exactly this build
         self.output_state: OutputState | None = None  # after commit: what out_dir holds (uptodate.output_state)
@@ -522,8 +561,8 @@ class StagingOutput:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        if self._search is not None:
-            self._search.shutdown(wait=True)
+        if self._indexer is not None:
+            self._indexer.stop()  # after a failure: its Pagefind runs end before the folder goes
         if self._removing is not None:
             self._removing.join()
         if self._root is not None and self._root.exists():
@@ -540,7 +579,8 @@ class StagingOutput:
         if self._shard_of and self._documents_dir is None:
             # Workers write the index documents of the pages they render straight into the
             # cache's folder (or the staging folder's, when that one cannot be used).
-            self._documents_dir = self._open_search_home() or self._staged_documents()
+            home = None if self._home_failed else self._open_search_home()
+            self._documents_dir = home or self._staged_documents()
 
     def _staged_documents(self) -> str:
         """The staging folder's folder of index documents, with a folder for each shard."""
@@ -559,6 +599,8 @@ class StagingOutput:
         home = self._search_home
         if home is None:
             return None
+        if self._known is not None:
+            return str(home)  # opened already (a shard of pages from the cache was indexed)
         record_path = home.with_name(home.name + ".json")
         try:
             if home.is_symlink() or record_path.is_symlink():
@@ -614,7 +656,7 @@ class StagingOutput:
             digest = digest_of(html)
         if searchable and path in self._shard_of:
             if self._defer_documents and os.getpid() == self._owner:
-                self._documents[path] = _IndexSource(path, digest, html)  # made at start_search if needed
+                self._documents[path] = _IndexSource(path, digest, html)  # made at index_shard if needed
             else:
                 self._write_document(path, bytes_of(html))
         if not isinstance(html, bytes) and self._previous is not None and os.getpid() == self._owner:
@@ -642,49 +684,68 @@ class StagingOutput:
         except OSError as exc:
             raise BuildError(f"cannot write the site: {exc}") from None
 
-    def _sync_search_input(self, home: Path, shards: dict[str, list[str]]) -> bool:
-        """Make `home` (the cache's search-input folder) hold exactly this build's index
-        documents, one folder per shard, writing only those that differ from what its record
-        says (and their files' stats confirm), and write its record again; False when the
-        folder cannot be used (then the staging folder gets them). A document the record says
-        was made from the same HTML is not made again (its page is not even read); one a
-        worker process wrote is recorded by its stat, without being read back."""
+    def _sync_shard(self, home: Path, shard: str) -> bool:
+        """Make `home/<shard>` (the cache's search input) hold exactly this build's index
+        documents of `shard`, writing only those that differ from what its record says (and
+        their files' stats confirm); False when the folder cannot be used (then the staging
+        folder gets them). A document the record says was made from the same HTML is not made
+        again (its page is not even read); one a worker process wrote is recorded by its
+        stat, without being read back. The record is written again once every shard is
+        synced (`_finish_search_input`)."""
         try:
             if self._known is None and self._open_search_home() is None:
                 return False
             known = self._known or {}
-            records: dict[str, DocumentRecord] = {}
             base = str(home)
-            for shard, paths in shards.items():
-                for path in paths:
-                    source = self._documents[path]
-                    key = f"{shard}/{source.name}"
-                    target = f"{base}/{key}"  # a str: a thousand documents, pathlib cost more than the stat
+            for path in (self._shards or {})[shard]:
+                source = self._documents[path]
+                key = f"{shard}/{source.name}"
+                target = f"{base}/{key}"  # a str: a thousand documents, pathlib cost more than the stat
+                held = _file_stat(target)
+                if source.written and held is not None:
+                    self._records[key] = ("", *held, source.html_digest)
+                    continue
+                entry = known.get(key)
+                if entry is not None and entry[3] and held is not None and entry[1:] == (*held, source.html_digest):
+                    self._records[key] = entry
+                    continue
+                document = source.document()
+                digest = digest_of(document)
+                if entry is None or held is None or entry[:3] != (digest, *held):
+                    _replace_file(target, document)
                     held = _file_stat(target)
-                    if source.written and held is not None:
-                        records[key] = ("", *held, source.html_digest)
-                        continue
-                    entry = known.get(key)
-                    if entry is not None and entry[3] and held is not None and entry[1:] == (*held, source.html_digest):
-                        records[key] = entry
-                        continue
-                    document = source.document()
-                    digest = digest_of(document)
-                    if entry is None or held is None or entry[:3] != (digest, *held):
-                        _replace_file(target, document)
-                        held = _file_stat(target)
-                    assert held is not None
-                    records[key] = (digest, *held, source.html_digest)
-            _remove_all_but(base, "", records)  # documents of pages gone (and anything planted)
-            record_path = home.with_name(home.name + ".json")
-            scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
-            scratch.write_text(json.dumps({"code": self._code, "documents": records}))
-            os.replace(scratch, record_path)
+                assert held is not None
+                self._records[key] = (digest, *held, source.html_digest)
+            # Documents of pages gone (and anything planted).
+            _remove_all_but(f"{base}/{shard}", f"{shard}/", self._records)
         except CacheChanged:
             raise  # the build starts again without the entry (build.build)
         except OSError:
             return False
+        self._synced.add(shard)
         return True
+
+    def _finish_search_input(self, home: Path) -> None:
+        """Once the search input was opened (its record removed): sync the shards not synced
+        yet (copied from the cache, their documents written by workers or of changed pages),
+        remove the folders of shards gone, and write the record again: the folder holds
+        exactly this build's documents. Nothing when a shard could not be synced (the record
+        stays removed: the next build makes every document again)."""
+        if self._known is None or self._home_failed:
+            return
+        try:
+            for shard in self._shards or {}:
+                if shard not in self._synced and not self._sync_shard(home, shard):
+                    return
+            _remove_all_but(str(home), "", self._records)  # shards gone (and anything planted)
+            record_path = home.with_name(home.name + ".json")
+            scratch = record_path.with_name(f".{record_path.name}.tmp-{os.getpid()}")
+            scratch.write_text(json.dumps({"code": self._code, "documents": self._records}))
+            os.replace(scratch, record_path)
+        except CacheChanged:
+            raise  # the build starts again without the entry (build.build)
+        except OSError:
+            return
 
     def copy(self, path: str, source: Path) -> None:
         try:
@@ -720,42 +781,52 @@ class StagingOutput:
         bundle = self._root / BUNDLE_DIR
         return bundle if bundle.is_dir() else None
 
-    def start_search(self, search: SearchIndex, reuse: Mapping[str, Path] | None = None) -> Future[list[str]]:
-        """Pagefind on each search shard's index documents, in a thread (it waits on
-        subprocesses), so that the build copies files meanwhile; shards in `reuse` are copied
-        in instead (here: cheap)."""
-        self._search = ThreadPoolExecutor(1, thread_name_prefix="sitegen-search")
+    def start_search(self, search: SearchIndex) -> None:
+        self._search_index = search
+        if self._shards:
+            self._indexer = search.on_disk()
+
+    def index_shard(self, name: str, reuse: Path | None = None) -> None:
+        """Copy in `reuse` (here: cheap), or hand the shard's documents to Pagefind, whose run
+        starts at once if `search_may_run` lets it (in a thread), else as soon as it does."""
         plan = self._shards
-        if plan is None:
-            return self._search.submit(search.why_not)  # warnings only: nothing is indexed
-        if not plan:
-            return self._search.submit(list)  # no page to index
-        reuse = reuse or {}
-        self.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(plan))
-        todo = [(number, name) for number, name in enumerate(plan) if name not in reuse]
-        indexing: Future[list[str]]
-        if not todo and self._known is None:
-            indexing = self._search.submit(list)  # the cache's search input and its record stay as they are
-        else:
-            documents = self._documents_folder(plan, [name for _, name in todo])
-            for _, name in todo:  # Pagefind writes into files it finds: never into the live site's
-                self._forget_inherited(f"{BUNDLE_DIR}/{name}/")
-            jobs = [ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0) for number, name in todo]
-            indexing = self._search.submit(search.finish_on_disk, jobs, self.root / BUNDLE_DIR)
-        # The pages from the cache are compared with out_dir's, and the other shards' bundles
-        # copied in (into folders of their own), while Pagefind runs.
-        self._check_pending()
-        for name in plan:
-            folder = reuse.get(name)
-            if folder is None:
-                continue
+        assert plan is not None and self._indexer is not None, "start_search with a plan came first"
+        if reuse is not None:
             try:
-                files = _files_under(str(folder))
+                files = _files_under(str(reuse))
             except OSError:
-                raise CacheChanged(str(folder)) from None  # removed since it was found whole
+                raise CacheChanged(str(reuse)) from None  # removed since it was found whole
             for relative, source in files:
                 self._copy_hashed(f"{BUNDLE_DIR}/{name}/{relative}", source)
-        return indexing
+            return
+        documents = self._shard_documents(name)
+        # Pagefind writes into files it finds: never into the live site's.
+        self._forget_inherited(f"{BUNDLE_DIR}/{name}/")
+        number = list(plan).index(name)
+        self._indexer.add(number, ShardJob(documents / name, self.root / BUNDLE_DIR / name, number == 0))
+
+    def search_may_run(self, beside_workers: bool) -> None:
+        if self._indexer is not None:
+            self._indexer.allow(JOBS_WHILE_RENDERING if beside_workers else JOBS, low_priority=beside_workers)
+
+    def finish_search(self) -> list[str]:
+        """The shards' manifest and the search input's record (written while the last
+        Pagefind runs go on), then wait for them. On Pagefind's failure there is no search at
+        all: the bundle folder is removed, and so are the files noted to be linked into it."""
+        search, plan = self._search_index, self._shards
+        assert search is not None, "start_search came first"
+        if plan is None:
+            return search.why_not()  # warnings only: nothing is indexed
+        if not plan:
+            return []  # no page to index
+        self.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(plan))
+        if self._defer_documents and self._search_home is not None:
+            self._finish_search_input(self._search_home)
+        assert self._indexer is not None
+        warnings = self._indexer.wait(self.root / BUNDLE_DIR if self._root is not None else None)
+        if warnings:
+            self._kept = {path: digest for path, digest in self._kept.items() if not path.startswith(f"{BUNDLE_DIR}/")}
+        return warnings
 
     def _forget_inherited(self, prefix: str) -> None:
         """Remove the recycled files under `prefix` (a folder a program writes into)."""
@@ -764,23 +835,23 @@ class StagingOutput:
             os.unlink(f"{self.root}/{path}")
             del self._inherited[path]
 
-    def _documents_folder(self, plan: dict[str, list[str]], todo: list[str]) -> Path:
-        """The folder holding a folder of index documents for each shard (at least those in
-        `todo`): the cache's, made to hold exactly this build's documents, or the staging
-        folder's."""
+    def _shard_documents(self, name: str) -> Path:
+        """The folder holding a folder of index documents for each shard, whose folder for
+        shard `name` holds exactly this build's: the cache's, or the staging folder's."""
         if not self._defer_documents:
             assert self._documents_dir is not None
             return Path(self._documents_dir)  # written as the pages were
         home = self._search_home
-        if home is not None and self._documents_dir in (None, str(home)) and self._sync_search_input(home, plan):
-            return home
+        if home is not None and not self._home_failed and self._documents_dir in (None, str(home)):
+            if self._sync_shard(home, name):
+                return home
+            self._home_failed = True  # its record stays removed: the next build makes every document
         staged = self._staged_documents()
         try:
-            for name in todo:
-                for path in plan[name]:
-                    source = self._documents[path]
-                    if not (source.written and self._documents_dir == staged):
-                        _replace_file(f"{staged}/{name}/{source.name}", source.document())
+            for path in (self._shards or {})[name]:
+                source = self._documents[path]
+                if not (source.written and self._documents_dir == staged):
+                    _replace_file(f"{staged}/{name}/{source.name}", source.document())
         except CacheChanged:
             raise  # the build starts again without the entry (build.build)
         except OSError as exc:

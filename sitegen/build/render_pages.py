@@ -273,13 +273,16 @@ def can_use_workers(processes: int, pages: int) -> int:
 
 
 def render_in_workers(
-    setup: RenderSetup, pages: list[Page], workers: int, store: StoreEntry | None = None
+    setup: RenderSetup, pages: list[Page], workers: int, store: StoreEntry | None = None,
+    forked: Callable[[], None] | None = None,
 ) -> Iterator[tuple[int, PageResult]]:
-    """(page number, result) for every page, in the order workers finish them; with `store`,
-    each worker also keeps the pages it renders in the persistent cache.
+    """(page number, result) for every page, in the order workers finish them (handed out
+    in the order of `pages`); with `store`, each worker also keeps the pages it renders in
+    the persistent cache.
 
     Workers are forked (the parsers, templates and Renderer are not picklable, and forking
-    shares them for free); the caller must not have started threads that hold locks."""
+    shares them for free); the caller must not have started threads that hold locks. Once
+    they are, `forked` is called: from then on the caller may start threads."""
     # Page numbers only: the workers inherit the pages themselves (no pickling of page texts).
     tasks = [list(range(start, min(start + _PAGES_PER_TASK, len(pages))))
              for start in range(0, len(pages), _PAGES_PER_TASK)]
@@ -291,6 +294,8 @@ def render_in_workers(
     gc.freeze()
     try:
         with context.Pool(workers, initializer=_start_worker, initargs=(setup, store, pages)) as pool:
+            if forked is not None:
+                forked()  # every worker exists (Pool forks them all at its start)
             for results in pool.imap_unordered(_render_in_worker, tasks):
                 yield from results
     finally:
