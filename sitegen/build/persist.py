@@ -277,13 +277,18 @@ def save_front_matter(cache_root: Path, memo: FrontMatterMemo) -> None:
     so an unchanged site writes nothing."""
     if not memo.added and len(memo.used) == memo.known:
         return
+    _write_build_json(cache_root, _FRONT_MATTER, {"code": _front_matter_code(), "entries": memo.used})
+
+
+def _write_build_json(cache_root: Path, name: str, data: object) -> None:
+    """Write `data` as JSON to the build cache's file `name`; never through a link, and not at
+    all when the cache cannot be written (the next build then does without it)."""
     try:
         ensure_cache_dir(cache_root)
         if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
             return
         (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
-        write_atomic(cache_root / BUILD_SUBDIR / _FRONT_MATTER,
-                     json.dumps({"code": _front_matter_code(), "entries": memo.used}).encode())
+        write_atomic(cache_root / BUILD_SUBDIR / name, json.dumps(data).encode())
     except OSError:
         return
 
@@ -328,15 +333,7 @@ def save_page_files(cache_root: Path, files: PageFiles) -> None:
         return
     rows = {display: [*record.stat, record.seen_ns, record.front_matter, record.body_line, record.key_lines,
                       record.digest] for display, record in files.kept.items()}
-    try:
-        ensure_cache_dir(cache_root)
-        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
-            return
-        (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
-        write_atomic(cache_root / BUILD_SUBDIR / _PAGE_FILES,
-                     json.dumps({"code": _front_matter_code(), "files": rows}).encode())
-    except OSError:
-        return
+    _write_build_json(cache_root, _PAGE_FILES, {"code": _front_matter_code(), "files": rows})
 
 
 NavScripts = dict[str, tuple[str, bytes]]  # section key -> (output path, script): render.Renderer.nav_scripts
@@ -368,14 +365,10 @@ def load_nav_scripts(cache_root: Path, site: str) -> NavScripts:
 def save_nav_scripts(cache_root: Path, site: str, scripts: NavScripts) -> None:
     """Keep this build's section nav scripts for the next build of the same site."""
     try:
-        ensure_cache_dir(cache_root)
-        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
-            return
-        (cache_root / BUILD_SUBDIR).mkdir(exist_ok=True)
         rows = {key: [path, script.decode()] for key, (path, script) in scripts.items()}
-        write_atomic(cache_root / BUILD_SUBDIR / _NAV_SCRIPTS, json.dumps({"site": site, "scripts": rows}).encode())
-    except (OSError, UnicodeDecodeError):
+    except UnicodeDecodeError:
         return
+    _write_build_json(cache_root, _NAV_SCRIPTS, {"site": site, "scripts": rows})
 
 
 _TRASH = "trash"
