@@ -140,14 +140,10 @@ class Output(Protocol):
         searchable ones, themselves (a staging folder must exist, and a folder per shard)."""
         ...
 
-    def link_unchanged(self) -> None:
-        """Put in the files found equal to the previous build's output (in time to overlap
-        the search indexing, which does not need them)."""
-        ...
-
     def settle(self) -> None:
-        """Everything but the search bundle is written (Pagefind runs): `link_unchanged`, and
-        whatever else can be done before the swap while the build waits for Pagefind."""
+        """Everything but the search bundle is written (Pagefind runs): put in the files found
+        equal to the previous build's output, and do whatever else can be done before the
+        swap while the build waits for Pagefind."""
         ...
 
 
@@ -188,11 +184,8 @@ class MemoryOutput:
     def prepare_for_workers(self) -> None:
         pass
 
-    def link_unchanged(self) -> None:
-        pass  # nothing is kept from a previous build in memory
-
     def settle(self) -> None:
-        pass
+        pass  # nothing is kept from a previous build in memory
 
     def start_search(self, search: SearchIndex) -> None:
         self._search = search

@@ -259,16 +259,11 @@ def _front_matter_code() -> str:
 def load_front_matter(cache_root: Path) -> FrontMatterMemo:
     """The front matter the last build parsed (pages.FrontMatterMemo); empty when there is
     none, it is damaged, or it was written by other code."""
-    try:
-        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
-            return FrontMatterMemo()
-        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / _FRONT_MATTER))
-        if isinstance(data, dict) and data.get("code") == _front_matter_code():
-            entries = data.get("entries")
-            if isinstance(entries, dict) and all(type(k) is str and type(v) is str for k, v in entries.items()):
-                return FrontMatterMemo(entries)
-    except (OSError, ValueError, RecursionError):
-        pass
+    data = _read_build_json(cache_root, _FRONT_MATTER)
+    if data.get("code") == _front_matter_code():
+        entries = data.get("entries")
+        if isinstance(entries, dict) and all(type(k) is str and type(v) is str for k, v in entries.items()):
+            return FrontMatterMemo(entries)
     return FrontMatterMemo()
 
 
@@ -278,6 +273,18 @@ def save_front_matter(cache_root: Path, memo: FrontMatterMemo) -> None:
     if not memo.added and len(memo.used) == memo.known:
         return
     _write_build_json(cache_root, _FRONT_MATTER, {"code": _front_matter_code(), "entries": memo.used})
+
+
+def _read_build_json(cache_root: Path, name: str) -> dict[str, Any]:
+    """The JSON object in the build cache's file `name`; empty when there is none, it is
+    damaged or not an object, or the cache (or its build folder) is a link."""
+    try:
+        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
+            return {}
+        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / name))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _write_build_json(cache_root: Path, name: str, data: object) -> None:
@@ -298,17 +305,15 @@ def load_page_files(cache_root: Path) -> PageFiles:
     it is damaged, or other code wrote it. A record of the wrong shape is left out (its
     file is read)."""
     records: dict[str, FileRecord] = {}
+    data = _read_build_json(cache_root, _PAGE_FILES)
+    if data.get("code") != _front_matter_code():
+        return PageFiles()
     try:
-        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
-            return PageFiles()
-        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / _PAGE_FILES))
-        if not isinstance(data, dict) or data.get("code") != _front_matter_code():
-            return PageFiles()
         for display, row in dict(data["files"]).items():
             record = _file_record(row)
             if record is not None:
                 records[str(display)] = record
-    except (OSError, ValueError, RecursionError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError):
         return PageFiles()
     return PageFiles(records)
 
@@ -344,12 +349,10 @@ def load_nav_scripts(cache_root: Path, site: str) -> NavScripts:
     """The section nav scripts the last build made, if it built the same site (`site`: the
     site key, which covers the navigation, the chrome and the templates they are made of);
     empty otherwise, or when a script is not the one its name (its content's hash) says."""
+    data = _read_build_json(cache_root, _NAV_SCRIPTS)
+    if data.get("site") != site:
+        return {}
     try:
-        if cache_root.is_symlink() or (cache_root / BUILD_SUBDIR).is_symlink():
-            return {}
-        data = json.loads(read_no_follow(cache_root / BUILD_SUBDIR / _NAV_SCRIPTS))
-        if not isinstance(data, dict) or data.get("site") != site:
-            return {}
         scripts: NavScripts = {}
         for key, (path, text) in dict(data["scripts"]).items():
             script = str(text).encode()
@@ -358,7 +361,7 @@ def load_nav_scripts(cache_root: Path, site: str) -> NavScripts:
                 return {}
             scripts[str(key)] = (str(path), script)
         return scripts
-    except (OSError, ValueError, RecursionError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError):
         return {}
 
 
