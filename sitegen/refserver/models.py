@@ -8,6 +8,8 @@ Unknown fields are ignored because the schema does not forbid them.
 
 from __future__ import annotations
 
+import json
+from decimal import Decimal
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -46,16 +48,16 @@ class NewPlant(Plant):
     @field_validator("id", mode="before")
     @classmethod
     def _integral_number(cls, value: Any) -> Any:
-        # JSON Schema (and so openapi.yaml) counts 7.0 as an integer, so accept a
-        # number with a zero fraction. Only below 2**53, where the float the JSON
-        # parser produced is certainly the number the client wrote; "7", 7.5 and
-        # true still fail the strict int check.
-        if isinstance(value, float) and value.is_integer():
-            if abs(value) < FLOAT_EXACT:
+        # JSON Schema (and so openapi.yaml) counts 7.0 as an integer, so accept a number
+        # with a zero fraction (parse_new_plant passes a JSON float as the exact Decimal);
+        # "7", 7.5 and true still fail the strict int check.
+        if isinstance(value, float) and value.is_integer() and abs(value) < FLOAT_EXACT:
+            return int(value)
+        if isinstance(value, Decimal) and value.is_finite():
+            if value.adjusted() > 18:  # 10**19 or more: outside int64, and too big to convert cheaply
+                return INT64_MAX + 1 if value > 0 else INT64_MIN - 1
+            if value == value.to_integral_value():
                 return int(value)
-            if INT64_MIN <= value <= INT64_MAX:
-                raise ValueError("is too large to be exact when written with a fraction or exponent")
-            return int(value)  # out of range either way: let the int64 bound report it
         return value
 
     def to_plant(self) -> Plant:
@@ -73,10 +75,24 @@ def parse_new_plant(body: bytes) -> NewPlant:
         data = from_json(body, allow_inf_nan=False)
     except ValueError as exc:
         raise InvalidBody(f"malformed JSON: {exc}") from None
+    if isinstance(data, dict) and isinstance(data.get("id"), float):
+        # Read again as the number the client wrote: as a float, 9007199254740993.0 would be
+        # ...992 and 7.0000000000000001 would be 7.
+        data["id"] = _exact_id(body)
     try:
         return NewPlant.model_validate(data)
     except ValidationError as exc:
         raise InvalidBody(describe(exc)) from None
+
+
+def _exact_id(body: bytes) -> object:
+    """The id of `body` (valid JSON, an object) as the number its text says: a Decimal,
+    which `NewPlant` takes as an integer only if it is one."""
+    try:
+        data = json.loads(body, parse_float=Decimal, parse_int=Decimal)
+    except (ValueError, RecursionError):  # not expected: the same body parsed above
+        return None
+    return data.get("id") if isinstance(data, dict) else None
 
 
 def describe(exc: ValidationError) -> str:
