@@ -56,13 +56,19 @@ from sitegen.config import (
     _without_control_characters,
 )
 from sitegen.confine import inside_project, is_script_url, refusal, script_url_warning
-from sitegen.errors import ConfigError, location
+from sitegen.errors import ConfigError, location, shortened
 from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text, size_text
 
 THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia")
 # More `$ref` expansions than any real site has; a file referring to another twice, which
 # refers to a third twice, and so on would otherwise grow exponentially.
 MAX_REF_EXPANSIONS = 2_000
+
+
+
+def _quoted(value: object, limit: int = 40) -> str:
+    """A docs.json value as a warning quotes it: its JSON, shortened."""
+    return shortened(json.dumps(value), limit)
 
 
 def _one_of(expected: str, **kinds: Any) -> Any:
@@ -508,7 +514,7 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
         elif isinstance(value, (str, int, float)):
             variables.append((name, str(value)))
         else:
-            notes.append(f"variables.{name}: {json.dumps(value)[:40]} is not a string; left out (`{{{{{name}}}}}` "
+            notes.append(f"variables.{name}: {_quoted(value)} is not a string; left out (`{{{{{name}}}}}` "
                          "stays as written)")
 
     collect(config.variables, "")
@@ -521,7 +527,7 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
     asyncapi = _sources(config.api.asyncapi) or list(dict.fromkeys(_level_asyncapi(config.navigation)))
     codeblocks = config.styling.codeblocks
     if not isinstance(codeblocks, str):
-        notes.append(f"styling.codeblocks: {json.dumps(codeblocks)[:60]} is a Shiki theme, which this theme has not "
+        notes.append(f"styling.codeblocks: {_quoted(codeblocks, 60)} is a Shiki theme, which this theme has not "
                      "(code is coloured by Pygments); using 'system'")
     analytics = _analytics(config.integrations, notes)
     return V2Settings(tuple(variables), not_found,
@@ -544,7 +550,7 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
         if name.strip().lower() in _OWN_TAGS or not name.strip():
             notes.append(f"{where}: every page sets this itself; left out")
         elif isinstance(content, bool) or not isinstance(content, (str, int, float)):
-            notes.append(f"{where}: {json.dumps(content)[:40]} is not a string; left out")
+            notes.append(f"{where}: {_quoted(content)} is not a string; left out")
         else:
             tags.append((name.strip(), str(content)))
     return tuple(tags)
@@ -572,7 +578,7 @@ def _analytics(integrations: dict[str, Any], notes: list[str]) -> tuple[Analytic
         key_name, pattern, shape = _ANALYTICS_KEYS[provider]
         value = settings.get(key_name) if isinstance(settings, dict) else None
         if not isinstance(value, str) or not pattern.fullmatch(value.strip()):
-            shown = json.dumps(value)[:40] if value is not None else "missing"
+            shown = _quoted(value) if value is not None else "missing"
             notes.append(f"{where}.{key_name}: {shown} is not {shape}; {provider} not added")
             continue
         host = None
@@ -580,7 +586,7 @@ def _analytics(integrations: dict[str, Any], notes: list[str]) -> tuple[Analytic
         if isinstance(server, str) and server.strip():
             parts = urlsplit(server.strip())
             if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-                notes.append(f"{where}.server: {json.dumps(server)[:60]} is not an http(s) URL; using plausible.io")
+                notes.append(f"{where}.server: {_quoted(server, 60)} is not an http(s) URL; using plausible.io")
             else:
                 host = server.strip().rstrip("/")
         tags.append(AnalyticsTag(provider, value.strip(), host))  # type: ignore[arg-type]
@@ -1173,7 +1179,7 @@ def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
         return ("copy",), ()
     options = contextual.get("options", [])
     if not isinstance(options, list):
-        notes.append(f"contextual.options: {json.dumps(options)[:40]} is not an array; "
+        notes.append(f"contextual.options: {_quoted(options)} is not an array; "
                      "the Copy page button alone is shown")
         return ("copy",), ()
     actions: list[str] = []
@@ -1185,7 +1191,7 @@ def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
             if made is not None:
                 custom.append(made)
         elif not isinstance(option, str):
-            notes.append(f"{where}: {json.dumps(option)[:40]} is not a string; left out")
+            notes.append(f"{where}: {_quoted(option)} is not a string; left out")
         elif option in _UNSUPPORTED_ACTIONS:
             notes.append(f"{where}: '{option}' {_UNSUPPORTED_ACTIONS[option]}; left out")
         elif option not in PAGE_ACTIONS:
@@ -1240,7 +1246,7 @@ def _dynamic_href(href: dict[str, Any], where: str, notes: list[str]) -> str | N
             break
         pairs.append((key, value))
     if not isinstance(base, str) or not base.strip():
-        notes.append(f"{where}.href: {json.dumps(href)[:60]} is not a URL or {{base, query: [{{key, value}}]}}; "
+        notes.append(f"{where}.href: {_quoted(href, 60)} is not a URL or {{base, query: [{{key, value}}]}}; "
                      "left out")
         return None
     if is_script_url(base):

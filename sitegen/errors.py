@@ -43,3 +43,10 @@ def location(file: str, line: int | None = None, column: int | None = None) -> s
         if column is not None:
             parts.append(str(column))
     return ":".join(parts)
+
+
+def shortened(text: str, limit: int = 60) -> str:
+    """`text` as a message quotes it: runs of whitespace as one space, and cut to `limit`
+    characters with "…" when longer (a message never carries the whole of a hostile file)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"

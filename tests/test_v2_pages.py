@@ -153,6 +153,14 @@ def test_a_variable_that_is_not_text_is_a_config_warning(seedbank: Path) -> None
             "written)") in load_config(seedbank).warnings
 
 
+def test_a_long_variable_value_is_quoted_shortened(seedbank: Path) -> None:
+    regions = [f"region-{number}" for number in range(40)]
+    edit_config(seedbank, variables={"product": "Seedbank", "apiHost": "h", "regions": regions})
+    quoted = json.dumps(regions)[:39] + "…"  # 40 characters, and marked as cut
+    assert (f"docs.json: variables.regions: {quoted} is not a string; left out (`{{{{regions}}}}` stays as "
+            "written)") in load_config(seedbank).warnings
+
+
 # --- errors.404 -----------------------------------------------------------------------
 
 

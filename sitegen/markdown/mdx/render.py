@@ -22,6 +22,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.anchors.index import slugify, unique_slug
 
 from sitegen.confine import OUTSIDE
+from sitegen.errors import shortened
 from sitegen.icons import IconLibrary
 from sitegen.markdown.code import parse_info, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
@@ -178,11 +179,6 @@ def _snippet_module(md: MarkdownIt, source: SnippetSource) -> Module:
     md.parse(source.text, {"mdx_doc": doc})
     _MODULES[source.path] = (source, doc.module)
     return doc.module
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "…"
 
 
 # --- parse: folding ---------------------------------------------------------------------
@@ -374,7 +370,7 @@ def _render_math(self: RendererHTML, tokens: list[Token], idx: int, options: Any
     if problem is not None and "mdx_page" in env:
         state, doc = _context(env)
         state.warn(doc.where(_line(token)),
-                   f"math ${_short(token.content)}$ cannot be read ({problem}); shown as written")
+                   f"math ${shortened(token.content)}$ cannot be read ({problem}); shown as written")
     return output
 
 
@@ -433,7 +429,7 @@ def _render_expression(self: RendererHTML, tokens: list[Token], idx: int, option
         value = evaluate(text, _Variables(state, doc))
     except NotLiteral:
         state.warn(doc.where(_line(token)),
-                   f"expression {{{_short(text)}}} is not a value sitegen can compute; left out")
+                   f"expression {{{shortened(text)}}} is not a value sitegen can compute; left out")
         return ""
     output = _value_html(value)
     token.meta = dict(token.meta or {}, value=html.unescape(output))
@@ -464,13 +460,13 @@ def _props(state: PageState, doc: Document, tag: Tag, where: str) -> dict[str, A
         elif attribute.kind == "string":
             props[attribute.name] = html.unescape(attribute.value)
         elif not attribute.name:
-            written = _short(attribute.value)
+            written = shortened(attribute.value)
             state.warn(where, f"<{tag.name}> attributes {{{written}}} are not values sitegen can compute; left out")
         else:
             try:
                 props[attribute.name] = evaluate(attribute.value, variables)
             except NotLiteral:
-                state.warn(where, f"<{tag.name}> attribute {attribute.name}={{{_short(attribute.value)}}} "
+                state.warn(where, f"<{tag.name}> attribute {attribute.name}={{{shortened(attribute.value)}}} "
                                   "is not a value sitegen can compute; left out")
     return props
 
