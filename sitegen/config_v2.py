@@ -65,7 +65,6 @@ THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequo
 MAX_REF_EXPANSIONS = 2_000
 
 
-
 def _quoted(value: object, limit: int = 40) -> str:
     """A docs.json value as a warning quotes it: its JSON, shortened."""
     return shortened(json.dumps(value), limit)
