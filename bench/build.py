@@ -54,31 +54,29 @@ MEASURE = """
 import json, os, resource, subprocess, sys, time
 
 def tree_rss_kb(root):
-    parents, rss = {}, {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+    # The tree from each thread's children list (Pagefind is started from a thread), not a
+    # walk of all of /proc: a sample costs the build's tree, not the machine's process count.
+    members, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        members.append(pid)
         try:
-            with open(f"/proc/{entry}/status") as status:
-                fields = dict(line.split(":", 1) for line in status if ":" in line)
+            threads = os.listdir(f"/proc/{pid}/task")
         except OSError:
             continue
-        parents[int(entry)] = int(fields.get("PPid", "0"))
-        rss[int(entry)] = int(fields.get("VmRSS", "0 kB").split()[0] or 0)
-    members, grew = {root}, True
-    while grew:
-        grew = False
-        for pid, parent in parents.items():
-            if parent in members and pid not in members:
-                members.add(pid)
-                grew = True
+        for thread in threads:
+            try:
+                with open(f"/proc/{pid}/task/{thread}/children") as children:
+                    todo.extend(int(child) for child in children.read().split())
+            except OSError:
+                pass
     total = 0
     for pid in members:  # proportional set size: pages a forked worker shares are counted once
         try:
             with open(f"/proc/{pid}/smaps_rollup") as rollup:
                 total += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
         except (OSError, StopIteration):
-            total += rss.get(pid, 0)
+            pass  # gone since it was listed
     return total
 
 started = time.perf_counter()
