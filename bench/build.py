@@ -286,6 +286,8 @@ def main() -> int:
     try:
         for pages in sizes:
             root = base / f"corpus-{pages}"
+            for flavour in corpus.FLAVOURS:  # a reused --corpus: its old projects, set aside too
+                set_aside(root / flavour, base / "trash")
             stats = corpus.write(root, pages, args.seed)
             results: dict[str, Measured] = {}
             skipped = []
