@@ -92,7 +92,8 @@ def test_unicode_and_nul_survive_the_round_trip(client: httpx.Client, server: Se
 @pytest.mark.parametrize(
     ("text", "pid"),
     [
-        # As floats these are 2**53 and -(2**53): the server must store what the client wrote.
+        # Read as floats, each of these becomes a different integer (the first two 2**53 and
+        # -(2**53)): the server must store the number the client wrote.
         (b"9007199254740993.0", 2**53 + 1),
         (b"-9007199254740993.0", -(2**53) - 1),
         (b"9.007199254740995e15", 2**53 + 3),
