@@ -283,11 +283,12 @@ def main() -> int:
     for note in notes:
         print(f"\n> {note}")
     base = args.corpus or Path(tempfile.mkdtemp(prefix="sitegen-bench-"))
+    trash = base / "trash"  # earlier outputs and caches, deleted when the run ends (set_aside)
     try:
         for pages in sizes:
             root = base / f"corpus-{pages}"
             for flavour in corpus.FLAVOURS:  # a reused --corpus: its old projects, set aside too
-                set_aside(root / flavour, base / "trash")
+                set_aside(root / flavour, trash)
             stats = corpus.write(root, pages, args.seed)
             results: dict[str, Measured] = {}
             skipped = []
@@ -296,7 +297,7 @@ def main() -> int:
                     skipped.append(LABELS[tool])
                     continue
                 print(f"[{pages} pages] {tool} ...", file=sys.stderr, flush=True)
-                results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs, base / "trash",
+                results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs, trash,
                                            cold_only=f"{tool}@{pages}" in args.cold_only)
             print(f"\n### {pages} pages ({stats['groups']} navigation groups)\n")
             print("\n".join(table(pages, results)))
@@ -307,7 +308,7 @@ def main() -> int:
                 print(f"\nNot run at this size (--skip): {', '.join(skipped)}.")
             sys.stdout.flush()
     finally:
-        shutil.rmtree(base / "trash", ignore_errors=True)
+        shutil.rmtree(trash, ignore_errors=True)
         if args.corpus is None:
             shutil.rmtree(base, ignore_errors=True)
     return 0
