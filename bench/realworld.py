@@ -1,0 +1,197 @@
+"""Build a folder of real Mintlify repositories and say, per repository, what a reader would see.
+
+    python bench/realworld.py FOLDER [--out /dev/shm/realworld] [--only NAME,NAME] [--timeout 900]
+                                     [--json results.json]
+
+FOLDER holds one checkout per repository (fetched by hand, never committed). Each is built
+with the real CLI (`python -m sitegen build --no-cache --offline`) into --out, and the
+table gives per repository:
+
+  exit      the build's exit code (`T/O` when it ran past --timeout)
+  pages     HTML pages written (the 404 page and redirect stubs left out)
+  seconds   wall time of the build
+  warnings  how many, then the five commonest kinds (the kind is the message with its
+            quoted values, numbers and locations taken out, cut at the first `;`)
+  unknown   `unknown component <X>` warnings, with the commonest names
+  refused   attributes refused as `not a value sitegen can compute`
+  fragments `link to '#…': no heading` warnings (deep links that point at nothing)
+  raw tags  `<Name` written out in the visible text of the built pages (outside code), which
+            means an MDX tag was shown to the reader as text
+
+A repository's project folder is the one holding docs.json or mint.json (the checkout
+itself, else `docs/`, as sitegen finds it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html.parser
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+_LOCATION = re.compile(r"^warning: (?:[^:\s][^:]*:\d+(?::\d+)?: |[^:\s][^:]*\.json: )")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|<[^>]*>|`[^`]*`|\d+")
+_UNKNOWN = re.compile(r"unknown component <([^>]+)>")
+_RAW_TAG = re.compile(r"<[A-Z][A-Za-z0-9.]*[\s/>]")
+_SKIPPED_TEXT = {"code", "pre", "script", "style", "template", "textarea", "svg", "math"}
+
+
+@dataclass
+class RepoResult:
+    name: str
+    exit: str
+    pages: int
+    seconds: float
+    warnings: int
+    kinds: dict[str, int] = field(default_factory=dict)
+    unknown: dict[str, int] = field(default_factory=dict)
+    refused: int = 0
+    fragments: int = 0
+    raw_tags: int = 0
+    raw_tag_pages: list[str] = field(default_factory=list)
+    error: str = ""
+
+
+class _VisibleText(html.parser.HTMLParser):
+    """The text a reader sees, outside code, scripts and styles."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIPPED_TEXT:
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIPPED_TEXT and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.depth:
+            self.parts.append(data)
+
+
+def project_folder(checkout: Path) -> Path | None:
+    for candidate in (checkout, checkout / "docs"):
+        if (candidate / "docs.json").is_file() or (candidate / "mint.json").is_file():
+            return candidate
+    return None
+
+
+def warning_kind(line: str) -> str:
+    message = _LOCATION.sub("", line, count=1).removeprefix("warning: ")
+    message = message.split(";", 1)[0]
+    return _QUOTED.sub("…", message).strip()[:70]
+
+
+def count_raw_tags(site: Path) -> tuple[int, int, list[str]]:
+    """(pages, raw tags, the first pages holding one) over the built HTML pages."""
+    pages, tags, where = 0, 0, []
+    for page in site.rglob("*.html"):
+        relative = page.relative_to(site).as_posix()
+        if relative.startswith("_sitegen/") or relative == "404.html":
+            continue
+        text = page.read_text(encoding="utf-8", errors="replace")
+        if 'http-equiv="refresh"' in text[:2000]:
+            continue  # a redirect stub
+        pages += 1
+        parser = _VisibleText()
+        parser.feed(text)
+        found = len(_RAW_TAG.findall(" ".join(parser.parts)))
+        if found:
+            tags += found
+            if len(where) < 5:
+                where.append(relative)
+    return pages, tags, where
+
+
+def build_one(checkout: Path, out_root: Path, timeout: float) -> RepoResult:
+    name = checkout.name
+    project = project_folder(checkout)
+    if project is None:
+        return RepoResult(name, "no config", 0, 0.0, 0, error="no docs.json or mint.json")
+    out = out_root / name
+    if out.exists():
+        shutil.rmtree(out)
+    command = [sys.executable, "-m", "sitegen", "build", str(project), "--out", str(out),
+               "--no-cache", "--offline", "-q"]
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPO,
+                              env={**os.environ, "PYTHONPATH": str(REPO)})
+    except subprocess.TimeoutExpired:
+        return RepoResult(name, "T/O", 0, timeout, 0)
+    seconds = time.perf_counter() - started
+    lines = done.stderr.splitlines() + done.stdout.splitlines()
+    warnings = [line for line in lines if line.startswith("warning: ")]
+    errors = [line for line in lines if line.startswith("error")]
+    unknown = Counter(found.group(1) for line in warnings if (found := _UNKNOWN.search(line)))
+    result = RepoResult(
+        name, str(done.returncode), 0, round(seconds, 2), len(warnings),
+        kinds=dict(Counter(warning_kind(line) for line in warnings).most_common(5)),
+        unknown=dict(unknown.most_common()),
+        refused=sum("not a value sitegen can compute" in line for line in warnings),
+        fragments=sum(bool(re.search(r"link to '[^']*#[^']*': no heading", line)) for line in warnings),
+        error=errors[0][:200] if errors else "",
+    )
+    if out.is_dir():
+        result.pages, result.raw_tags, result.raw_tag_pages = count_raw_tags(out)
+    return result
+
+
+def table(results: list[RepoResult]) -> str:
+    rows = ["| repository | exit | pages | s | warnings | unknown components | refused attrs | fragment | raw tags |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for result in results:
+        unknown = sum(result.unknown.values())
+        names = ", ".join(f"{name} {count}" for name, count in list(result.unknown.items())[:3])
+        rows.append(f"| {result.name} | {result.exit} | {result.pages} | {result.seconds:.1f} | {result.warnings} | "
+                    f"{unknown}{f' ({names})' if names else ''} | {result.refused} | {result.fragments} | "
+                    f"{result.raw_tags} |")
+    return "\n".join(rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--out", type=Path, default=Path("/dev/shm/realworld"))
+    parser.add_argument("--only", default="", help="comma-separated repository folder names")
+    parser.add_argument("--timeout", type=float, default=900.0)
+    parser.add_argument("--json", type=Path, help="also write every result (warning kinds in full) here")
+    args = parser.parse_args()
+    only = {name for name in args.only.split(",") if name}
+    checkouts = sorted(path for path in args.folder.iterdir()
+                       if path.is_dir() and not path.name.startswith(".") and (not only or path.name in only))
+    args.out.mkdir(parents=True, exist_ok=True)
+    results = []
+    for checkout in checkouts:
+        result = build_one(checkout, args.out, args.timeout)
+        print(f"{result.name}: exit {result.exit}, {result.pages} pages, {result.seconds:.1f} s, "
+              f"{result.warnings} warnings {result.error}", file=sys.stderr, flush=True)
+        results.append(result)
+    print(table(results))
+    print()
+    for result in results:
+        if result.kinds:
+            print(f"{result.name}: " + "; ".join(f"{count}× {kind}" for kind, count in result.kinds.items()))
+        if result.raw_tag_pages:
+            print(f"{result.name}: raw tags on " + ", ".join(result.raw_tag_pages))
+    if args.json:
+        args.json.write_text(json.dumps([asdict(result) for result in results], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
