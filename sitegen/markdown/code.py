@@ -239,6 +239,12 @@ def highlight_lines(code: str, language: str) -> list[str]:
     return lines
 
 
+def language_label(language: str) -> str:
+    """A language's name as people write it ("js" -> "JavaScript"), or the word itself."""
+    lexer = _lexer(language.lower()) if language else None
+    return lexer.name if lexer is not None else language
+
+
 def fence_icon(name: str, library: IconLibrary = "fontawesome") -> tuple[str, str | None]:
     """(HTML, problem) of a fence's `icon=`: a Font Awesome or Lucide name, or an image URL."""
     if name.startswith(("https://", "http://")):
