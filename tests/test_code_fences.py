@@ -161,6 +161,14 @@ def test_marker_text_inside_a_string_is_code_not_a_marker() -> None:
     assert code_lines(html) == ['|s = &quot;[!code ++]&quot;  # explained']
 
 
+def test_plain_text_blocks_show_the_notation_as_written() -> None:
+    # How an author documents the notation: the example source in a ```text block.
+    for info in ("text JavaScript format", "", "txt"):
+        html = render_fence('const a = 1; // [!code ++]\n', info)
+        assert code_lines(html) == ["|const a = 1; // [!code ++]"], info
+        assert "has-diff" not in html
+
+
 def test_meta_highlight_focus_nocopy_icon_and_title_words() -> None:
     meta = parse_meta('javascript Line focusing example focus=2,4-5 highlight={1, 3} icon="square-js" lines')
     assert (meta.title, meta.focus, meta.highlight, meta.icon, meta.numbers, meta.copy) == (
@@ -200,3 +208,20 @@ def test_an_unknown_fence_icon_is_a_problem_and_no_icon() -> None:
     assert fence_icon("./logo.svg")[1] == ("code block icon './logo.svg': only icon names and http(s) image URLs "
                                            "are shown; no icon is shown")
     assert '<span class="code-icon"' not in render_fence("x\n", "text T icon=zzqx")
+
+
+def test_a_page_warns_at_the_fence_of_an_unknown_icon_and_its_code_group_tab_shows_a_known_one(
+        tmp_path) -> None:
+    from component_support import renderer
+    from mdx_support import render_file
+
+    page = tmp_path / "guide.mdx"
+    page.write_text("---\ntitle: Guide\n---\n\n<CodeGroup>\n\n```bash npm icon=npm\nnpm i acme # [!code ++]\n```\n\n"
+                    "```bash pip icon=zzqx\npip install acme\n```\n\n</CodeGroup>\n")
+    (tmp_path / "docs.json").write_text('{"name": "Acme", "navigation": [{"group": "G", "pages": ["guide"]}]}')
+    rendered = render_file(tmp_path, "guide.mdx", renderer())
+    assert rendered.warnings == ["guide.mdx:11: code block unknown Font Awesome icon 'zzqx'; no icon is shown"]
+    assert 'data-title="npm"><span class="tabs-tab-icon" aria-hidden="true"><svg ' in rendered.html
+    assert 'data-title="pip">pip</button>' in rendered.html
+    assert '<span class="line diff add">npm<span class="w"> </span>i<span class="w"> </span>acme</span>' in rendered.html
+    assert "[!code" not in rendered.html

@@ -137,6 +137,7 @@ _COMMENT_MARKER = re.compile(
 _BARE_MARKER = re.compile(r"[ \t]*" + _NOTATION + r"[ \t]*$")  # inside a comment that says more
 _LINE_CLASSES = {"++": "diff add", "--": "diff remove", "highlight": "highlighted", "hl": "highlighted",
                  "focus": "focused", "error": "highlighted error", "warning": "highlighted warning"}
+PLAIN_TEXT = frozenset({"", "text", "txt", "plaintext", "plain"})
 _CLASS_ORDER = ("diff", "add", "remove", "highlighted", "error", "warning", "focused")
 
 
@@ -264,7 +265,9 @@ def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome"
     """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta), with
     Shiki's `[!code ++]`-style comments turned into line classes (see strip_notations)."""
     meta = parse_meta(info)
-    code, marked = strip_notations(code)
+    # Plain text shows markers as written: Mintlify's own page on the notation shows its
+    # examples that way (in ```text blocks).
+    code, marked = strip_notations(code) if meta.language.lower() not in PLAIN_TEXT else (code, [])
     lines = highlight_lines(code, meta.language)
     line_classes: list[str] = []
     if marked or meta.highlight or meta.focus:
