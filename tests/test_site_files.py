@@ -17,7 +17,8 @@ import pytest
 
 from sitegen.build import SiteBuilder
 from sitegen.serve.watch import is_noise
-from tests.conftest import FIXTURES, run_sitegen
+
+from conftest import FIXTURES, run_sitegen
 
 LANTERNFISH = FIXTURES / "mintlify" / "lanternfish-v2"
 
