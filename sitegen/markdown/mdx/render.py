@@ -522,11 +522,12 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
     name = tag.name
     props = _props(state, doc, tag, where)
     children = token.children or []
-    if name in CODE_ELEMENTS:  # code, never text: a script's content is not even rendered
+    if name[:1].islower() and name.lower() in CODE_ELEMENTS:  # code, never text: a script's is not even rendered
+        code = name.lower()
         # A style's CSS is the text of its children (a string: `<style>{`...`}</style>`), without tags.
         text = html.unescape(_TAG.sub("", _children(self, children, inline, options, env)[0])) \
-            if name == "style" else ""
-        output, message = render_code_element(name, props, text, state.author_code)
+            if code == "style" else ""
+        output, message = render_code_element(code, props, text, state.author_code)
         if message is not None and message not in state.code_warned:
             state.code_warned.add(message)
             state.warn(where, message)
