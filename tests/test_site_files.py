@@ -6,6 +6,7 @@ an image used only from CSS, drafts kept out by .mintignore)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Callable
@@ -216,6 +217,20 @@ def test_no_scripts_does_not_use_a_theme_override(make_project: Callable[..., Pa
     assert warnings_of(result) == ["themes/default/: theme override not used (--no-scripts: its templates and "
                                    "assets are the project's code); the built-in theme is used"]
     assert "steal()" not in (site / "intro/index.html").read_text()
+
+
+def test_no_scripts_leaves_out_the_analytics_docs_json_loads(tmp_path: Path) -> None:
+    project = lanternfish(tmp_path)
+    config = json.loads((project / "docs.json").read_text())
+    config["integrations"] = {"plausible": {"domain": "docs.lanternfish.example",
+                                            "server": "https://stats.lanternfish.example"}}
+    (project / "docs.json").write_text(json.dumps(config))
+    loader = "https://stats.lanternfish.example/js/script.js"
+    _, site = build(project)
+    assert loader in links((site / "quickstart/index.html").read_text(), "script", "src")
+    _, site = build(project, "--no-scripts")
+    for page in ("quickstart/index.html", "404.html"):
+        assert "stats.lanternfish.example" not in (site / page).read_text()
 
 
 def test_a_no_scripts_build_is_not_the_last_build_repeated(tmp_path: Path) -> None:

@@ -91,15 +91,17 @@ class Files:
 @dataclass(frozen=True)
 class CustomAssets:
     """The project's stylesheets and scripts every page loads, after the theme's own
-    (output paths, relative to the site root): none under `--no-scripts`."""
+    (output paths, relative to the site root): none under `--no-scripts`, which also
+    leaves out the analytics loaders docs.json asks for (`author_code`)."""
 
     stylesheets: tuple[str, ...] = ()
     scripts: tuple[str, ...] = ()
+    author_code: bool = True
 
 
 def custom_assets(site_files: SiteFiles, author_code: bool) -> CustomAssets:
     if not author_code:
-        return CustomAssets()
+        return CustomAssets(author_code=False)
     return CustomAssets(site_files.stylesheets, site_files.scripts)
 
 

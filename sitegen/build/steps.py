@@ -370,7 +370,8 @@ def make_renderer(chrome: Chrome, navigation: Navigation, project_dir: Path) -> 
         files=dict(chrome.files),
         assets=list(chrome.assets),
         extra={"favicon_type": chrome.favicon_type, "search": chrome.search, "publishing": chrome.publishing,
-               "custom_stylesheets": chrome.custom.stylesheets, "custom_scripts": chrome.custom.scripts},
+               "custom_stylesheets": chrome.custom.stylesheets, "custom_scripts": chrome.custom.scripts,
+               "author_code": chrome.custom.author_code},
     )
     try:
         return Renderer(context, chrome.env)
