@@ -13,7 +13,7 @@ from sitegen import uptodate
 
 ENV_VAR = uptodate.SITE_URL_VARIABLE
 NO_SCRIPTS_HELP = ("leave out the project's own code, for building a repository you do not trust: its .js, .css "
-                   "and HTML files, <script> and <style> in pages, and a themes/default/ override")
+                   "and HTML files, <style> in pages, docs.json analytics and a themes/default/ override")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
