@@ -261,6 +261,18 @@ def test_a_new_stylesheet_and_a_changed_mintignore_show_in_the_next_cached_build
     assert "index.mdx:10: link '/quickstart' points to no page or file; left as written" in warnings_of(result)
 
 
+def test_a_cached_page_linking_to_a_newly_ignored_file_renders_again(tmp_path: Path) -> None:
+    project = lanternfish(tmp_path)
+    _, site = build(project)
+    assert (site / "files/field-guide.pdf").is_file()
+    with (project / ".mintignore").open("a") as ignore:  # no page changed, only .mintignore
+        ignore.write("files/field-guide.pdf\n")
+    result, site = build(project)
+    assert not (site / "files/field-guide.pdf").exists()
+    assert "index.mdx:10: link '/files/field-guide.pdf' is ignored by .mintignore; not published; left as written" \
+        in warnings_of(result)
+
+
 def test_the_dev_server_rebuilds_for_mintignore_and_new_files(tmp_path: Path) -> None:
     project = lanternfish(tmp_path)
     builder = SiteBuilder(project)

@@ -483,7 +483,8 @@ class SiteBuilder:
         """The hash of everything every page's HTML depends on (see persist.py)."""
         inputs = SiteInputs(
             project_dir=self.project_dir, skip=self.exclude, theme_dirs=theme.dirs,
-            config_files=tuple(self.project_dir / name for name in CONFIG_NAMES),
+            # .mintignore too: what it leaves out changes which links find a file.
+            config_files=tuple(self.project_dir / name for name in (*CONFIG_NAMES, IGNORE_FILE)),
             outline=steps.page_outlines(pages),
             extra=(search, setup.root_copy, self.base_urls, self.offline, loaded.file_name,
                    setup.renderer.site.extra.get("publishing"), self.author_scripts),
