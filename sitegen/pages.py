@@ -354,6 +354,19 @@ def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMat
     matches are left out. All errors at once.
     `memo`: front matter parsed by earlier builds; `files` (with a memo): the page files
     earlier builds read, not read again while their stat holds."""
+    pages, warnings, _ = _discover(project_dir, exclude, memo, files, with_files=False)
+    return pages, warnings
+
+
+def find_pages_and_files(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMatterMemo | None = None,
+                         files: PageFiles | None = None) -> tuple[list[Page], list[str], SiteFiles]:
+    """`find_pages`, and `find_site_files` from the same walk of the content root (its
+    warnings are among the pages' warnings)."""
+    return _discover(project_dir, exclude, memo, files, with_files=True)
+
+
+def _discover(project_dir: Path, exclude: tuple[Path, ...], memo: FrontMatterMemo | None, files: PageFiles | None,
+              with_files: bool) -> tuple[list[Page], list[str], SiteFiles]:
     root = content_root(project_dir)
     scanning_project_root = root == project_dir
     pages: list[Page] = []
@@ -362,7 +375,7 @@ def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMat
     warnings: list[str] = list(ignore.warnings)
     seen: dict[str, Path] = {}
     prefix = "" if scanning_project_root else _display(project_dir, root) + "/"
-    walk = _Walk(project_dir, {path.resolve() for path in exclude}, warnings, ignore, prefix)
+    walk = _Walk(project_dir, {path.resolve() for path in exclude}, warnings, ignore, prefix, with_files)
     for source, relative in walk.folder(root, scanning_project_root):  # sorted as paths: folders in name order
         page_id = relative.rsplit(".", 1)[0]  # page_id_for, without pathlib's cost (a thousand pages)
         if page_id in seen:
@@ -378,7 +391,7 @@ def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMat
             errors.extend(exc.messages)
     if errors:
         raise ContentError(errors)
-    return pages, warnings
+    return pages, warnings, _site_files(walk.others)
 
 
 @dataclass(frozen=True)
@@ -401,13 +414,17 @@ def find_site_files(project_dir: Path, exclude: tuple[Path, ...] = ()) -> SiteFi
     ignore = read_ignore_rules(project_dir)
     warnings: list[str] = []
     prefix = "" if scanning_project_root else _display(project_dir, root) + "/"
-    walk = _Walk(project_dir, {path.resolve() for path in exclude}, warnings, ignore, prefix, pages=False)
-    found = walk.folder(root, scanning_project_root)
+    walk = _Walk(project_dir, {path.resolve() for path in exclude}, warnings, ignore, prefix, files=True, pages=False)
+    walk.folder(root, scanning_project_root)
+    return _site_files(walk.others, tuple(warnings))
+
+
+def _site_files(found: list[tuple[Path, str]], warnings: tuple[str, ...] = ()) -> SiteFiles:
     files = {relative: source for source, relative in found}
     stylesheets = tuple(relative for relative in files if relative.lower().endswith(".css"))
     scripts = tuple(relative for relative in files if relative.lower().endswith(".js")
                     and not _in_snippets(relative))
-    return SiteFiles(files, stylesheets, scripts, tuple(warnings))
+    return SiteFiles(files, stylesheets, scripts, warnings)
 
 
 def _in_snippets(relative: str) -> bool:
@@ -428,27 +445,30 @@ def ignored_page_file(project_dir: Path, page_id: str) -> str | None:
 
 
 class _Walk:
-    """The page files (or, with `pages` off, the other files) under a folder. The content
-    root lies inside the project and every folder entered does too, so only symlinks can
-    lead out: each is checked, and one that leads outside is named in a warning and neither
-    read nor entered. Paths `.mintignore` matches are passed over (folders not entered)."""
+    """The page files under a folder, and (with `files`) every other file published as it
+    is, in `others`: one walk for both. The content root lies inside the project and every
+    folder entered does too, so only symlinks can lead out: each is checked, and one that
+    leads outside is named in a warning and neither read nor entered. Paths `.mintignore`
+    matches are passed over (folders not entered)."""
 
     def __init__(self, project_dir: Path, excluded: set[Path], warnings: list[str], ignore: IgnoreRules,
-                 prefix: str, pages: bool = True) -> None:
+                 prefix: str, files: bool = False, pages: bool = True) -> None:
         self.project_dir = project_dir
         self.real_project = project_dir.resolve()
         self.excluded = {str(path) for path in excluded}
         self.warnings = warnings
         self.ignore = ignore
         self.prefix = prefix  # the walk's root as a path in the project ("" or "content/")
+        self.files = files
         self.pages = pages
+        self.others: list[tuple[Path, str]] = []  # (file, its path under the walk's root), with `files`
         self.walking: set[str] = set()  # real folders being walked: a link back to one is a loop
 
     def folder(self, root: Path, skip_project_dirs: bool, relative: str = "",
                real: str | None = None, in_snippets: bool = False) -> list[tuple[Path, str]]:
-        """(file, its path under the walk's root) of every page file (or other file) under
-        `root` (whose real path is `real`), in the order of their paths. One scandir a
-        folder: an entry's type comes with it, a stat only for links."""
+        """(file, its path under the walk's root) of every page file under `root` (whose
+        real path is `real`), in the order of their paths. One scandir a folder: an entry's
+        type comes with it, a stat only for links."""
         real = real or os.path.realpath(root)
         if real in self.walking:
             return []
@@ -462,39 +482,40 @@ class _Walk:
             if name.startswith("."):
                 continue
             if not entry.is_dir():  # never one of the excluded folders: no need to resolve it
-                if not self._wanted(name, skip_project_dirs, in_snippets) \
-                        or not (entry.is_file() or entry.is_symlink()):
+                kind = self._kind(name, skip_project_dirs, in_snippets)
+                if kind is None or not (entry.is_file() or entry.is_symlink()):
                     continue
                 if ignore is not None and ignore.ignores(self.prefix + relative + name):
                     continue
                 path = root / name
                 if self._confined(entry, path, "file") and entry.is_file():
-                    found.append((path, relative + name))
+                    (found if kind == "page" else self.others).append((path, relative + name))
                 continue
             target = os.path.realpath(entry.path) if entry.is_symlink() else f"{real}/{name}"
             if target in self.excluded:
                 continue
             if name in ("node_modules", "__pycache__") or (skip_project_dirs and name in SKIPPED_DIRS):
                 continue
-            if self.pages and name in NEVER_PAGES:
-                continue
+            snippets = in_snippets or name in SNIPPET_DIRS
+            if snippets and not self.files:
+                continue  # no page in there
             if ignore is not None and ignore.ignores(self.prefix + relative + name, folder=True):
                 continue
             path = root / name
             if self._confined(entry, path, "folder"):
-                found.extend(self.folder(path, False, f"{relative}{name}/", target,
-                                         in_snippets or name in SNIPPET_DIRS))
+                found.extend(self.folder(path, False, f"{relative}{name}/", target, snippets))
         self.walking.discard(real)
         return found
 
-    def _wanted(self, name: str, project_root: bool, in_snippets: bool) -> bool:
-        """Whether a file of this name is what the walk collects."""
-        is_page = name.endswith(PAGE_SUFFIXES)
-        if self.pages:
-            return is_page and not (project_root and name.lower() in SKIPPED_ROOT_PAGES)
-        if is_page or (in_snippets and name.endswith(SNIPPET_SUFFIXES)):
-            return False  # pages (and skipped ones), snippets
-        return not (project_root and name in CONFIG_FILE_NAMES)
+    def _kind(self, name: str, project_root: bool, in_snippets: bool) -> str | None:
+        """"page", "file" (published as it is) or None (neither) for a file of this name."""
+        if name.endswith(PAGE_SUFFIXES):
+            if self.pages and not in_snippets and not (project_root and name.lower() in SKIPPED_ROOT_PAGES):
+                return "page"
+            return None  # a snippet, or a page the walk does not collect (never a file)
+        if not self.files or (in_snippets and name.endswith(SNIPPET_SUFFIXES)):
+            return None  # a snippet folder's component modules are imported, not published
+        return None if project_root and name in CONFIG_FILE_NAMES else "file"
 
     def _confined(self, entry: os.DirEntry[str], path: Path, kind: str) -> bool:
         if not entry.is_symlink() or inside_project(self.real_project, path) is not None:

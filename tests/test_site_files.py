@@ -303,9 +303,9 @@ def test_a_file_linking_outside_the_project_is_refused(tmp_path: Path) -> None:
     os.symlink(outside / "id_rsa", project / "files" / "key.txt")
     os.symlink(outside, project / "mirror")
     result, site = build(project)
-    assert warnings_of(result)[:2] == [  # the folder as page discovery finds it, then the file
-        "mirror: links to a folder outside the project; not published",
+    assert warnings_of(result)[:2] == [  # in path order: one walk finds pages and files
         "files/key.txt: links to a file outside the project; not published",
+        "mirror: links to a folder outside the project; not published",
     ]
     assert not (site / "files/key.txt").exists() and not (site / "mirror").exists()
     assert str(outside) not in result.stderr

@@ -57,7 +57,15 @@ from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
 from sitegen.mintignore import IGNORE_FILE
-from sitegen.pages import PAGE_SUFFIXES, Page, PageFiles, SiteFiles, find_pages, find_site_files, read_page
+from sitegen.pages import (
+    PAGE_SUFFIXES,
+    Page,
+    PageFiles,
+    SiteFiles,
+    find_pages_and_files,
+    find_site_files,
+    read_page,
+)
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url, sitemap_files
 from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CARD_DIR
@@ -299,10 +307,11 @@ class SiteBuilder:
             files = None
             if memo is not None:
                 files = load_page_files(self.cache_dir) if self._read_lazily else PageFiles()
-            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude, memo=memo,
-                                                         files=files)
+            pages, self._discovery_warnings, site_files = find_pages_and_files(
+                self.project_dir, exclude=self.exclude, memo=memo, files=files)
             self._sources = {page.source: page for page in pages}
             self._files_generation += 1
+            self._site_files.store(self._files_generation, site_files)  # one walk for pages and files
             if memo is not None:
                 save_front_matter(self.cache_dir, memo)
             if files is not None:
