@@ -243,6 +243,17 @@ def test_a_no_scripts_build_is_not_the_last_build_repeated(tmp_path: Path) -> No
     assert "widget.js" in (site / "index.html").read_text() and (site / "widget.js").is_file()
 
 
+def test_a_repository_with_its_docs_in_docs_reads_the_mintignore_beside_docs_json(tmp_path: Path) -> None:
+    repository = tmp_path / "repository"
+    (repository / "src").mkdir(parents=True)
+    (repository / "src" / "app.js").write_text("console.log('the product, not the docs');\n")
+    shutil.copytree(LANTERNFISH, repository / "docs")
+    result = run_sitegen("build", repository, "--out", tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    assert warnings_of(result) == WARNINGS
+    assert published(tmp_path / "site") == PUBLISHED  # the repository's own code stays out
+
+
 # --- the cached build and the dev server's rebuilds ---------------------------------------------
 
 
