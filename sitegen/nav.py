@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, cast
 
 from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, Tab
 from sitegen.confine import is_script_url, script_url_warning
-from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external
+from sitegen.pages import PAGE_SUFFIXES, Page, content_root, ignored_page_file, is_external
 
 if TYPE_CHECKING:  # v2 types only; a classic project never imports config_v2 (see _v2_group)
     from sitegen.config_v2 import Group, NavTree
@@ -451,7 +451,10 @@ def _find_page(
     entry: str, here: str, by_id: dict[str, Page], where: Callable[[str], str], project_dir: Path, warnings: list[str]
 ) -> Page | None:
     page = by_id.get(normalize_page_ref(entry))
-    if page is None:
+    if page is None and (ignored := ignored_page_file(project_dir, normalize_page_ref(entry))) is not None:
+        warnings.append(f"{where(here)}: page '{entry}' is ignored by .mintignore ({ignored}); "
+                        "left out of the navigation")
+    elif page is None:
         looked = content_root(project_dir).relative_to(project_dir).as_posix()
         prefix = "" if looked == "." else looked + "/"
         stem = normalize_page_ref(entry)

@@ -26,7 +26,8 @@ from typing import Any
 from sitegen.config import find_config_file
 from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError, ContentError, location
-from sitegen.project_layout import is_v2
+from sitegen.mintignore import IGNORE_FILE, IgnoreRules, read_ignore_rules
+from sitegen.project_layout import CONFIG_NAMES, is_v2
 from sitegen.untrusted import (
     MAX_CONFIG_BYTES,
     MAX_PAGE_BYTES,
@@ -41,10 +42,19 @@ from sitegen.untrusted import (
 from sitegen.uptodate import is_racy
 
 PAGE_SUFFIXES = (".md", ".mdx")
-# Folders never scanned for pages when the project root is the content root.
-SKIPPED_DIRS = frozenset({"node_modules", "site", "venv", "themes", "__pycache__", "tests", "build", "dist"})
+# Folders never scanned for pages or files when the project root is the content root: ours
+# (the default output, a theme override, environments) and those Mintlify ignores by default.
+SKIPPED_DIRS = frozenset({"node_modules", "site", "venv", "themes", "__pycache__", "tests", "build", "dist",
+                          "coverage", "tmp", "temp"})
+# Files of the project root that are never pages (Mintlify's default ignores).
+SKIPPED_ROOT_PAGES = frozenset({"readme.md", "changelog.md", "license.md", "contributing.md"})
 # Folders never scanned at any depth: snippets are imported by pages, never pages themselves.
 NEVER_PAGES = frozenset({"node_modules", "snippets", "_snippets", "__pycache__"})
+SNIPPET_DIRS = frozenset({"snippets", "_snippets"})
+# What a snippets folder holds for pages to import (MDX, and JSX/JS component modules): never published.
+SNIPPET_SUFFIXES = (".md", ".mdx", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
+# Files that are not published as they are: the config, which sitegen reads itself.
+CONFIG_FILE_NAMES = frozenset({*CONFIG_NAMES, IGNORE_FILE})
 PAGE_MODES = ("default", "wide", "custom", "center")
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
@@ -340,18 +350,32 @@ def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Pa
 def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMatterMemo | None = None,
                files: PageFiles | None = None) -> tuple[list[Page], list[str]]:
     """(every page under the content root sorted by id, warnings): files and folders that
-    link outside the project are never read, only named in a warning. All errors at once.
+    link outside the project are never read, only named in a warning; pages `.mintignore`
+    matches are left out. All errors at once.
     `memo`: front matter parsed by earlier builds; `files` (with a memo): the page files
     earlier builds read, not read again while their stat holds."""
+    pages, warnings, _ = _discover(project_dir, exclude, memo, files, with_files=False)
+    return pages, warnings
+
+
+def find_pages_and_files(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMatterMemo | None = None,
+                         files: PageFiles | None = None) -> tuple[list[Page], list[str], SiteFiles]:
+    """`find_pages`, and `find_site_files` from the same walk of the content root (its
+    warnings are among the pages' warnings)."""
+    return _discover(project_dir, exclude, memo, files, with_files=True)
+
+
+def _discover(project_dir: Path, exclude: tuple[Path, ...], memo: FrontMatterMemo | None, files: PageFiles | None,
+              with_files: bool) -> tuple[list[Page], list[str], SiteFiles]:
     root = content_root(project_dir)
     scanning_project_root = root == project_dir
-    excluded = {path.resolve() for path in exclude}
     pages: list[Page] = []
     errors: list[str] = []
-    warnings: list[str] = []
+    ignore = read_ignore_rules(project_dir)
+    warnings: list[str] = list(ignore.warnings)
     seen: dict[str, Path] = {}
-    walk = _Walk(project_dir, excluded, warnings)
     prefix = "" if scanning_project_root else _display(project_dir, root) + "/"
+    walk = _Walk(project_dir, {path.resolve() for path in exclude}, warnings, ignore, prefix, with_files)
     for source, relative in walk.folder(root, scanning_project_root):  # sorted as paths: folders in name order
         page_id = relative.rsplit(".", 1)[0]  # page_id_for, without pathlib's cost (a thousand pages)
         if page_id in seen:
@@ -367,26 +391,84 @@ def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMat
             errors.extend(exc.messages)
     if errors:
         raise ContentError(errors)
-    return pages, warnings
+    return pages, warnings, _site_files(walk.others)
+
+
+@dataclass(frozen=True)
+class SiteFiles:
+    """The project files published as they are (Mintlify serves every file of the content
+    folder at its path), and those of them every page loads."""
+
+    files: dict[str, Path]  # output path ("files/guide.pdf") -> the file, in path order
+    stylesheets: tuple[str, ...] = ()  # output paths of every .css file: linked on every page
+    scripts: tuple[str, ...] = ()  # every .js file outside snippets folders: run on every page
+    warnings: tuple[str, ...] = ()  # files and folders linking outside the project
+
+
+def find_site_files(project_dir: Path, exclude: tuple[Path, ...] = ()) -> SiteFiles:
+    """Every file under the content root that is not a page, a snippet or a config file,
+    leaving out dot files and folders, node_modules, the output, the cache and what
+    `.mintignore` matches; links out of the project are refused with a warning."""
+    root = content_root(project_dir)
+    scanning_project_root = root == project_dir
+    ignore = read_ignore_rules(project_dir)
+    warnings: list[str] = []
+    prefix = "" if scanning_project_root else _display(project_dir, root) + "/"
+    walk = _Walk(project_dir, {path.resolve() for path in exclude}, warnings, ignore, prefix, files=True, pages=False)
+    walk.folder(root, scanning_project_root)
+    return _site_files(walk.others, tuple(warnings))
+
+
+def _site_files(found: list[tuple[Path, str]], warnings: tuple[str, ...] = ()) -> SiteFiles:
+    files = {relative: source for source, relative in found}
+    stylesheets = tuple(relative for relative in files if relative.lower().endswith(".css"))
+    scripts = tuple(relative for relative in files if relative.lower().endswith(".js")
+                    and not _in_snippets(relative))
+    return SiteFiles(files, stylesheets, scripts, warnings)
+
+
+def _in_snippets(relative: str) -> bool:
+    return any(part in SNIPPET_DIRS for part in relative.split("/")[:-1])
+
+
+def ignored_page_file(project_dir: Path, page_id: str) -> str | None:
+    """The page file of `page_id` (path in the project) when it exists and `.mintignore`
+    leaves it out, else None: for messages about references to it."""
+    root = content_root(project_dir)
+    prefix = "" if root == project_dir else _display(project_dir, root) + "/"
+    ignore = read_ignore_rules(project_dir)
+    for suffix in PAGE_SUFFIXES:
+        relative = prefix + page_id + suffix
+        if (project_dir / relative).is_file() and ignore.excludes(relative):
+            return relative
+    return None
 
 
 class _Walk:
-    """The page files under a folder. The content root lies inside the project and every
+    """The page files under a folder, and (with `files`) every other file published as it
+    is, in `others`: one walk for both. The content root lies inside the project and every
     folder entered does too, so only symlinks can lead out: each is checked, and one that
-    leads outside is named in a warning and neither read nor entered."""
+    leads outside is named in a warning and neither read nor entered. Paths `.mintignore`
+    matches are passed over (folders not entered)."""
 
-    def __init__(self, project_dir: Path, excluded: set[Path], warnings: list[str]) -> None:
+    def __init__(self, project_dir: Path, excluded: set[Path], warnings: list[str], ignore: IgnoreRules,
+                 prefix: str, files: bool = False, pages: bool = True) -> None:
         self.project_dir = project_dir
         self.real_project = project_dir.resolve()
         self.excluded = {str(path) for path in excluded}
         self.warnings = warnings
+        self.ignore = ignore
+        self.prefix = prefix  # the walk's root as a path in the project ("" or "content/")
+        self.files = files
+        self.pages = pages
+        self.others: list[tuple[Path, str]] = []  # (file, its path under the walk's root), with `files`
         self.walking: set[str] = set()  # real folders being walked: a link back to one is a loop
 
     def folder(self, root: Path, skip_project_dirs: bool, relative: str = "",
-               real: str | None = None) -> list[tuple[Path, str]]:
-        """(file, its path under the walk's root) of every page file under `root` (whose real
-        path is `real`), in the order of their paths. One scandir a folder: an entry's type
-        comes with it, a stat only for links."""
+               real: str | None = None, in_snippets: bool = False) -> list[tuple[Path, str]]:
+        """(file, its path under the walk's root) of every page file under `root` (whose
+        real path is `real`), in the order of their paths. One scandir a folder: an entry's
+        type comes with it, a stat only for links."""
         real = real or os.path.realpath(root)
         if real in self.walking:
             return []
@@ -394,29 +476,46 @@ class _Walk:
         found: list[tuple[Path, str]] = []
         with os.scandir(root) as scan:
             entries = sorted(scan, key=lambda entry: entry.name)
+        ignore = self.ignore if self.ignore.spec is not None else None
         for entry in entries:
             name = entry.name
             if name.startswith("."):
                 continue
             if not entry.is_dir():  # never one of the excluded folders: no need to resolve it
-                if not name.endswith(PAGE_SUFFIXES) or not (entry.is_file() or entry.is_symlink()):
+                kind = self._kind(name, skip_project_dirs, in_snippets)
+                if kind is None or not (entry.is_file() or entry.is_symlink()):
                     continue
-                if skip_project_dirs and name.lower() in ("readme.md", "changelog.md", "license.md"):
+                if ignore is not None and ignore.ignores(self.prefix + relative + name):
                     continue
                 path = root / name
                 if self._confined(entry, path, "file") and entry.is_file():
-                    found.append((path, relative + name))
+                    (found if kind == "page" else self.others).append((path, relative + name))
                 continue
             target = os.path.realpath(entry.path) if entry.is_symlink() else f"{real}/{name}"
             if target in self.excluded:
                 continue
-            if name in NEVER_PAGES or (skip_project_dirs and name in SKIPPED_DIRS):
+            if name in ("node_modules", "__pycache__") or (skip_project_dirs and name in SKIPPED_DIRS):
+                continue
+            snippets = in_snippets or name in SNIPPET_DIRS
+            if snippets and not self.files:
+                continue  # no page in there
+            if ignore is not None and ignore.ignores(self.prefix + relative + name, folder=True):
                 continue
             path = root / name
             if self._confined(entry, path, "folder"):
-                found.extend(self.folder(path, False, f"{relative}{name}/", target))
+                found.extend(self.folder(path, False, f"{relative}{name}/", target, snippets))
         self.walking.discard(real)
         return found
+
+    def _kind(self, name: str, project_root: bool, in_snippets: bool) -> str | None:
+        """"page", "file" (published as it is) or None (neither) for a file of this name."""
+        if name.endswith(PAGE_SUFFIXES):
+            if self.pages and not in_snippets and not (project_root and name.lower() in SKIPPED_ROOT_PAGES):
+                return "page"
+            return None  # a snippet, or a page the walk does not collect (never a file)
+        if not self.files or (in_snippets and name.endswith(SNIPPET_SUFFIXES)):
+            return None  # a snippet folder's component modules are imported, not published
+        return None if project_root and name in CONFIG_FILE_NAMES else "file"
 
     def _confined(self, entry: os.DirEntry[str], path: Path, kind: str) -> bool:
         if not entry.is_symlink() or inside_project(self.real_project, path) is not None:

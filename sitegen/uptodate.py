@@ -74,11 +74,12 @@ def _subject(given: Path, project: Path, out_dir: Path, extra_files: Iterable[Pa
     return (str(given.resolve()), str(project), str(out_dir), *map(str, extra_files))
 
 
-def settings(project: Path, out_dir: Path, strict: bool, offline: bool) -> dict[str, str]:
+def settings(project: Path, out_dir: Path, strict: bool, offline: bool, no_scripts: bool = False) -> dict[str, str]:
     """Everything besides files that a build's output depends on (a build given a site URL
     is never repeated, so that one is not here)."""
     return {
         "project": str(project.resolve()), "out": str(out_dir), "strict": str(strict), "offline": str(offline),
+        "no_scripts": str(no_scripts),
         "sitegen": sitegen.__version__, "python": sys.version, "executable": sys.executable,
         "pagefind": os.environ.get("PAGEFIND_BINARY_PATH", ""), "path": os.environ.get("PATH", ""),
     }

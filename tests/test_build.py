@@ -85,10 +85,10 @@ def test_front_matter_fields_and_fallbacks(make_project: Callable[..., Path]) ->
     assert result.returncode == 0, result.stderr
     site = project / "site"
     first = (site / "getting-started/index.html").read_text()
-    assert "<h1 class=\"page-title\">Getting started</h1>" in first
+    assert "<h1 class=\"page-title\" id=\"page-title\">Getting started</h1>" in first
     assert "B short" in first and "Bee" not in first.split("<main")[0]  # sidebar uses sidebarTitle
     bee = (site / "b/index.html").read_text()
-    assert '<h1 class="page-title">Bee</h1>' in bee
+    assert '<h1 class="page-title" id="page-title">Bee</h1>' in bee
     assert '<meta name="description" content="About bees">' in bee
     assert "Still built" in (site / "orphan/index.html").read_text()
 

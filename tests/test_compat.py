@@ -222,7 +222,7 @@ def test_front_matter_keys_real_repositories_use(tmp_path: Path) -> None:
     assert 'data-pagefind-weight="5">compost, mulch</div>' in wide
     landing = built.files["landing/index.html"].decode()
     assert re.search(r'<body class="[^"]*\bmode-custom\b', landing)
-    assert '<h1 class="page-title">' not in landing
+    assert 'id="page-title"' not in landing
 
 
 def test_deprecated_page_in_the_sidebar(tmp_path: Path) -> None:

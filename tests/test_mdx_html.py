@@ -65,11 +65,13 @@ def test_inline_svg_keeps_its_children_and_case(make_project: Callable[..., Path
 
 
 def test_raw_html_is_never_passed_through(make_project: Callable[..., Path]) -> None:
-    body = '<script>alert(1)</script>\n\n<style>p{}</style>\n\nText <marquee>x</marquee>.\n'
+    body = ('<script>alert(1)</script>\n\n<style>p{}</style>\n\nText <marquee>x</marquee>.\n\n'
+            '<script src="https://cdn.example/w.js" async></script>\n')
     _, result = render(make_project, body)
-    assert "<script" not in result.html and "<style" not in result.html and "<marquee" not in result.html
+    # A script is left out with its content (never shown as text); a style's text is CSS, kept.
+    assert result.html == "<style>p</style>\n<p>Text x.</p>\n"
     assert result.warnings == [
-        "content/page.mdx:1: unknown element <script>; its content is shown without it",
-        "content/page.mdx:3: unknown element <style>; its content is shown without it",
+        "content/page.mdx:1: <script> in a page is left out (so is any other on this page): to run code on "
+        "every page, put it in a .js file of the project, as Mintlify advises",
         "content/page.mdx:5: unknown element <marquee>; its content is shown without it",
     ]

@@ -81,6 +81,7 @@ def build(
     site_url: SiteUrlSetting | None = None,
     checked: bool = False,
     snapshot: uptodate.Snapshot | None = None,
+    author_scripts: bool = True,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
@@ -94,11 +95,13 @@ def build(
     With `cache`, a build whose inputs did not change since the last one leaves the output
     as it is and repeats that build's report (uptodate.py), unless `checked` says the
     caller (`sitegen build`) just found that out itself; `snapshot` is the one that check
-    took of the inputs, recorded (when it fits this build) instead of taking another."""
+    took of the inputs, recorded (when it fits this build) instead of taking another.
+    Without `author_scripts` (`--no-scripts`) the site holds none of the project's own
+    code (see `SiteBuilder`)."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
-    key = uptodate.settings(project_dir, out_dir, strict, offline)
+    key = uptodate.settings(project_dir, out_dir, strict, offline, not author_scripts)
     if cache and not checked and (site_url is None or site_url.value is None):
         with times.step("up_to_date"):
             replay = uptodate.check(project_dir, key, out_dir)
@@ -110,7 +113,7 @@ def build(
         raise BuildError(f"{project}: no such folder")
     check_output_dir(project, out_dir)
     builder = SiteBuilder(project, strict=strict, exclude=(out_dir,), processes=os.cpu_count() or 1, offline=offline,
-                          persistent=cache, site_url=site_url or SiteUrlSetting())
+                          persistent=cache, site_url=site_url or SiteUrlSetting(), author_scripts=author_scripts)
     # The manifest of what the last cached build left in out_dir: files still equal to it are
     # not written again (and nothing is swapped when nothing changed).
     manifest = builder.cache_dir / "build" / f"output-{_name_hash(out_dir)}.json"

@@ -24,7 +24,7 @@ import jinja2
 
 from sitegen.build import steps
 from sitegen.build.cache import Cached
-from sitegen.build.files import Files, Origin
+from sitegen.build.files import Files, Origin, add_project_files, custom_assets
 from sitegen.build.output import BuiltSite, MemoryOutput, Output, PageBytes, bytes_of
 from sitegen.build.persist import (
     BuildCache,
@@ -56,7 +56,16 @@ from sitegen.llms import markdown_paths
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
-from sitegen.pages import PAGE_SUFFIXES, Page, PageFiles, find_pages, read_page
+from sitegen.mintignore import IGNORE_FILE
+from sitegen.pages import (
+    PAGE_SUFFIXES,
+    Page,
+    PageFiles,
+    SiteFiles,
+    find_pages_and_files,
+    find_site_files,
+    read_page,
+)
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url, sitemap_files
 from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CARD_DIR
@@ -151,8 +160,12 @@ class SiteBuilder:
         offline: bool = False,
         persistent: bool = False,
         site_url: SiteUrlSetting | None = None,
+        author_scripts: bool = True,
     ) -> None:
         self.project_dir = find_project_dir(project_dir.resolve())
+        # False (`--no-scripts`): no code of the project's authors reaches the site: no custom
+        # .js/.css files, no <script>/<style> from pages, no theme override (see files.py).
+        self.author_scripts = author_scripts
         self.strict = strict
         self.offline = offline  # remote OpenAPI documents only from the cache
         # `sitegen build`'s site URL (flag or environment; docs.json's `siteUrl` otherwise).
@@ -193,6 +206,7 @@ class SiteBuilder:
         self._config: Cached[int, LoadedConfig] = Cached()
         self._theme: Cached[int, _ThemeParts] = Cached()
         self._theme_assets: Cached[tuple[int, int], dict[str, Path]] = Cached()
+        self._site_files: Cached[int, SiteFiles] = Cached()  # by files generation
         # by (config, pages with `openapi:`, specs generation, every page id: generated pages avoid them)
         self._operations: Cached[tuple[LoadedConfig, tuple[Page, ...], int, frozenset[str]], steps.Operations] = (
             Cached())
@@ -225,6 +239,9 @@ class SiteBuilder:
         # The build reads pages, docs.json, OpenAPI files (YAML/JSON) and theme files; any
         # other file is only looked up (links, docs.json logo/favicon) and copied as it is.
         if any(path == excluded or path.is_relative_to(excluded) for excluded in self.exclude):
+            return
+        if path == self.project_dir / IGNORE_FILE:
+            self._forget_pages()  # pages and files may be ignored, or no longer
             return
         if path.parent == self.project_dir and path.name in CONFIG_NAMES:
             self._config_generation += 1
@@ -290,10 +307,11 @@ class SiteBuilder:
             files = None
             if memo is not None:
                 files = load_page_files(self.cache_dir) if self._read_lazily else PageFiles()
-            pages, self._discovery_warnings = find_pages(self.project_dir, exclude=self.exclude, memo=memo,
-                                                         files=files)
+            pages, self._discovery_warnings, site_files = find_pages_and_files(
+                self.project_dir, exclude=self.exclude, memo=memo, files=files)
             self._sources = {page.source: page for page in pages}
             self._files_generation += 1
+            self._site_files.store(self._files_generation, site_files)  # one walk for pages and files
             if memo is not None:
                 save_front_matter(self.cache_dir, memo)
             if files is not None:
@@ -312,7 +330,8 @@ class SiteBuilder:
 
     def _load_theme(self) -> tuple[_ThemeParts, dict[str, Path]]:
         def load() -> _ThemeParts:
-            theme = load_theme(self.project_dir)
+            # A theme override is the authors' code (templates write every page's HTML).
+            theme = load_theme(self.project_dir) if self.author_scripts else Theme(dirs=(builtin_theme_dir(),))
             return _ThemeParts(theme, theme.environment(), ComponentRenderer(theme))
         parts = self._theme.get_or_compute(self._theme_generation, load)
         assets = self._theme_assets.get_or_compute(
@@ -330,7 +349,7 @@ class SiteBuilder:
                 return cached
         links = setup.resolver.fork()
         library = setup.loaded.chrome.icon_library
-        body = render_markdown(setup.markdown, page, links, setup.components, library)
+        body = render_markdown(setup.markdown, page, links, setup.components, library, setup.author_code)
         rendered = RenderedBody(page, body, links, self._files_generation, library)
         if body.errors:
             self._bodies.drop(page.output)  # never reuse a failure: the cause may be anywhere
@@ -473,10 +492,11 @@ class SiteBuilder:
         """The hash of everything every page's HTML depends on (see persist.py)."""
         inputs = SiteInputs(
             project_dir=self.project_dir, skip=self.exclude, theme_dirs=theme.dirs,
-            config_files=tuple(self.project_dir / name for name in CONFIG_NAMES),
+            # .mintignore too: what it leaves out changes which links find a file.
+            config_files=tuple(self.project_dir / name for name in (*CONFIG_NAMES, IGNORE_FILE)),
             outline=steps.page_outlines(pages),
             extra=(search, setup.root_copy, self.base_urls, self.offline, loaded.file_name,
-                   setup.renderer.site.extra.get("publishing")),
+                   setup.renderer.site.extra.get("publishing"), self.author_scripts),
         )
         return site_key(inputs)
 
@@ -505,6 +525,9 @@ class SiteBuilder:
         if not pages:
             raise ContentError(f"{self.project_dir}: no .md or .mdx pages found")
         warnings = list(loaded.warnings) + self._discovery_warnings + [w for page in pages for w in page.warnings]
+        site_files = self._site_files.get_or_compute(
+            self._files_generation, lambda: find_site_files(self.project_dir, self.exclude))
+        warnings += site_files.warnings
         if loaded.v2 is not None and loaded.v2.variables:  # v2 `variables`: {{name}} in the pages' text
             pages, undefined = substitute_pages(pages, dict(loaded.v2.variables))
             warnings += undefined
@@ -538,7 +561,8 @@ class SiteBuilder:
             output.offer_search(shards)
             home = navigation.navigation.first_page()
             root_copy = home.id if home is not None and not any(page.id == "index" for page in pages) else None
-            chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, search)
+            chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, search,
+                                       custom_assets(site_files, self.author_scripts))
             if site_url is not None:
                 chrome = steps.with_publishing(chrome, site_url, root_copy, theme.theme, resolver, self.cache_dir,
                                               warnings)
@@ -546,13 +570,17 @@ class SiteBuilder:
             renderer = self._renderer.get_or_compute(
                 chrome, lambda: steps.make_renderer(chrome, navigation.navigation, self.project_dir))
         warnings += renderer.warnings  # icons that fell back, feedback without a repository
+        if not self.author_scripts and (self.project_dir / "themes" / THEME_NAME).is_dir():
+            warnings.append(f"themes/{THEME_NAME}/: theme override not used (--no-scripts: its templates and "
+                            "assets are the project's code); the built-in theme is used")
 
         setup = RenderSetup(
             project_dir=self.project_dir, loaded=loaded, markdown=self._markdown, components=theme.components,
             renderer=renderer, resolver=resolver, views=operations.views, output=output,
             root_copy=root_copy, cards=chrome.publishing.cards if chrome.publishing else None,
+            author_code=self.author_scripts,
         )
-        files = Files()
+        files = Files(author_code=self.author_scripts)
         for page in pages:
             files.add_written(page.output, Origin.PAGE)
             for path in markdown_paths(page.output):
@@ -606,6 +634,7 @@ class SiteBuilder:
             mermaid_warnings = steps.add_theme_files(files, theme_assets, uses_mermaid)
             for path, source in resolver.assets.items():  # docs.json logo, favicon, ...
                 files.add_copy(path, source)
+            add_project_files(files, site_files)  # every other file of the project, at its path
         with times.step("copy_files"):
             steps.copy_files(output, files)
             output.settle()  # the pages and files the last build made the same linked, while Pagefind runs

@@ -103,6 +103,7 @@ class RenderSetup:
     output: Output
     root_copy: str | None  # the page also written at the site root (the home page, when no page is "index")
     cards: CardStyle | None = None  # social cards to draw (a site with a URL, thumbnails on)
+    author_code: bool = True  # False (--no-scripts): pages keep none of their own <style>
 
 
 @dataclass
@@ -140,7 +141,8 @@ def html_digest(html: bytes) -> bytes:
 def fresh_body(setup: RenderSetup) -> BodyFor:
     def body_for(page: Page) -> RenderedBody:
         links = setup.resolver.fork()
-        body = render_markdown(setup.markdown, page, links, setup.components, setup.loaded.chrome.icon_library)
+        body = render_markdown(setup.markdown, page, links, setup.components, setup.loaded.chrome.icon_library,
+                               setup.author_code)
         return RenderedBody(page, body, links, 0, setup.loaded.chrome.icon_library)
     return body_for
 

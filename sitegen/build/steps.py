@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import jinja2
 
 from sitegen import nav
-from sitegen.build.files import Files, Origin
+from sitegen.build.files import CustomAssets, Files, Origin
 from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
@@ -303,14 +303,15 @@ class Chrome:
     env: jinja2.Environment
     navigation: NavigationStep  # compared by its outline
     publishing: Publishing | None = None  # the site URL and social cards (`sitegen build` with a URL)
+    custom: CustomAssets = CustomAssets()  # the project's own .css and .js files, on every page
 
 
 def make_chrome(
     loaded: LoadedConfig, resolver: LinkResolver, theme_assets: Mapping[str, Path], env: jinja2.Environment,
-    navigation: NavigationStep, search: bool,
+    navigation: NavigationStep, search: bool, custom: CustomAssets | None = None,
 ) -> Chrome:
     return Chrome(loaded, tuple(config_files(loaded, resolver).items()), tuple(theme_asset_links(theme_assets)),
-                  favicon_type(loaded), search, env, navigation)
+                  favicon_type(loaded), search, env, navigation, custom=custom or CustomAssets())
 
 
 def with_publishing(
@@ -368,7 +369,9 @@ def make_renderer(chrome: Chrome, navigation: Navigation, project_dir: Path) -> 
         navigation=navigation,
         files=dict(chrome.files),
         assets=list(chrome.assets),
-        extra={"favicon_type": chrome.favicon_type, "search": chrome.search, "publishing": chrome.publishing},
+        extra={"favicon_type": chrome.favicon_type, "search": chrome.search, "publishing": chrome.publishing,
+               "custom_stylesheets": chrome.custom.stylesheets, "custom_scripts": chrome.custom.scripts,
+               "author_code": chrome.custom.author_code},
     )
     try:
         return Renderer(context, chrome.env)

@@ -12,6 +12,8 @@ from pathlib import Path
 from sitegen import uptodate
 
 ENV_VAR = uptodate.SITE_URL_VARIABLE
+NO_SCRIPTS_HELP = ("leave out the project's own code, for building a repository you do not trust: its .js, .css "
+                   "and HTML files, <style> in pages, docs.json analytics and a themes/default/ override")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,12 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"social tags and cards, sitemap.xml, robots.txt (default: ${ENV_VAR}, else "
                              "docs.json siteUrl)")
     parser.add_argument("--profile", action="store_true", help="print the time each build step took (on stderr)")
+    parser.add_argument("--no-scripts", action="store_true", help=NO_SCRIPTS_HELP)
 
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     out_dir = (args.out or args.project.resolve() / "site").resolve()
-    key = uptodate.settings(args.project, out_dir, args.strict, args.offline)
+    key = uptodate.settings(args.project, out_dir, args.strict, args.offline, args.no_scripts)
     check = not args.no_cache and args.site_url is None and not os.environ.get(ENV_VAR, "").strip()
     # Before the build's modules are imported: when nothing changed, that import is most of the time.
     taken: list[uptodate.Snapshot] = []  # the check's snapshot of the inputs, which the build records
@@ -67,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         report = build(args.project, out_dir=args.out, strict=args.strict, offline=args.offline,
                        progress=progress, times=times, cache=not args.no_cache,
                        site_url=setting_from(args.site_url, dict(os.environ)), checked=check,
-                       snapshot=taken[0] if taken else None)
+                       snapshot=taken[0] if taken else None, author_scripts=not args.no_scripts)
     finally:
         progress.close()
         if args.profile:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from sitegen.commands.build import NO_SCRIPTS_HELP
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("project", nargs="?", default=".", type=Path, help="docs project folder (default: .)")
@@ -19,10 +21,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="never fetch remote OpenAPI documents: use .sitegen-cache/ or show the error")
     parser.add_argument("--api", action="store_true",
                         help="also run the Plant Store reference server and use it as the playground's first base URL")
+    parser.add_argument("--no-scripts", action="store_true", help=NO_SCRIPTS_HELP)
 
 
 def run(args: argparse.Namespace) -> int:
     from sitegen.serve import serve  # the web server stack only for this command
 
     return serve(Path(args.project), host=args.host, port=args.port, open_browser=args.open, poll=args.poll,
-                 api=args.api, offline=args.offline)
+                 api=args.api, offline=args.offline, author_scripts=not args.no_scripts)

@@ -145,10 +145,12 @@ def _warn_past_nesting_limit(md: MarkdownIt) -> None:
 
 
 def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None,
-                    icon_library: IconLibrary = "fontawesome") -> RenderedMarkdown:
+                    icon_library: IconLibrary = "fontawesome", author_code: bool = True) -> RenderedMarkdown:
     """Render one page. `components` is the ComponentRenderer (None: every component is unknown);
-    `icon_library` is where components look up icon names (docs.json `icons.library`)."""
-    state = PageState(md=md, page=page, resolver=resolver, components=components, icon_library=icon_library)
+    `icon_library` is where components look up icon names (docs.json `icons.library`);
+    `author_code` off (--no-scripts): the page's own <style> elements are left out."""
+    state = PageState(md=md, page=page, resolver=resolver, components=components, icon_library=icon_library,
+                      author_code=author_code)
     doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
     html, tokens = parse_and_render(state, doc)
     markdown = None if state.errors else export_markdown(tokens, page, resolver, state.warnings)

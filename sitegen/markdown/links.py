@@ -16,9 +16,11 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
+from sitegen.mintignore import IGNORE_FILE, read_ignore_rules
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
 
 _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
+_IGNORED = "\0ignored"  # _find_file: the file is left out by .mintignore
 MAX_LINKS_KEPT = 50_000  # link answers a resolver keeps (a few MB at most)
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class LinkResolver:
     def __init__(self, project_dir: Path, pages: Iterable[Page]) -> None:
         self.project_dir = project_dir.resolve()
         self.content_dir = content_root(project_dir).resolve()
+        self.ignore = read_ignore_rules(self.project_dir)  # an ignored file is never published
         self.pages_by_id = {page.id: page for page in pages}
         self.assets: dict[str, Path] = {}  # output path ("images/a.png") -> source file
         # (link path, linking page's folder) -> the page it names: pages link to the same
@@ -71,6 +74,9 @@ class LinkResolver:
         output = self._find_file(path, page.source.parent)
         if output is _OUTSIDE:
             return Resolved(error=f"{'image' if image else 'link'} '{target}' is {OUTSIDE}; not published")
+        if output is _IGNORED:
+            return Resolved(error=f"{'image' if image else 'link'} '{target}' is ignored by {IGNORE_FILE}; "
+                                  "not published")
         if output is not None:
             return Resolved(url=root_prefix(page.url) + output + suffix)
         if image:
@@ -85,6 +91,8 @@ class LinkResolver:
         output = self._find_file(unquote(ref), None)
         if output is _OUTSIDE:
             return Resolved(error=f"'{ref}' is {OUTSIDE}; not published")
+        if output is _IGNORED:
+            return Resolved(error=f"'{ref}' is ignored by {IGNORE_FILE}; not published")
         if output is None:
             return Resolved(error=f"file '{ref}' not found (looked in content/ and the project root)")
         return Resolved(url=output)
@@ -118,14 +126,15 @@ class LinkResolver:
     def _find_file(self, path: str, page_dir: Path | None) -> str | None:
         """The output path of the first inside-the-project file `path` names (from the
         page's folder, the content root, the project root), else `_OUTSIDE` when some
-        of those places lie outside the project, else None."""
+        of those places lie outside the project, else `_IGNORED` when `.mintignore`
+        leaves out the file found, else None."""
         bases: list[Path] = []
         if path.startswith("/"):
             path = path.lstrip("/")
         elif page_dir is not None:
             bases.append(page_dir)
         bases += [self.content_dir, self.project_dir]
-        outside = False
+        outside = ignored = False
         for base in bases:
             candidate = inside_project(self.project_dir, base / path)
             if candidate is None:
@@ -135,11 +144,14 @@ class LinkResolver:
                 continue
             if not candidate.is_file():
                 continue
+            if self.ignore.excludes(candidate.relative_to(self.project_dir).as_posix()):
+                ignored = True
+                continue
             output = self._output_path(candidate)
             if output is not None:
                 self.assets[output] = candidate
                 return output
-        return _OUTSIDE if outside else None
+        return _OUTSIDE if outside else _IGNORED if ignored else None
 
     def _output_path(self, source: Path) -> str | None:
         # Files keep their place relative to the content root (else the project root);

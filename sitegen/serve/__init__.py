@@ -45,7 +45,7 @@ class _Server(uvicorn.Server):
 
 
 def serve(project: Path, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
-          poll: bool = False, api: bool = False, offline: bool = False) -> int:
+          poll: bool = False, api: bool = False, offline: bool = False, author_scripts: bool = True) -> int:
     """`sitegen serve`: until Ctrl-C. `api` also runs the reference server and puts it first
     in the playground's base URLs; `offline` never fetches remote OpenAPI documents."""
     project = project.resolve()
@@ -61,7 +61,8 @@ def serve(project: Path, host: str = "127.0.0.1", port: int = 8000, open_browser
 
             reference = ReferenceServer(host, _log)
         hub = Hub()
-        builder = SiteBuilder(project, base_urls=(reference.url,) if reference else (), offline=offline)
+        builder = SiteBuilder(project, base_urls=(reference.url,) if reference else (), offline=offline,
+                              author_scripts=author_scripts)  # --no-scripts
         rebuilder = Rebuilder(builder, hub, _log)
         theme_dir = builtin_theme_dir()
         watcher = Watcher([project, theme_dir], ignore=builder.exclude, number=hub.saw_change, poll=poll)

@@ -16,6 +16,8 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 from watchdog.observers.polling import PollingObserver
 
+from sitegen.mintignore import IGNORE_FILE
+
 _WRITES = frozenset({"created", "deleted", "modified", "moved", "closed"})
 _SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
 _SCRATCH_SUFFIXES = (".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload")
@@ -28,8 +30,10 @@ def is_noise(path: Path, root: Path) -> bool:
     except ValueError:
         parts = path.parts
     name = path.name
+    # .mintignore (beside docs.json) decides which pages and files are published.
+    folders = parts[:-1] if name == IGNORE_FILE else parts
     return (
-        any(part.startswith(".") or part in _SKIPPED_DIRS for part in parts)
+        any(part.startswith(".") or part in _SKIPPED_DIRS for part in folders)
         or name.endswith("~")
         or name.endswith(_SCRATCH_SUFFIXES)
         or (name.startswith("#") and name.endswith("#"))  # Emacs auto-save

@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen.confine import is_script_url
 
-__all__ = ["HTML_ELEMENTS", "render_html_element"]
+__all__ = ["CODE_ELEMENTS", "HTML_ELEMENTS", "render_code_element", "render_html_element"]
 
 HTML_ELEMENTS = frozenset("""
 a abbr address article aside audio b bdi bdo blockquote br button caption center cite code col colgroup
@@ -21,6 +21,14 @@ sub summary sup table tbody td tfoot th thead time tr track u ul var video wbr
 svg g path circle ellipse line polyline polygon rect text tspan defs use symbol lineargradient
 radialgradient stop clippath mask pattern title desc foreignobject
 """.split())
+# Elements whose content is code, never text: <script> is always left out (Mintlify's advice
+# is a .js file of the project, which runs on every page; React never runs a script it
+# inserts), <style> is kept unless the build leaves out the authors' code (--no-scripts).
+CODE_ELEMENTS = frozenset({"script", "style"})
+SCRIPT_LEFT_OUT = ("<script> in a page is left out (so is any other on this page): to run code on every "
+                   "page, put it in a .js file of the project, as Mintlify advises")
+STYLE_LEFT_OUT = "<style> in a page is left out (so is any other on this page): built with --no-scripts"
+_STYLE_END = re.compile(r"</(?=style)", re.I)
 _SVG_CASE = {name.lower(): name for name in ("linearGradient", "radialGradient", "clipPath", "foreignObject")}
 _VOID = frozenset("br col hr img input source track wbr".split())
 _URL_ATTRIBUTES = {"src": True, "href": False, "poster": True}  # name -> looked up as a file
@@ -101,3 +109,17 @@ def render_html_element(
     if name in _VOID:
         return opening
     return f"{opening}{children_html}</{tag}>"
+
+
+def render_code_element(name: str, props: dict[str, Any], text: str, author_code: bool) -> tuple[str, str | None]:
+    """(HTML, the page's one warning or None) for a <script> or <style> whose content is
+    `text` (a style's CSS, given as a string: `<style>{`...`}</style>`)."""
+    if name == "script":
+        return "", SCRIPT_LEFT_OUT
+    if not author_code:
+        return "", STYLE_LEFT_OUT
+    media = props.get("media")
+    attributes = f' media="{html.escape(media, quote=True)}"' if isinstance(media, str) else ""
+    # The element would end at the first "</style": written "<\/style" (a CSS escape of "/").
+    css = _STYLE_END.sub(lambda _: "<\\/", text)
+    return f"<style{attributes}>{css}</style>\n", None

@@ -28,7 +28,7 @@ from sitegen.markdown.code import fence_icon, parse_info, parse_meta, render_fen
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.esm import Module
-from sitegen.markdown.mdx.html_elements import HTML_ELEMENTS, render_html_element
+from sitegen.markdown.mdx.html_elements import CODE_ELEMENTS, HTML_ELEMENTS, render_code_element, render_html_element
 from sitegen.markdown.mdx.jsx import Scanner, Tag
 from sitegen.markdown.mdx.literals import NotLiteral, evaluate
 from sitegen.markdown.mdx.nodes import CodeInfo, ComponentFailed, MdxChild, MdxElement
@@ -72,6 +72,8 @@ class PageState:
     field_depth: int = 0  # how many ParamField/ResponseField/Expandable elements enclose this one
     snippets: set[Path] = field(default_factory=set)  # snippet files inlined (MISSING_SNIPPET: one was not found)
     icon_library: IconLibrary = "fontawesome"  # where components' icon names are looked up (docs.json icons.library)
+    author_code: bool = True  # False (--no-scripts): the page's own <style> is left out too
+    code_warned: set[str] = field(default_factory=set)  # <script>/<style> warnings given: one of each a page
 
     def warn(self, where: str, message: str) -> None:
         self.warnings.append(f"{where}: {message}")
@@ -515,6 +517,7 @@ def _children(
 
 
 _FIELD_CONTAINERS = frozenset({"ParamField", "ResponseField", "Expandable"})
+_TAG = re.compile(r"<[^>]*>")  # in rendered HTML (text escapes its "<"): a tag
 
 
 def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
@@ -527,6 +530,16 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
     name = tag.name
     props = _props(state, doc, tag, where)
     children = token.children or []
+    if name[:1].islower() and name.lower() in CODE_ELEMENTS:  # code, never text: a script's is not even rendered
+        code = name.lower()
+        # A style's CSS is the text of its children (a string: `<style>{`...`}</style>`), without tags.
+        text = html.unescape(_TAG.sub("", _children(self, children, inline, options, env)[0])) \
+            if code == "style" else ""
+        output, message = render_code_element(code, props, text, state.author_code)
+        if message is not None and message not in state.code_warned:
+            state.code_warned.add(message)
+            state.warn(where, message)
+        return output
     snippet = doc.module.component_import(name) if doc.mdx else None
     react = _react_component_source(doc, name)
     if react is not None:
