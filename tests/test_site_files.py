@@ -29,6 +29,8 @@ PUBLISHED = {
     "index.html", "index.md", "quickstart/index.html", "quickstart/index.md",
     "guides/styling/index.html", "guides/styling/index.md", "guides/embedding/index.html",
     "guides/embedding/index.md", "api-reference/list-lights/index.html", "api-reference/list-lights/index.md",
+    # …and at each page's URL + .md, as Mintlify serves it
+    "quickstart.md", "guides/styling.md", "guides/embedding.md", "api-reference/list-lights.md",
     # generated
     "404.html", "llms.txt", "llms-full.txt", ".nojekyll", ".sitegen-build",
     # the project's files, at their paths: linked or not
