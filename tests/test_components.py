@@ -101,8 +101,8 @@ def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
     second = element("Step", {"title": "Run", "stepNumber": 5, "titleSize": "h3"}, html="<p>go</p>")
     html = R.render(element("Steps", children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
     assert html.startswith('<ol class="steps">')
-    assert re.search(r'<li class="step">\s*<div class="step-content">\s*<p class="step-title">Install</p>', html)
-    assert '<li class="step" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
+    assert re.search(r'<li class="step" id="install">\s*<div class="step-content">\s*<p class="step-title">Install</p>', html)
+    assert '<li class="step" id="run" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
     assert ctx.warnings == []
     _, ctx = render("Step", {"title": "X", "titleSize": "h9"})
     assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3; using 'p'"]
@@ -110,11 +110,11 @@ def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
 
 def test_accordion_is_details_summary_with_description_and_default_open() -> None:
     html, _ = render("Accordion", {"title": "Can I self-host?", "description": "Short answer: yes", "defaultOpen": True})
-    assert html.startswith('<details class="accordion" open>')
+    assert html.startswith('<details class="accordion" id="can-i-self-host" open>')
     assert '<span class="accordion-title">Can I self-host?</span>' in html
     assert '<span class="accordion-description">Short answer: yes</span>' in html
     closed, ctx = render("Accordion", {"title": "Closed", "defaultOpen": "maybe"})
-    assert closed.startswith('<details class="accordion">')
+    assert closed.startswith('<details class="accordion" id="closed">')
     assert ctx.warnings == ["guides/setup.mdx:7: <Accordion> defaultOpen='maybe': expected true or false; using False"]
 
 
@@ -130,7 +130,7 @@ def test_tabs_wire_tablist_tabs_and_panels_with_unique_ids() -> None:
     assert "<p>Windows steps</p>" in html and "<section" not in html  # the panel holds the Tab's content
     second = R.render(element("Tabs", children=[child(tabs[0], R, ctx)]), ctx)
     ids = re.findall(r' id="([^"]+)"', html + second)
-    assert len(ids) == len(set(ids)) and 'id="tabs-1-panel1"' in second  # a second Tabs gets its own ids
+    assert len(ids) == len(set(ids)) and 'id="tabs-2-panel1"' in second  # a second Tabs gets its own ids
 
 
 def test_content_outside_a_tab_warns_and_is_kept() -> None:

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
+from sitegen.markdown.slugs import field_id, title_slug
 from sitegen.theme import BuiltinTemplateCache, Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
@@ -178,7 +179,7 @@ class ComponentRenderer:
             "Accordion": self._accordion,
             "AccordionGroup": lambda p: {},
             "Tabs": self._tabs,
-            "Tab": lambda p: {"title": p.text("title", "")},
+            "Tab": lambda p: {"title": p.text("title", ""), "id": _titled_id(p)},
             "CodeGroup": self._code_group,
             "RequestExample": self._code_group,
             "ResponseExample": self._code_group,
@@ -249,8 +250,12 @@ class ComponentRenderer:
         return {"cols": p.number("cols", 2, 1, 4)}
 
     def _step(self, p: _Props) -> dict[str, Any]:
+        title = p.text("title", "")
+        chosen = p.text("id")
         return {
-            "title": p.text("title", ""),
+            # Mintlify numbers a step's id with the page's headings (a second "Install" is install-2).
+            "id": p.ctx.exact_id(chosen) if chosen else p.ctx.unique_id(title) if title else None,
+            "title": title,
             "icon_svg": p.icon(),
             "number": p.number("stepNumber", None, 0, 9999),
             "title_tag": p.choice("titleSize", STEP_TITLE_TAGS, "p"),
@@ -258,6 +263,7 @@ class ComponentRenderer:
 
     def _accordion(self, p: _Props) -> dict[str, Any]:
         return {
+            "id": _titled_id(p),
             "title": p.text("title", ""),
             "description": p.text("description"),
             "open": p.flag("defaultOpen"),
@@ -368,6 +374,7 @@ class ComponentRenderer:
     def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
         default = p.element.props.get("default")
         return {
+            "id": p.ctx.exact_id(field_id(name, p.ctx.field_path)) if name else None,
             "name": name or "",
             "location": location,
             "type": p.text("type"),
@@ -397,6 +404,13 @@ class ComponentRenderer:
         if problem:
             p.ctx.warn(p.element, f"<Latex> cannot be read ({problem}); its source is shown")
         return {"math": Markup(rendered)}
+
+
+def _titled_id(p: _Props) -> str | None:
+    """An Accordion's or Tab's id: its `id` prop as written, else Mintlify's slug of its title."""
+    chosen = p.text("id")
+    made = chosen or title_slug(p.text("title") or "")
+    return p.ctx.exact_id(made) if made else None
 
 
 def template_name(component: str) -> str:

@@ -10,7 +10,7 @@ the site works under any sub-path and from disk.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
@@ -169,3 +169,16 @@ def _split_suffix(target: str) -> tuple[str, str]:
         if index != -1:
             cut = min(cut, index)
     return target[:cut], target[cut:]
+
+
+def fragment_found(fragment: str, ids: Collection[str]) -> bool:
+    """Whether a link's `#fragment` lands on one of a page's `ids` as a browser sees it:
+    as written or percent-decoded (`#error-%F0%9F%A4%96` is `error-🤖`), or, for nested
+    accordions, as Mintlify's `outer:inner` path of accordion ids."""
+    if fragment in ids:
+        return True
+    decoded = unquote(fragment)
+    if decoded in ids:
+        return True
+    parts = decoded.split(":")
+    return len(parts) > 1 and all(part in ids for part in parts)
