@@ -137,7 +137,7 @@ def test_export_const_values_and_esm_lines_are_consumed(make_project: Callable[.
         "```js\nimport os from 'os'\nexport const x = 1\n```\n"
     )
     result = page(make_project, body)
-    assert '<h1 id="pro-&lt;b&gt;">Pro &lt;b&gt; <a class="header-anchor"' in result.html  # Mintlify keeps < and >
+    assert '<h1 id="pro-b">Pro &lt;b&gt; <a class="header-anchor"' in result.html
     assert "You get 5 seats on <x-Card title='\"Pro <b>\"' at='content/page.mdx:10' i></x-Card>." in result.html
     assert '<code class="language-js"><span class="line"><span class="k">import</span>' in result.html
     assert "Chart" not in result.html
@@ -202,7 +202,7 @@ def test_line_numbers_after_front_matter_and_inside_nested_components(make_proje
 def test_md_pages_keep_braces_as_text_but_parse_tags(make_project: Callable[..., Path]) -> None:
     body = "# Braces {x}\n\n<Note>Value {x}</Note>\n\n    indented code <b>\n\nimport x from 'y'\n"
     result = page(make_project, body, name="page.md")
-    assert '<h1 id="braces-{x}">Braces {x}' in result.html  # Mintlify keeps braces in ids
+    assert '<h1 id="braces-x">Braces {x}' in result.html
     assert "<x-Note at='content/page.md:3' b>Value {x}</x-Note>" in result.html
     assert "indented code &lt;b&gt;" in result.html
     assert "<p>import x from 'y'</p>" in result.html

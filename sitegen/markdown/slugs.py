@@ -4,8 +4,8 @@ for Mintlify (and readers' bookmarks) land where they did there.
 The rules were read off the `#fragment` links real Mintlify repositories write to their own
 headings (tests/test_mintlify_ids.py keeps them, with the repository each came from) and
 Mintlify's own description ("Automatic anchor IDs": lowercase, whitespace and periods become
-hyphens, parentheses go, slashes, ampersands and non-Latin letters stay, `'` becomes `’`,
-duplicates get `-2`, `-3`). They are not GitHub's: nothing but a few separators is dropped.
+hyphens, parentheses go, slashes and ampersands stay, `'` becomes `’`, duplicates get `-2`,
+`-3`). They are not GitHub's: emoji, `@`, `$` and every script's letters stay too.
 
 - Headings, Update labels and Step titles: `heading_slug` of the text content, numbered
   per page (`PageIds.heading`).
@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 __all__ = ["PageIds", "field_id", "field_name", "heading_slug", "title_slug"]
 
 _WHITESPACE = re.compile(r"\s+")
-# Mintlify slugifies the heading's percent-encoded text: what encodeURIComponent leaves as it
-# is besides letters, digits and `_` (these seven) is a separator; everything it would escape
-# (`/ & : , ? @ $ %`, emoji, every non-ASCII letter) comes back unchanged.
-_HEADING_SEPARATORS = re.compile(r"[-.!~*'()]+")
+# ASCII punctuation Mintlify drops from a heading's id (each a separator: `enableMic(on: bool)`
+# -> `enablemic-on-bool`). What it keeps of ASCII: `$ % & / @ _`; of the rest, everything but
+# dashes (emoji, letters of every script, a CJK heading's own punctuation such as `：`).
+_HEADING_SEPARATORS = re.compile(r"[-.!\"#()*+,:;<=>?\[\\\]^`{|}~\u2010-\u2015\u2212]+")
 _NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 # Where a word starts with a capital inside an identifier: `onError`, `HTTPServer`, `v2Name`.
 _CAMEL_BOUNDARIES = (
@@ -43,7 +43,8 @@ def heading_slug(text: str) -> str:
     """Mintlify's id for a heading whose text content is `text` (before numbering).
 
     `Records on session.out` -> `records-on-session-out`, `Pause/Resume (Urgent)` ->
-    `pause/resume-urgent`, `error 🤖` -> `error-🤖`, `What's new` -> `what’s-new`."""
+    `pause/resume-urgent`, `error 🤖` -> `error-🤖`, `What's new` -> `what’s-new`,
+    `Step 1: 検索` -> `step-1-検索`."""
     words = _WHITESPACE.sub("-", text.lower().strip()).replace("'", "\u2019")
     return _HEADING_SEPARATORS.sub("-", words).strip("-")
 
