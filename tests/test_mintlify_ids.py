@@ -160,6 +160,8 @@ def test_a_custom_heading_id_replaces_the_generated_one(make_project: Callable[.
     assert '<h2 id="my-custom-anchor">My section <a class="header-anchor" href="#my-custom-anchor"' in result.html
     assert _ids_in_order(result.html) == ["my-custom-anchor", "my-section"]
     assert result.warnings == []
+    project = make_project(CONFIG, {"page.md": "## Plain Markdown {#plain}\n", "other.mdx": "# Other\n"}, name="md")
+    assert '<h2 id="plain">Plain Markdown <a class="header-anchor" href="#plain"' in render_file(project, "page.md").html
 
 
 def test_page_ids_number_headings_and_keep_other_ids_unique() -> None:

@@ -395,12 +395,18 @@ def _render_heading_open(self: RendererHTML, tokens: list[Token], idx: int, opti
 
 
 _CUSTOM_ID = re.compile(r"#([^\s{}#]+)")
+_CUSTOM_ID_TEXT = re.compile(r"\s*\{#([^\s{}#]+)\}\s*$")  # in a .md page, where braces are text
 
 
 def _custom_heading_id(inline: Token) -> str | None:
     """`## Title {#my-id}`: the id the author chose (Mintlify's syntax), taken out of the text."""
     children = inline.children or []
     last = children[-1] if children else None
+    if last is not None and last.type == "text":
+        in_text = _CUSTOM_ID_TEXT.search(last.content)
+        if in_text is not None:
+            last.content = last.content[:in_text.start()]
+            return in_text[1]
     if last is None or last.type != "mdx_expression":
         return None
     found = _CUSTOM_ID.fullmatch(last.content.strip())
