@@ -235,3 +235,16 @@ def test_fragment_found_reads_fragments_as_a_browser_does() -> None:
     assert fragment_found("error-%F0%9F%A4%96", ids) and fragment_found("fees-&-billing", ids)
     assert fragment_found("outer:inner", ids) and not fragment_found("outer:missing", ids)
     assert not fragment_found("Error-🤖", ids)
+
+
+def test_a_link_written_for_an_older_id_warns_with_the_id_mintlify_gives_now(make_project: Callable[..., Path]) -> None:
+    # firecrawl+firecrawl-docs links `#team-management--roles` (GitHub-style, older Mintlify);
+    # Mintlify now gives that heading `team-management-&-roles`.
+    page = "See [roles](/other#team-management--roles) and [x](/other#nowhere).\n"
+    other = "# Other\n\n## Team management & roles\n"
+    built = build_site(make_project(CONFIG, {"page.mdx": page, "other.mdx": other}))
+    assert built.warnings == [
+        "content/page.mdx:1: link to 'other#team-management--roles': no heading 'team-management--roles' on that "
+        "page (the id there is 'team-management-&-roles'); link kept",
+        "content/page.mdx:1: link to 'other#nowhere': no heading 'nowhere' on that page; link kept",
+    ]
