@@ -123,14 +123,15 @@ def test_tabs_wire_tablist_tabs_and_panels_with_unique_ids() -> None:
     tabs = [element("Tab", {"title": t}, html=f"<p>{t} steps</p>") for t in ("macOS", "Windows")]
     html = R.render(element("Tabs", children=[child(t, R, ctx) for t in tabs]), ctx)
     assert '<div class="tabs-list" role="tablist">' in html
-    assert ('<button type="button" role="tab" class="tabs-tab" id="tabs-tab1" aria-controls="tabs-panel1" '
+    # A panel's id is Mintlify's id for the tab (its title's), so `page#windows` opens there.
+    assert ('<button type="button" role="tab" class="tabs-tab" id="tabs-tab1" aria-controls="macos" '
             'aria-selected="true">macOS</button>') in html
-    assert 'aria-controls="tabs-panel2" aria-selected="false" tabindex="-1">Windows</button>' in html
-    assert '<div class="tabs-panel" role="tabpanel" id="tabs-panel2" aria-labelledby="tabs-tab2" tabindex="0">' in html
+    assert 'aria-controls="windows" aria-selected="false" tabindex="-1">Windows</button>' in html
+    assert '<div class="tabs-panel" role="tabpanel" id="windows" aria-labelledby="tabs-tab2" tabindex="0">' in html
     assert "<p>Windows steps</p>" in html and "<section" not in html  # the panel holds the Tab's content
     second = R.render(element("Tabs", children=[child(tabs[0], R, ctx)]), ctx)
     ids = re.findall(r' id="([^"]+)"', html + second)
-    assert len(ids) == len(set(ids)) and 'id="tabs-2-panel1"' in second  # a second Tabs gets its own ids
+    assert len(ids) == len(set(ids)) and 'id="tabs-2-tab1"' in second and 'id="macos-2"' in second  # ids stay unique
 
 
 def test_content_outside_a_tab_warns_and_is_kept() -> None:

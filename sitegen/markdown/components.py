@@ -49,6 +49,9 @@ _COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgb|rgba|hsl|hsla|oklch|o
 # Cursor's deeplink that opens a chat with the prompt filled in.
 CURSOR_PROMPT_LINK = "cursor://anysphere.cursor-deeplink/prompt?text="
 _HTML_TAG = re.compile(r"<[^>]+>")
+# Where a <Tab> notes the id it was given (children render before their parent): not a prop
+# anyone can write, since a JSX attribute name cannot start with a space.
+_GIVEN_ID = " id given"
 # Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
 _INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
 
@@ -179,7 +182,7 @@ class ComponentRenderer:
             "Accordion": self._accordion,
             "AccordionGroup": lambda p: {},
             "Tabs": self._tabs,
-            "Tab": lambda p: {"title": p.text("title", ""), "id": _titled_id(p)},
+            "Tab": self._tab,
             "CodeGroup": self._code_group,
             "RequestExample": self._code_group,
             "ResponseExample": self._code_group,
@@ -278,13 +281,19 @@ class ComponentRenderer:
             if child.element is not None and child.element.name == "Tab":
                 title = _Props(child.element, p.ctx).text("title") or f"Tab {len(tabs) + 1}"
                 number = len(tabs) + 1
+                # The panel keeps the id the <Tab> got as it was rendered (Mintlify's: its title's).
+                panel_id = child.element.props.get(_GIVEN_ID) or f"{base}-panel{number}"
                 tabs.append({"title": title, "html": Markup(child.element.children_html),
-                             "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}"})
+                             "id": panel_id, "tab_id": f"{base}-tab{number}"})
             else:
                 extra.append(Markup(child.html))
         if extra:
             p.ctx.warn(p.element, "<Tabs> holds content outside any <Tab>; it is shown below the tabs")
         return {"id": base, "tabs": tabs, "extra": extra}
+
+    def _tab(self, p: _Props) -> dict[str, Any]:
+        given = p.element.props[_GIVEN_ID] = _titled_id(p)  # for the <Tabs> around it, rendered next
+        return {"title": p.text("title", ""), "id": given}
 
     def _code_group(self, p: _Props) -> dict[str, Any]:
         """CodeGroup, RequestExample and ResponseExample: one tab per child code block."""
