@@ -196,7 +196,7 @@ def test_fields_accordions_steps_tabs_and_updates_carry_ids(make_project: Callab
         '<Accordion title="SSO" id="single_sign_on">Okta.</Accordion>\n</AccordionGroup>\n\n'
         '<Steps>\n<Step title="Install the CLI">pip</Step>\n<Step title="Run" id="go">run</Step>\n</Steps>\n\n'
         '<Tab title="Python SDK">alone</Tab>\n\n'
-        '<Tabs>\n<Tab title="Workflow">w</Tab>\n<Tab title="MCP">m</Tab>\n</Tabs>\n\n'
+        '<Tabs>\n<Tab title="Workflow">w</Tab>\n<Tab title="MCP">m</Tab>\n<Tab title="新しい Agent">n</Tab>\n</Tabs>\n\n'
         '<Update label="2024.10.01" description="v1">Notes</Update>\n'
     )
     built = build_site(make_project(CONFIG, {"page.mdx": body, "other.mdx": "# Other\n"}))
@@ -208,15 +208,16 @@ def test_fields_accordions_steps_tabs_and_updates_carry_ids(make_project: Callab
                  '<details class="accordion" id="single_sign_on">',
                  '<li class="step" id="install-the-cli">', '<li class="step" id="go">',
                  '<section class="tab-section" id="python-sdk">',
-                 # langgenius+dify-docs links tabs as page#workflow, page#mcp
+                 # langgenius+dify-docs links tabs as page#workflow, page#mcp, page#新しい-agent
                  '<div class="tabs-panel" role="tabpanel" id="workflow"',
                  '<div class="tabs-panel" role="tabpanel" id="mcp" aria-labelledby="tabs-tab2"',
+                 '<div class="tabs-panel" role="tabpanel" id="新しい-agent"',
                  '<div class="update" id="2024-10-01">'):
         assert made in html
     assert built.warnings == []
 
 
-def test_title_slug_is_mintlifys_accordion_and_tab_id() -> None:
+def test_title_slug_is_mintlifys_accordion_id() -> None:
     assert title_slug("Can I self-host?") == "can-i-self-host"
     assert title_slug("SSO: Okta & Azure") == "sso-okta-and-azure"
     assert title_slug("Ünïcode Title") == "unicode-title"

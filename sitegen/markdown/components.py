@@ -22,7 +22,7 @@ from markupsafe import Markup
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
-from sitegen.markdown.slugs import field_id, title_slug
+from sitegen.markdown.slugs import field_id, heading_slug, title_slug
 from sitegen.theme import BuiltinTemplateCache, Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
@@ -292,7 +292,9 @@ class ComponentRenderer:
         return {"id": base, "tabs": tabs, "extra": extra}
 
     def _tab(self, p: _Props) -> dict[str, Any]:
-        given = p.element.props[_GIVEN_ID] = _titled_id(p)  # for the <Tabs> around it, rendered next
+        # A tab's id keeps every script's letters, as a heading's (dify links `#新しい-agent`);
+        # noted for the <Tabs> around it, rendered next.
+        given = p.element.props[_GIVEN_ID] = _titled_id(p, heading_slug)
         return {"title": p.text("title", ""), "id": given}
 
     def _code_group(self, p: _Props) -> dict[str, Any]:
@@ -415,10 +417,10 @@ class ComponentRenderer:
         return {"math": Markup(rendered)}
 
 
-def _titled_id(p: _Props) -> str | None:
+def _titled_id(p: _Props, slug: Callable[[str], str] = title_slug) -> str | None:
     """An Accordion's or Tab's id: its `id` prop as written, else Mintlify's slug of its title."""
     chosen = p.text("id")
-    made = chosen or title_slug(p.text("title") or "")
+    made = chosen or slug(p.text("title") or "")
     return p.ctx.exact_id(made) if made else None
 
 

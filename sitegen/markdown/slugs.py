@@ -11,8 +11,9 @@ hyphens, parentheses go, slashes and ampersands stay, `'` becomes `’`, duplica
   per page (`PageIds.heading`).
 - ParamField / ResponseField: `field_id` — `param-` and the field's path, words split at
   capitals (`onError` -> `param-on-error`), every other run of non-alphanumerics one hyphen.
-- Accordion and Tab titles: `title_slug` — the same, without splitting at capitals (an `id`
-  prop is used as written).
+- Tab titles: `heading_slug`, not numbered (`#新しい-agent`); Accordion titles: `title_slug`
+  — ASCII words as for fields, without splitting at capitals (Mintlify's accordion drops
+  other scripts). An `id` prop is used as written.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def field_id(name: str, parents: Iterable[str] = ()) -> str:
 
 
 def title_slug(title: str) -> str:
-    """The id of an <Accordion> or <Tab> titled `title` (no `id` prop):
+    """The id of an <Accordion> titled `title` (no `id` prop):
     `Can I self-host?` -> `can-i-self-host`, `SSO: Okta` -> `sso-okta`."""
     return _ascii_words(title, split_camel_case=False)
 
