@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx.nodes import CodeInfo, MdxChild, MdxElement
+from sitegen.markdown.slugs import PageIds
 from sitegen.theme import load_theme
 
 
@@ -19,7 +19,8 @@ class PageContext:
     warnings: list[str] = field(default_factory=list)
     toc: list[tuple[int, str, str]] = field(default_factory=list)
     features: set[str] = field(default_factory=set)
-    ids: set[str] = field(default_factory=set)
+    ids: PageIds = field(default_factory=PageIds)  # the page's real id numbering
+    field_path: tuple[str, ...] = ()  # the ParamField/ResponseFields the element sits in
     icon_library: str = "fontawesome"
 
     def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
@@ -31,12 +32,10 @@ class PageContext:
         self.warnings.append(f"{element.source}:{element.line}: {message}")
 
     def unique_id(self, text: str) -> str:
-        base = re.sub(r"[^\w]+", "-", text.lower()).strip("-") or "section"
-        candidate, number = base, 1
-        while candidate in self.ids:
-            candidate, number = f"{base}-{number}", number + 1
-        self.ids.add(candidate)
-        return candidate
+        return self.ids.heading(text)
+
+    def exact_id(self, wanted: str) -> str:
+        return self.ids.exact(wanted)
 
     def add_toc(self, level: int, id: str, text: str) -> None:
         self.toc.append((level, id, text))

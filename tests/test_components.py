@@ -101,8 +101,8 @@ def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
     second = element("Step", {"title": "Run", "stepNumber": 5, "titleSize": "h3"}, html="<p>go</p>")
     html = R.render(element("Steps", children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
     assert html.startswith('<ol class="steps">')
-    assert re.search(r'<li class="step">\s*<div class="step-content">\s*<p class="step-title">Install</p>', html)
-    assert '<li class="step" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
+    assert re.search(r'<li class="step" id="install">\s*<div class="step-content">\s*<p class="step-title">Install</p>', html)
+    assert '<li class="step" id="run" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
     assert ctx.warnings == []
     _, ctx = render("Step", {"title": "X", "titleSize": "h9"})
     assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3; using 'p'"]
@@ -110,11 +110,11 @@ def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
 
 def test_accordion_is_details_summary_with_description_and_default_open() -> None:
     html, _ = render("Accordion", {"title": "Can I self-host?", "description": "Short answer: yes", "defaultOpen": True})
-    assert html.startswith('<details class="accordion" open>')
+    assert html.startswith('<details class="accordion" id="can-i-self-host" open>')
     assert '<span class="accordion-title">Can I self-host?</span>' in html
     assert '<span class="accordion-description">Short answer: yes</span>' in html
     closed, ctx = render("Accordion", {"title": "Closed", "defaultOpen": "maybe"})
-    assert closed.startswith('<details class="accordion">')
+    assert closed.startswith('<details class="accordion" id="closed">')
     assert ctx.warnings == ["guides/setup.mdx:7: <Accordion> defaultOpen='maybe': expected true or false; using False"]
 
 
@@ -123,15 +123,16 @@ def test_tabs_wire_tablist_tabs_and_panels_with_unique_ids() -> None:
     tabs = [element("Tab", {"title": t}, html=f"<p>{t} steps</p>") for t in ("macOS", "Windows")]
     html = R.render(element("Tabs", children=[child(t, R, ctx) for t in tabs]), ctx)
     assert '<div class="tabs-list" role="tablist">' in html
-    assert ('<button type="button" role="tab" class="tabs-tab" id="tabs-tab1" aria-controls="tabs-panel1" '
+    # A panel's id is Mintlify's id for the tab (its title's), so `page#windows` opens there.
+    assert ('<button type="button" role="tab" class="tabs-tab" id="tabs-tab1" aria-controls="macos" '
             'aria-selected="true" data-title="macOS">macOS</button>') in html
-    assert 'aria-controls="tabs-panel2" aria-selected="false" tabindex="-1" data-title="Windows">Windows</button>' in html
+    assert 'aria-controls="windows" aria-selected="false" tabindex="-1" data-title="Windows">Windows</button>' in html
     assert html.startswith('<div class="tabs" id="tabs" data-tabs data-sync>')
-    assert '<div class="tabs-panel" role="tabpanel" id="tabs-panel2" aria-labelledby="tabs-tab2" tabindex="0">' in html
+    assert '<div class="tabs-panel" role="tabpanel" id="windows" aria-labelledby="tabs-tab2" tabindex="0">' in html
     assert "<p>Windows steps</p>" in html and "<section" not in html  # the panel holds the Tab's content
     second = R.render(element("Tabs", children=[child(tabs[0], R, ctx)]), ctx)
     ids = re.findall(r' id="([^"]+)"', html + second)
-    assert len(ids) == len(set(ids)) and 'id="tabs-1-panel1"' in second  # a second Tabs gets its own ids
+    assert len(ids) == len(set(ids)) and 'id="tabs-2-tab1"' in second and 'id="macos-2"' in second  # ids stay unique
 
 
 def test_tabs_default_tab_index_icons_sync_and_border() -> None:

@@ -221,9 +221,9 @@ def test_headings_and_update_anchors_share_unique_ids_and_toc_order(make_project
     body = "## Install\n\n<Update label=\"Install\">\nNotes\n</Update>\n\n### Install\n"
     result = page(make_project, body)
     assert [(entry.level, entry.id, entry.text) for entry in result.toc] == [
-        (2, "install", "Install"), (2, "install-1", "Install"), (3, "install-2", "Install"),
+        (2, "install", "Install"), (2, "install-2", "Install"), (3, "install-3", "Install"),
     ]
-    assert {"install", "install-1", "install-2"} <= result.ids
+    assert {"install", "install-2", "install-3"} <= result.ids
 
 
 def test_fragment_links_are_recorded_for_the_build(make_project: Callable[..., Path]) -> None:

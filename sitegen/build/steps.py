@@ -25,6 +25,7 @@ from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt
 from sitegen.markdown import LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
+from sitegen.markdown.links import fragment_problem
 from sitegen.markdown.mdx import page_ids
 from sitegen.nav import Navigation
 from sitegen.pages import Body, Page
@@ -453,12 +454,9 @@ def fragment_warnings(
         if target not in ids:
             built = pages[target]
             ids[target] = page_ids(built.decode()) if isinstance(built, bytes) else built
-        if fragment in ids[target]:
-            continue
-        if target == linking:
-            warnings.append(f"{where}: link to '#{fragment}': no heading '{fragment}' on this page; link kept")
-        else:
-            warnings.append(f"{where}: link to '{target}#{fragment}': no heading '{fragment}' on that page; link kept")
+        problem = fragment_problem(fragment, ids[target], None if target == linking else target)
+        if problem is not None:
+            warnings.append(f"{where}: {problem}")
     return warnings
 
 

@@ -23,6 +23,7 @@ from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.code import fence_icon, language_label
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
+from sitegen.markdown.slugs import field_id, heading_slug, title_slug
 from sitegen.theme import BuiltinTemplateCache, Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
@@ -49,6 +50,9 @@ _COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgb|rgba|hsl|hsla|oklch|o
 # Cursor's deeplink that opens a chat with the prompt filled in.
 CURSOR_PROMPT_LINK = "cursor://anysphere.cursor-deeplink/prompt?text="
 _HTML_TAG = re.compile(r"<[^>]+>")
+# Where a <Tab> notes the id it was given (children render before their parent): not a prop
+# anyone can write, since a JSX attribute name cannot start with a space.
+_GIVEN_ID = " id given"
 # Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
 _INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
 
@@ -179,7 +183,7 @@ class ComponentRenderer:
             "Accordion": self._accordion,
             "AccordionGroup": lambda p: {},
             "Tabs": self._tabs,
-            "Tab": lambda p: {"title": p.text("title", "")},
+            "Tab": self._tab,
             "CodeGroup": self._code_group,
             "RequestExample": self._code_group,
             "ResponseExample": self._code_group,
@@ -250,8 +254,12 @@ class ComponentRenderer:
         return {"cols": p.number("cols", 2, 1, 4)}
 
     def _step(self, p: _Props) -> dict[str, Any]:
+        title = p.text("title", "")
+        chosen = p.text("id")
         return {
-            "title": p.text("title", ""),
+            # Mintlify numbers a step's id with the page's headings (a second "Install" is install-2).
+            "id": p.ctx.exact_id(chosen) if chosen else p.ctx.unique_id(title) if title else None,
+            "title": title,
             "icon_svg": p.icon(),
             "number": p.number("stepNumber", None, 0, 9999),
             "title_tag": p.choice("titleSize", STEP_TITLE_TAGS, "p"),
@@ -259,6 +267,7 @@ class ComponentRenderer:
 
     def _accordion(self, p: _Props) -> dict[str, Any]:
         return {
+            "id": _titled_id(p),
             "title": p.text("title", ""),
             "description": p.text("description"),
             "open": p.flag("defaultOpen"),
@@ -274,8 +283,10 @@ class ComponentRenderer:
                 tab_props = _Props(child.element, p.ctx)
                 title = tab_props.text("title") or f"Tab {len(tabs) + 1}"
                 number = len(tabs) + 1
+                # The panel keeps the id the <Tab> got as it was rendered (Mintlify's: its title's).
+                panel_id = child.element.props.get(_GIVEN_ID) or f"{base}-panel{number}"
                 tabs.append({"title": title, "html": Markup(child.element.children_html), "icon_svg": tab_props.icon(),
-                             "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}"})
+                             "id": panel_id, "tab_id": f"{base}-tab{number}"})
             else:
                 extra.append(Markup(child.html))
         if extra:
@@ -285,6 +296,12 @@ class ComponentRenderer:
         return {"id": base, "tabs": tabs, "extra": extra, "sync": p.flag("sync", True),
                 "selected": p.number("defaultTabIndex", 0, 0, max(len(tabs) - 1, 0)) or 0,
                 "border_bottom": p.flag("borderBottom")}
+
+    def _tab(self, p: _Props) -> dict[str, Any]:
+        # A tab's id keeps every script's letters, as a heading's (dify links `#新しい-agent`);
+        # noted for the <Tabs> around it, rendered next.
+        given = p.element.props[_GIVEN_ID] = _titled_id(p, heading_slug)
+        return {"title": p.text("title", ""), "id": given}
 
     def _code_group(self, p: _Props) -> dict[str, Any]:
         """CodeGroup, RequestExample and ResponseExample: one tab per child code block
@@ -383,6 +400,7 @@ class ComponentRenderer:
     def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
         default = p.element.props.get("default")
         return {
+            "id": p.ctx.exact_id(field_id(name, p.ctx.field_path)) if name else None,
             "name": name or "",
             "location": location,
             "type": p.text("type"),
@@ -412,6 +430,13 @@ class ComponentRenderer:
         if problem:
             p.ctx.warn(p.element, f"<Latex> cannot be read ({problem}); its source is shown")
         return {"math": Markup(rendered)}
+
+
+def _titled_id(p: _Props, slug: Callable[[str], str] = title_slug) -> str | None:
+    """An Accordion's or Tab's id: its `id` prop as written, else Mintlify's slug of its title."""
+    chosen = p.text("id")
+    made = chosen or slug(p.text("title") or "")
+    return p.ctx.exact_id(made) if made else None
 
 
 def template_name(component: str) -> str:

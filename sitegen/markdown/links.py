@@ -10,7 +10,7 @@ the site works under any sub-path and from disk.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
@@ -181,3 +181,43 @@ def _split_suffix(target: str) -> tuple[str, str]:
         if index != -1:
             cut = min(cut, index)
     return target[:cut], target[cut:]
+
+
+def fragment_found(fragment: str, ids: Collection[str]) -> bool:
+    """Whether a link's `#fragment` lands on one of a page's `ids` as a browser sees it:
+    as written or percent-decoded (`#error-%F0%9F%A4%96` is `error-🤖`), or, for nested
+    accordions, as Mintlify's `outer:inner` path of accordion ids."""
+    if fragment in ids:
+        return True
+    decoded = unquote(fragment)
+    if decoded in ids:
+        return True
+    parts = decoded.split(":")
+    return len(parts) > 1 and all(part in ids for part in parts)
+
+
+def fragment_problem(fragment: str, ids: Collection[str], other_page: str | None) -> str | None:
+    """What is wrong with a link to `#fragment` on a page whose ids are `ids` (None: nothing);
+    `other_page` is the page's id when the link leads to another page."""
+    if fragment_found(fragment, ids):
+        return None
+    meant = fragment_suggestion(fragment, ids)
+    hint = f" (the id there is '{meant}')" if meant else ""
+    if other_page is None:
+        return f"link to '#{fragment}': no heading '{fragment}' on this page{hint}; link kept"
+    return f"link to '{other_page}#{fragment}': no heading '{fragment}' on that page{hint}; link kept"
+
+
+def fragment_suggestion(fragment: str, ids: Collection[str]) -> str | None:
+    """The id a `#fragment` that lands nowhere most likely meant: the page's id with the same
+    letters and digits (`team-management--roles`, written for an older Mintlify, for
+    `team-management-&-roles`); None when no id or more than one has them."""
+    wanted = _letters_and_digits(unquote(fragment))
+    if not wanted:
+        return None
+    found = [id_ for id_ in ids if _letters_and_digits(id_) == wanted]
+    return found[0] if len(found) == 1 else None
+
+
+def _letters_and_digits(text: str) -> str:
+    return "".join(char for char in text.lower() if char.isalnum())

@@ -68,7 +68,16 @@ class ComponentContext(Protocol):
         ...
 
     def unique_id(self, text: str) -> str:
-        """A heading-style id for `text`, unique on this page (for Update anchors)."""
+        """Mintlify's heading id for `text`, numbered on this page (`-2`, `-3`) like headings."""
+        ...
+
+    def exact_id(self, wanted: str) -> str:
+        """`wanted` as the id of an element (a field, an accordion), `wanted-2`… if taken."""
+        ...
+
+    @property
+    def field_path(self) -> tuple[str, ...]:
+        """Names of the ParamField/ResponseFields the element sits in, outermost first."""
         ...
 
     def add_toc(self, level: int, id: str, text: str) -> None:

@@ -19,7 +19,6 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
-from mdit_py_plugins.anchors.index import slugify, unique_slug
 
 from sitegen.confine import OUTSIDE
 from sitegen.errors import shortened
@@ -33,6 +32,7 @@ from sitegen.markdown.mdx.jsx import Scanner, Tag
 from sitegen.markdown.mdx.literals import NotLiteral, evaluate
 from sitegen.markdown.mdx.nodes import CodeInfo, ComponentFailed, MdxChild, MdxElement
 from sitegen.markdown.mdx.snippets import OutsideProject, SnippetSource, find_snippet, load_snippet
+from sitegen.markdown.slugs import PageIds, field_name
 from sitegen.pages import Page
 
 __all__ = ["Document", "PageState", "TocEntry", "fold_rule", "install_render_rules", "parse_and_render",
@@ -60,7 +60,7 @@ class PageState:
     components: Any  # sitegen.markdown.components.ComponentRenderer, or None
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    ids: set[str] = field(default_factory=set)
+    ids: PageIds = field(default_factory=PageIds)  # every id on the page, headings numbered as Mintlify does
     toc: list[TocEntry] = field(default_factory=list)
     features: set[str] = field(default_factory=set)
     fragment_links: list[tuple[str, str, str]] = field(default_factory=list)
@@ -70,6 +70,7 @@ class PageState:
     # builds its playground from them.
     param_fields: list[dict[str, Any]] = field(default_factory=list)
     field_depth: int = 0  # how many ParamField/ResponseField/Expandable elements enclose this one
+    field_path: list[str] = field(default_factory=list)  # names of the ParamField/ResponseFields enclosing this one
     snippets: set[Path] = field(default_factory=set)  # snippet files inlined (MISSING_SNIPPET: one was not found)
     icon_library: IconLibrary = "fontawesome"  # where components' icon names are looked up (docs.json icons.library)
     author_code: bool = True  # False (--no-scripts): the page's own <style> is left out too
@@ -79,7 +80,7 @@ class PageState:
         self.warnings.append(f"{where}: {message}")
 
     def unique_id(self, text: str) -> str:
-        return unique_slug(slugify(text), self.ids)
+        return self.ids.heading(text)
 
     def url(self, where: str, target: str, image: bool) -> str:
         """The page-relative URL for an author's link; broken ones warn and stay as written."""
@@ -390,8 +391,9 @@ def _render_heading_open(self: RendererHTML, tokens: list[Token], idx: int, opti
     if "mdx_page" not in env or inline.type != "inline":
         return self.renderToken(tokens, idx, options, env)
     state, _ = _context(env)
+    custom = _custom_heading_id(inline)
     title = "".join(_heading_text(child, env) for child in inline.children or [])
-    slug = state.unique_id(title)
+    slug = state.ids.exact(custom) if custom else state.unique_id(title)
     token.attrSet("id", slug)
     link_open = Token("link_open", "a", 1)
     link_open.attrs = {"class": "header-anchor", "href": f"#{slug}", "aria-label": "Link to this section"}
@@ -402,9 +404,36 @@ def _render_heading_open(self: RendererHTML, tokens: list[Token], idx: int, opti
     return self.renderToken(tokens, idx, options, env)
 
 
+_CUSTOM_ID = re.compile(r"#([^\s{}#]+)")
+_CUSTOM_ID_TEXT = re.compile(r"\s*\{#([^\s{}#]+)\}\s*$")  # in a .md page, where braces are text
+
+
+def _custom_heading_id(inline: Token) -> str | None:
+    """`## Title {#my-id}`: the id the author chose (Mintlify's syntax), taken out of the text."""
+    children = inline.children or []
+    last = children[-1] if children else None
+    if last is not None and last.type == "text":
+        in_text = _CUSTOM_ID_TEXT.search(last.content)
+        if in_text is not None:
+            last.content = last.content[:in_text.start()]
+            return in_text[1]
+    if last is None or last.type != "mdx_expression":
+        return None
+    found = _CUSTOM_ID.fullmatch(last.content.strip())
+    if found is None:
+        return None
+    del children[-1]
+    if children and children[-1].type == "text":
+        children[-1].content = children[-1].content.rstrip()
+    return found[1]
+
+
 def _heading_text(token: Token, env: dict[str, Any]) -> str:
+    """The text a heading's child adds to its id: text, code, a component's text content."""
     if token.type in ("text", "code_inline"):
         return token.content
+    if token.type == "mdx_element":
+        return "".join(_heading_text(child, env) for child in token.children or [])
     if token.type == "mdx_expression":
         try:
             return html.unescape(_value_html(evaluate(token.content, _Variables(*_context(env)))))
@@ -559,11 +588,16 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
         state.features.add(name)  # on an API page they replace the generated examples
     nests_fields = name in _FIELD_CONTAINERS
     state.field_depth += nests_fields
+    named = field_name(name, props)  # nested fields' ids carry their parents' names
+    if named is not None:
+        state.field_path.append(named)
     toc_before = len(state.toc)
     try:
         children_html, parts = _children(self, children, inline, options, env)
     finally:
         state.field_depth -= nests_fields
+        if named is not None:
+            state.field_path.pop()
     if name == "Visibility" and props.get("for") == "agents":
         del state.toc[toc_before:]  # for agents only: left out of the page, so are its headings
     element = MdxElement(name, props, doc.display, doc.first_line + line, inline, children_html, parts)
@@ -658,6 +692,13 @@ class PageContext:
     def unique_id(self, text: str) -> str:
         return self._state.unique_id(text)
 
+    def exact_id(self, wanted: str) -> str:
+        return self._state.ids.exact(wanted)
+
+    @property
+    def field_path(self) -> tuple[str, ...]:
+        return tuple(self._state.field_path)
+
     def add_toc(self, level: int, id: str, text: str) -> None:  # noqa: A002 - protocol name
         self._state.toc.append(TocEntry(level, id, text))
 
@@ -667,5 +708,6 @@ class PageContext:
 
 def page_ids(html_text: str) -> frozenset[str]:
     """The values of every id attribute in the HTML."""
-    return frozenset(match[1] for match in _ID_ATTRIBUTE.finditer(html_text)
+    return frozenset(html.unescape(match[1]) if "&" in match[1] else match[1]  # `fees-&amp;-billing`
+                     for match in _ID_ATTRIBUTE.finditer(html_text)
                      if match.start() and html_text[match.start() - 1].isspace())
