@@ -45,7 +45,7 @@ PAGE_SUFFIXES = (".md", ".mdx")
 SKIPPED_DIRS = frozenset({"node_modules", "site", "venv", "themes", "__pycache__", "tests", "build", "dist"})
 # Folders never scanned at any depth: snippets are imported by pages, never pages themselves.
 NEVER_PAGES = frozenset({"node_modules", "snippets", "_snippets", "__pycache__"})
-PAGE_MODES = ("default", "wide", "custom", "center")
+PAGE_MODES = ("default", "wide", "custom", "center", "frame")
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
 
@@ -512,9 +512,13 @@ def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: 
         return False
 
     mode = text_field("mode") or "default"
-    if mode not in PAGE_MODES:
+    if mode == "assistant":  # Mintlify's full-page chat with its hosted assistant
+        warnings.append(f"{location(display, key_lines.get('mode'))}: front matter: mode: 'assistant' needs "
+                        "Mintlify's hosted assistant, which a static site has not; using 'default'")
+        mode = "default"
+    elif mode not in PAGE_MODES:
         warnings.append(f"{location(display, key_lines.get('mode'))}: front matter: mode: {mode!r} is not "
-                        "one of 'default', 'wide', 'custom' or 'center'; using 'default'")
+                        "one of 'default', 'wide', 'custom', 'center' or 'frame'; using 'default'")
         mode = "default"
     keywords = meta.get("keywords")
     if isinstance(keywords, (str, int, float)) and not isinstance(keywords, bool):

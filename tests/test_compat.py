@@ -205,7 +205,7 @@ def test_front_matter_keys_real_repositories_use(tmp_path: Path) -> None:
     }
     built = build_site(mintlify(tmp_path / "docs", {"name": "Greenhouse", "navigation": nav}, files))
     assert built.warnings == ["centered.mdx:3: front matter: mode: 'centre' is not one of 'default', 'wide', "
-                              "'custom' or 'center'; using 'default'"]
+                              "'custom', 'center' or 'frame'; using 'default'"]
     home = built.files["introduction/index.html"].decode()
     assert '<span class="nav-tag">NEW</span>' in sidebar_link(home, "changelog")
     assert '<span class="nav-icon"><svg' in sidebar_link(home, "changelog")

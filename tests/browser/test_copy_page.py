@@ -77,7 +77,7 @@ def test_copy_page_opens_the_markdown_from_file_urls(make_project: Callable[...,
     build(project)
     page.goto((project / "site/guide/index.html").as_uri())
     link = page.get_by_role("link", name="View Markdown of this page")
-    expect(link).to_have_text("View Markdown")
+    expect(link).to_have_text("View as Markdown")  # the page menu's words (ui.view_markdown)
     target = link.evaluate("a => a.href")
     assert target == (project / "site/guide/index.md").as_uri()
     assert (project / "site/guide/index.md").read_text() == GUIDE_MARKDOWN

@@ -96,16 +96,19 @@
   }
   window.sitegenCopy = copyText;
 
-  // Copy buttons on code blocks.
+  // Copy buttons on code blocks, labelled in the page's language (<body data-ui-copy>).
+  var words = { copy: document.body.getAttribute("data-ui-copy"), copied: document.body.getAttribute("data-ui-copied") };
   document.querySelectorAll(".code-block").forEach(function (block) {
     var button = block.querySelector(".copy-code");
     if (!button) return;
     button.hidden = false;
+    if (words.copy) button.textContent = words.copy;
     button.addEventListener("click", function () {
       copyText(block.querySelector("pre").innerText, function () {
-        button.textContent = "Copied";
+        var label = button.textContent;
+        button.textContent = words.copied || "Copied";
         button.classList.add("copied");
-        setTimeout(function () { button.textContent = "Copy"; button.classList.remove("copied"); }, 1500);
+        setTimeout(function () { button.textContent = label; button.classList.remove("copied"); }, 1500);
       });
     });
   });
