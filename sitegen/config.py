@@ -66,9 +66,13 @@ HexColor = Annotated[str, AfterValidator(_check_hex)]
 
 ICON_TYPES = ("brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin")
 IconType = Literal["brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin"]
-SOCIAL_KEYS = ("website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news")
+# Mintlify's footer.socials keys (its settings reference lists these; `twitter` is read as `x`).
+SOCIAL_KEYS = ("website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news",
+               "youtube", "medium", "telegram", "bluesky", "threads", "reddit", "podcast", "x-twitter",
+               "earth-americas")
 SocialKey = Literal[
-    "website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news"
+    "website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news",
+    "youtube", "medium", "telegram", "bluesky", "threads", "reddit", "podcast", "x-twitter", "earth-americas",
 ]
 
 
@@ -278,6 +282,10 @@ class SiteConfig(Model):
 class SiteBanner:
     content: str  # Markdown (inline: links, emphasis, code)
     dismissible: bool = False
+    kind: Literal["info", "warning", "critical"] = "info"  # v2 `banner.type`: its background
+    # v2 `banner.color`: the background per mode (#RRGGBB), over `kind`'s; None: `kind`'s.
+    color_light: str | None = None
+    color_dark: str | None = None
 
 
 @dataclass(frozen=True)
@@ -322,6 +330,9 @@ class SiteChrome:
     page_actions: tuple[str, ...] = ("copy",)
     # v2 `contextual.options` objects: links in the same menu, after the built-in entries.
     custom_page_actions: tuple[CustomPageAction, ...] = ()
+    # Files for dark mode (v2 `favicon.dark`, `background.image.dark`) when they differ from
+    # the light ones: (role, JSON path, reference); the build resolves them as `SiteConfig`'s.
+    dark_files: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ from sitegen.confine import inside_project, is_script_url, refusal, script_url_w
 from sitegen.errors import ConfigError, location, shortened
 from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text, size_text
 
-THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia")
+THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma")
 # More `$ref` expansions than any real site has; a file referring to another twice, which
 # refers to a third twice, and so on would otherwise grow exponentially.
 MAX_REF_EXPANSIONS = 2_000
@@ -187,6 +187,8 @@ class Footer(Model):
 class Banner(Model):
     content: str
     dismissible: bool = False
+    type: Literal["info", "warning", "critical"] = "info"
+    color: _one_of("a hex color or an object {light, dark}", string=HexColor, object=ModeColors) = None  # type: ignore[valid-type]
 
 
 class FontV2(Model):
@@ -450,15 +452,21 @@ class V2Settings:
     # Top-level `description`: the meta description of pages without their own, and llms.txt's summary.
     description: str | None = None
     analytics: tuple[AnalyticsTag, ...] = ()  # `integrations` this theme knows how to load
+    theme: str = "mint"  # `theme`: one of THEMES (themes/default/assets/themes.css draws each)
 
 
 @dataclass(frozen=True)
 class AnalyticsTag:
-    """One analytics provider from `integrations`, checked, as the page's head loads it."""
+    """One provider from `integrations`, checked, as the page's head loads it
+    (themes/default/templates/partials/analytics.html writes each one's loader)."""
 
-    provider: Literal["ga4", "gtm", "plausible", "fathom"]
-    key: str  # GA4 measurement ID, GTM container ID, Plausible domain(s) or Fathom site ID
-    host: str | None = None  # Plausible's own server, when self-hosted
+    provider: str  # a key of ANALYTICS_KEYS
+    key: str  # its ID (GA4 measurement ID, GTM container ID, Plausible domain(s), PostHog key…)
+    host: str | None = None  # a self-hosted server (Plausible `server`, PostHog `apiHost`)
+    options: tuple[tuple[str, str], ...] = ()  # its other checked values (Hotjar `hjsv`…), as text
+
+    def option(self, name: str) -> str | None:
+        return next((value for key, value in self.options if key == name), None)
 
 
 @dataclass(frozen=True)
@@ -535,7 +543,8 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
                       metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
                       search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
                       dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp,
-                      description=" ".join((config.description or "").split()) or None, analytics=analytics)
+                      description=" ".join((config.description or "").split()) or None, analytics=analytics,
+                      theme=config.theme)
 
 
 # Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.
@@ -555,41 +564,98 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
     return tuple(tags)
 
 
-# What each analytics provider needs, and the shape it must have: the values end up in
-# script URLs and attributes, so anything else is refused rather than escaped into a broken tag.
-_ANALYTICS_KEYS: dict[str, tuple[str, re.Pattern[str], str]] = {
+# What each provider needs (its ID's key, shape, and how a message names the shape): the
+# values end up in script URLs and attributes, so anything else is refused rather than
+# escaped into a broken tag. Mintlify's `integrations` list; the script each one loads is its
+# own documented loader (partials/analytics.html).
+ANALYTICS_KEYS: dict[str, tuple[str, re.Pattern[str], str]] = {
     "ga4": ("measurementId", re.compile(r"G-[A-Z0-9]{4,20}"), "a GA4 measurement ID such as G-ABC123XYZ"),
     "gtm": ("tagId", re.compile(r"GTM-[A-Z0-9]{4,12}"), "a container ID such as GTM-ABC123"),
     "plausible": ("domain", re.compile(r"[a-z0-9.-]+(,[a-z0-9.-]+)*"), "a domain such as docs.example.com"),
     "fathom": ("siteId", re.compile(r"[A-Z0-9]{4,16}"), "a site ID such as ABCDEFGH"),
+    "posthog": ("apiKey", re.compile(r"phc_[A-Za-z0-9]{16,64}"), "a project API key such as phc_…"),
+    "segment": ("key", re.compile(r"[A-Za-z0-9]{8,64}"), "a write key (letters and digits)"),
+    "mixpanel": ("projectToken", re.compile(r"[a-f0-9]{32}"), "a project token (32 hex digits)"),
+    "amplitude": ("apiKey", re.compile(r"[a-f0-9]{32}"), "an API key (32 hex digits)"),
+    "hotjar": ("hjid", re.compile(r"[0-9]{4,12}"), "a site ID (digits)"),
+    "clarity": ("projectId", re.compile(r"[a-z0-9]{6,16}"), "a project ID such as abcd1234ef"),
+    "heap": ("appId", re.compile(r"[0-9]{4,20}"), "an app ID (digits)"),
+    "pirsch": ("id", re.compile(r"[A-Za-z0-9]{8,64}"), "an identification code (letters and digits)"),
+    "logrocket": ("appId", re.compile(r"[a-z0-9_-]{2,64}/[a-z0-9_-]{2,64}"), "an app ID such as org/app"),
+    "clearbit": ("publicApiKey", re.compile(r"pk_[A-Za-z0-9]{16,64}"), "a publishable key such as pk_…"),
+    "adobe": ("launchUrl", re.compile(r"https://assets\.adobedtm\.com/[A-Za-z0-9/_.-]+\.js"),
+              "an Adobe Launch URL on https://assets.adobedtm.com/"),
+    "intercom": ("appId", re.compile(r"[a-z0-9]{6,16}"), "an app ID such as abc12345"),
+    "frontchat": ("snippetId", re.compile(r"[a-f0-9]{6,64}"), "a chat ID (hex digits)"),
+}
+# Other values a provider's loader uses: (key, shape, how a message names it, default or None: required).
+_ANALYTICS_OPTIONS: dict[str, tuple[tuple[str, re.Pattern[str], str, str | None], ...]] = {
+    "hotjar": (("hjsv", re.compile(r"[0-9]{1,3}"), "a script version such as 6", "6"),),
+    "posthog": (("sessionRecording", re.compile(r"true|false"), "true or false", "false"),),
+}
+# Self-hosted servers: (key, default server).
+_ANALYTICS_HOSTS = {"plausible": ("server", "plausible.io"), "posthog": ("apiHost", "PostHog's US cloud")}
+# Mintlify's own settings in `integrations`, which have nothing to do on a static site.
+_MINTLIFY_INTEGRATIONS = {
+    "telemetry": "Mintlify's own telemetry; a sitegen site sends none",
+    "cookies": "Mintlify's consent cookie; analytics here load on every page without waiting for it",
+    "hightouch": "Hightouch's loader needs its per-site snippet, which is not written here",
 }
 
 
 def _analytics(integrations: dict[str, Any], notes: list[str]) -> tuple[AnalyticsTag, ...]:
-    """The analytics `integrations` this theme loads (their provider's script, as Mintlify
-    does); others (chat widgets, the rest of Mintlify's list) and bad values are warnings."""
+    """The `integrations` this theme loads (their provider's script, as Mintlify does);
+    Mintlify's own settings, unknown providers and bad values are warnings."""
     tags: list[AnalyticsTag] = []
     for provider, settings in integrations.items():
         where = f"integrations.{provider}"
-        if provider not in _ANALYTICS_KEYS:
-            notes.append(f"{where}: not supported by this theme; not added")
+        if provider in _MINTLIFY_INTEGRATIONS:
+            notes.append(f"{where}: {_MINTLIFY_INTEGRATIONS[provider]}; ignored")
             continue
-        key_name, pattern, shape = _ANALYTICS_KEYS[provider]
-        value = settings.get(key_name) if isinstance(settings, dict) else None
-        if not isinstance(value, str) or not pattern.fullmatch(value.strip()):
-            shown = _quoted(value) if value is not None else "missing"
+        if provider not in ANALYTICS_KEYS:
+            notes.append(f"{where}: not one of Mintlify's integrations ({', '.join(sorted(ANALYTICS_KEYS))}); "
+                         "not added")
+            continue
+        key_name, pattern, shape = ANALYTICS_KEYS[provider]
+        value = _text(settings.get(key_name)) if isinstance(settings, dict) else None
+        if value is None or not pattern.fullmatch(value.strip()):
+            raw = settings.get(key_name) if isinstance(settings, dict) else None
+            shown = _quoted(raw) if raw is not None else "missing"
             notes.append(f"{where}.{key_name}: {shown} is not {shape}; {provider} not added")
             continue
+        options: list[tuple[str, str]] = []
+        for option, option_pattern, option_shape, default in _ANALYTICS_OPTIONS.get(provider, ()):
+            raw = settings.get(option)
+            given = _text(raw)
+            if raw is None:
+                given = default
+            elif given is None or not option_pattern.fullmatch(given.strip()):
+                notes.append(f"{where}.{option}: {_quoted(raw)} is not {option_shape}; using {default}")
+                given = default
+            if given is not None:
+                options.append((option, given.strip()))
         host = None
-        server = settings.get("server") if provider == "plausible" else None
-        if isinstance(server, str) and server.strip():
-            parts = urlsplit(server.strip())
-            if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-                notes.append(f"{where}.server: {_quoted(server, 60)} is not an http(s) URL; using plausible.io")
-            else:
-                host = server.strip().rstrip("/")
-        tags.append(AnalyticsTag(provider, value.strip(), host))  # type: ignore[arg-type]
+        if provider in _ANALYTICS_HOSTS:
+            host_key, fallback = _ANALYTICS_HOSTS[provider]
+            server = settings.get(host_key)
+            if isinstance(server, str) and server.strip():
+                parts = urlsplit(server.strip())
+                if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+                        or not re.fullmatch(r"[A-Za-z0-9._~/:-]*", server.strip()):
+                    notes.append(f"{where}.{host_key}: {_quoted(server, 60)} is not an http(s) URL; using {fallback}")
+                else:
+                    host = server.strip().rstrip("/")
+        tags.append(AnalyticsTag(provider, value.strip(), host, tuple(options)))
     return tuple(tags)
+
+
+def _text(value: Any) -> str | None:
+    """An ID as text: Mintlify's IDs are strings, but files often write digits as a number."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int)):
+        return str(value)
+    return None
 
 
 def _level_asyncapi(level: Level | Group) -> Iterator[str]:
@@ -705,7 +771,7 @@ def _kind(value: Any) -> str:
 # --- values Mintlify builds through ----------------------------------------------------
 
 _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
-    (("theme",), THEMES, "mint", "using 'mint' (this theme's look is the same for all)"),
+    (("theme",), THEMES, "mint", "using 'mint'"),
     (("appearance", "default"), ("system", "light", "dark"), None, "following the visitor's system setting"),
     (("background", "decoration"), ("gradient", "grid", "windows"), None, "no decoration"),
     (("icons", "library"), ("fontawesome", "lucide"), None, "using Font Awesome"),
@@ -719,6 +785,7 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("seo", "indexing"), ("navigable", "all"), None, "indexing as if it were not set"),
     (("styling", "eyebrows"), ("section", "breadcrumbs"), "section", "using 'section'"),
     (("styling", "codeblocks"), ("system", "dark"), "system", "using 'system'"),
+    (("banner", "type"), ("info", "warning", "critical"), "info", "using 'info'"),
 )
 _SOCIAL_ALIASES = {"twitter": "x"}
 
@@ -1150,7 +1217,7 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
     if fonts.family is None and (fonts.source or fonts.weight is not None or fonts.format):
         notes.append("fonts: a font needs a family; the theme's own font is used")
     return SiteChrome(
-        banner=SiteBanner(banner.content, banner.dismissible) if banner and banner.content.strip() else None,
+        banner=_banner(banner),
         footer_columns=tuple(column for column in columns if column.links),
         decoration=config.background.decoration,
         icon_library=config.icons.library,
@@ -1160,7 +1227,35 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
                                 for name, style in (_icon(link.icon) for link in config.navbar.links)),
         page_actions=actions,
         custom_page_actions=custom_actions,
+        dark_files=_dark_files(config),
     )
+
+
+def _dark_files(config: SiteConfigV2) -> tuple[tuple[str, str, str], ...]:
+    """The dark favicon and background image, where they are not the light ones."""
+    found: list[tuple[str, str, str]] = []
+    for role, json_path, images in (("favicon_dark", "favicon.dark", config.favicon),
+                                    ("background_image_dark", "background.image.dark", config.background.image)):
+        if isinstance(images, ModeImages) and images.dark.strip() and images.dark != images.light:
+            found.append((role, json_path, images.dark))
+    return tuple(found)
+
+
+def _banner(banner: Banner | None) -> SiteBanner | None:
+    """The banner with its `type` and `color` (a hex string is both modes'; an object's one
+    mode alone serves both, as a single colour would)."""
+    if banner is None or not banner.content.strip():
+        return None
+    color = banner.color
+    light: str | None
+    dark: str | None
+    if isinstance(color, str):
+        light, dark = color, color
+    elif color is not None:
+        light, dark = color.light or color.dark, color.dark or color.light
+    else:
+        light = dark = None
+    return SiteBanner(banner.content, banner.dismissible, banner.type, light, dark)
 
 
 # Mintlify's options that need what sitegen does not make: an MCP server, its hosted assistant.

@@ -59,6 +59,15 @@ SOCIALS: dict[str, tuple[str, str, str]] = {
     "linkedin": ("linkedin", "brands", "LinkedIn"),
     "instagram": ("instagram", "brands", "Instagram"),
     "hacker-news": ("hacker-news", "brands", "Hacker News"),
+    "youtube": ("youtube", "brands", "YouTube"),
+    "medium": ("medium", "brands", "Medium"),
+    "telegram": ("telegram", "brands", "Telegram"),
+    "bluesky": ("bluesky", "brands", "Bluesky"),
+    "threads": ("threads", "brands", "Threads"),
+    "reddit": ("reddit", "brands", "Reddit"),
+    "podcast": ("podcast", "solid", "Podcast"),
+    "x-twitter": ("x-twitter", "brands", "X"),  # Mintlify's other key for X, named after its icon
+    "earth-americas": ("earth-americas", "solid", "Website"),  # likewise, a globe
 }
 
 
@@ -230,7 +239,7 @@ class Renderer:
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
             socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, group_icon=self.group_icon,
-            banner_html=self.banner_html, banner_key=self.banner_key(),
+            banner_html=self.banner_html, banner_key=self.banner_key(), banner_style=self.banner_style(),
         )
         self._banners: dict[str, Markup] = {}  # root -> the banner's HTML from a page there
         self._page_icons: dict[str, Markup | None] = {}
@@ -336,6 +345,18 @@ class Renderer:
         """Names the banner's content: a dismissed banner stays hidden until its text changes."""
         banner = self.site.chrome.banner
         return hashlib.sha256(banner.content.encode()).hexdigest()[:16] if banner else None
+
+    def banner_style(self) -> str | None:
+        """v2 `banner.color` as the banner's CSS properties: the background of each mode it
+        sets, and a text colour readable on it (Mintlify writes white text whatever the colour)."""
+        from sitegen.colors import on_color  # colors imports config; render reads it only here
+
+        banner = self.site.chrome.banner
+        if banner is None:
+            return None
+        parts = [f"--banner-bg{suffix}: {color}; --on-banner{suffix}: {on_color(color)}"
+                 for suffix, color in (("", banner.color_light), ("-dark", banner.color_dark)) if color]
+        return "; ".join(parts) or None
 
     def banner_html(self, root: str) -> Markup:
         """The banner's Markdown as HTML, its site links relative to a page under `root`."""
