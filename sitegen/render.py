@@ -587,7 +587,9 @@ class Renderer:
             eyebrow=self.eyebrow(page),
             robots_noindex=not robots_may_index(page, self.site.navigation, v2.indexing if v2 else None)
             and (page.noindex or v2 is not None and v2.indexing is not None),
-            last_modified=_long_date(page.modified, ui) if page.modified else None,
+            # front matter lastUpdatedDate is the date, where the page shows one (metadata.timestamp, timestamp:)
+            last_modified=_long_date(page.last_updated or page.modified, ui) if page.modified else None,
+            page_tag_names=frozenset(name for name, _ in page.metatags),
         )
 
     def page_language(self, page: Page | None) -> str | None:
@@ -620,7 +622,7 @@ class Renderer:
             sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
             page_version=None, versions=self.site.navigation.versions, feedback=[], page_features=frozenset(),
             page_nav_script=None,
-            page_language=self.page_language(None), search_versions=[],
+            page_language=self.page_language(None), search_versions=[], page_tag_names=frozenset(),
             ui=ui_strings(self.page_language(None)),
             not_found_title=settings.title if settings else None,
             not_found_text=not_found_markdown(settings.description) if settings and settings.description else None,
