@@ -1258,10 +1258,13 @@ def _banner(banner: Banner | None) -> SiteBanner | None:
     return SiteBanner(banner.content, banner.dismissible, banner.type, light, dark)
 
 
-# Mintlify's options that need what sitegen does not make: an MCP server, its hosted assistant.
-_NO_MCP = "needs an MCP server of the docs, which sitegen does not make"
-_UNSUPPORTED_ACTIONS = {"mcp": _NO_MCP, "vscode": _NO_MCP,
-                        "assistant": "opens Mintlify's hosted assistant, which a static site has not"}
+# Mintlify's options that need what sitegen does not make: an MCP server (one warning for all
+# of them: they fail for one reason), its hosted assistant, a PDF of the page.
+_MCP_ACTIONS = ("mcp", "add-mcp", "vscode", "devin-mcp")
+_UNSUPPORTED_ACTIONS = {"assistant": "opens Mintlify's hosted assistant, which a static site has not",
+                        "download-pdf": "needs a PDF of each page, which sitegen does not make",
+                        "download-spec": "downloads Mintlify's copy of the OpenAPI documents, which sitegen does "
+                                         "not offer"}
 
 
 def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
@@ -1278,6 +1281,7 @@ def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
         return ("copy",), ()
     actions: list[str] = []
     custom: list[CustomPageAction] = []
+    needs_mcp: list[str] = []
     for index, option in enumerate(options):
         where = f"contextual.options[{index}]"
         if isinstance(option, dict):
@@ -1286,13 +1290,20 @@ def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
                 custom.append(made)
         elif not isinstance(option, str):
             notes.append(f"{where}: {_quoted(option)} is not a string; left out")
+        elif option in _MCP_ACTIONS:
+            needs_mcp.append(option)
         elif option in _UNSUPPORTED_ACTIONS:
             notes.append(f"{where}: '{option}' {_UNSUPPORTED_ACTIONS[option]}; left out")
         elif option not in PAGE_ACTIONS:
-            notes.append(f"{where}: '{option}' is not one of {', '.join(PAGE_ACTIONS)}, mcp, vscode, assistant "
-                         "or an object {title, description, icon, href}; left out")
+            known = ", ".join((*PAGE_ACTIONS, *_MCP_ACTIONS, *_UNSUPPORTED_ACTIONS))
+            notes.append(f"{where}: '{option}' is not one of {known} or an object {{title, description, icon, href}}; "
+                         "left out")
         elif option not in actions:
             actions.append(option)
+    if needs_mcp:
+        names = ", ".join(f"'{name}'" for name in dict.fromkeys(needs_mcp))
+        notes.append(f"contextual.options: {names} {'needs' if len(set(needs_mcp)) == 1 else 'need'} an MCP server "
+                     "of the docs, which sitegen does not make; left out")
     return tuple(actions), tuple(custom)
 
 

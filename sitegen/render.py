@@ -594,10 +594,20 @@ class Renderer:
 
     def page_language(self, page: Page | None) -> str | None:
         """The language a page is in (None: the default one, of the 404 page): its
-        navigation's, else the one a v2 docs.json with a single language names."""
+        navigation's, else the one a v2 docs.json with a single language names; a page the
+        default language owns only because its own language has no navigation (`ja/…` of a
+        language the navigation left out) is in its folder's language."""
         language = self.site.navigation.page_language(page) if page is not None else self.site.navigation.language
         tree = self.site.loaded.tree
-        return language or (tree.language if tree is not None else None)
+        if tree is None:
+            return language
+        if page is not None and "/" in page.id:
+            folder = page.id.split("/", 1)[0]
+            navigation = self.site.navigation
+            if folder in tree.languages and folder not in navigation.translations \
+                    and navigation.owner(page) is navigation and navigation.nav_page(page) is None:
+                return folder
+        return language or tree.language
 
     def eyebrow(self, page: Page) -> str | None:
         """What the page header shows above the title: its group, or (v2 `styling.eyebrows:

@@ -44,6 +44,13 @@ def v2(navigation: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {"theme": "mint", "name": "Orchard", "colors": {"primary": "#2F6B3A"}, "navigation": navigation, **more}
 
 
+def html_attributes(html: str) -> dict[str, str]:
+    """The attributes of a page's <html> tag."""
+    match = re.search(r"<html\b([^>]*)>", html)
+    assert match
+    return dict(re.findall(r'([\w-]+)="([^"]*)"', match.group(1)))
+
+
 def text(html: str, pattern: str) -> str:
     """The visible text of the first match of `pattern` (its first group), tags removed."""
     match = re.search(pattern, html, re.S)
@@ -83,7 +90,7 @@ def test_each_mintlify_language_code_has_its_own_words() -> None:
 
 def test_a_page_shows_the_theme_in_its_own_language(built: dict[str, str]) -> None:
     german = built["de/index.html"]
-    assert re.search(r'<html lang="de">', german)
+    assert html_attributes(german)["lang"] == "de" and "dir" not in html_attributes(german)
     assert text(german, r'<h2 class="toc-title">(.*?)</h2>') == "Auf dieser Seite"
     assert text(german, r'<span class="search-button-label">(.*?)</span>') == "Suchen…"
     assert text(german, r'<span class="copy-page-label"[^>]*>(.*?)</span>') == "Seite kopieren"
@@ -98,15 +105,14 @@ def test_a_page_shows_the_theme_in_its_own_language(built: dict[str, str]) -> No
 
 def test_mintlify_language_aliases_pick_their_table(built: dict[str, str]) -> None:
     japanese = built["jp/index.html"]
-    assert '<html lang="jp">' in japanese  # as docs.json names it: Pagefind indexes by it
+    assert html_attributes(japanese)["lang"] == "jp"  # as docs.json names it: Pagefind indexes by it
     assert text(japanese, r'<h2 class="toc-title">(.*?)</h2>') == "このページの内容"
     assert text(japanese, r'<span class="pager-label">(.*?)</span>') == "次へ"
 
 
 def test_the_default_language_stays_english(built: dict[str, str]) -> None:
     english = built["picking/index.html"]
-    assert '<html lang="en">' in english
-    assert "dir=" not in english.split(">", 2)[1]
+    assert html_attributes(english) == {"lang": "en", "data-site-theme": "mint"}
     assert text(english, r'<h2 class="toc-title">(.*?)</h2>') == "On this page"
     assert text(english, r'class="title-badge title-badge-deprecated">(.*?)</span>') == "Deprecated"
     assert text(english, r'<span class="pager-label">(.*?)</span>') == "Previous"
@@ -114,7 +120,7 @@ def test_the_default_language_stays_english(built: dict[str, str]) -> None:
 
 def test_a_right_to_left_page_says_so(built: dict[str, str]) -> None:
     arabic = built["ar/picking/index.html"]
-    assert '<html lang="ar" dir="rtl">' in arabic
+    assert html_attributes(arabic) == {"lang": "ar", "dir": "rtl", "data-site-theme": "mint"}
     assert text(arabic, r'<h2 class="toc-title">(.*?)</h2>') == "في هذه الصفحة"
     assert text(arabic, r'class="title-badge title-badge-deprecated">(.*?)</span>') == "مهمل"
     assert text(arabic, r'<span class="pager-label">(.*?)</span>') == "السابق"
@@ -126,8 +132,27 @@ def test_a_site_in_one_other_language_is_all_in_it(make_project: Any) -> None:
                            {"/index.mdx": "---\ntitle: בית\n---\n\n## מבוא\n\nטקסט.\n"})
     site = SiteBuilder(project).build()
     home = site.files["index.html"].decode()
-    assert '<html lang="he" dir="rtl">' in home
+    assert html_attributes(home) == {"lang": "he", "dir": "rtl", "data-site-theme": "mint"}
     assert text(home, r'<h2 class="toc-title">(.*?)</h2>') == "בדף זה"
     missing = site.files["404.html"].decode()
-    assert '<html lang="he" dir="rtl">' in missing
+    assert html_attributes(missing) == {"lang": "he", "dir": "rtl", "data-site-theme": "mint"}
     assert text(missing, r'<h1 class="page-title">(.*?)</h1>') == "הדף לא נמצא"
+
+
+def test_a_language_left_out_of_the_menu_keeps_its_folders_words(make_project: Any) -> None:
+    """Its navigation lists nothing (here: a hidden group), so the default language owns its
+    pages; they are still in their folder's language, as their text is."""
+    navigation = {"languages": [
+        {"language": "en", "groups": [{"group": "Start", "pages": ["index"]}]},
+        {"language": "ja", "groups": [{"group": "はじめに", "hidden": True, "pages": ["ja/index"]}]},
+    ]}
+    project = make_project(v2(navigation), {"/index.mdx": PAGES["/index.mdx"],
+                                            "/ja/index.mdx": "---\ntitle: 果樹園\n---\n\n## 植え付け\n\n本文。\n"})
+    site = SiteBuilder(project).build()
+    assert site.warnings == ["docs.json: navigation.languages[1]: language 'ja' lists no page (it sits inside another "
+                             "language, or all it holds is hidden or external); left out of the language menu, its "
+                             "pages are still built"]
+    japanese = site.files["ja/index.html"].decode()
+    assert html_attributes(japanese)["lang"] == "ja"
+    assert text(japanese, r'<h2 class="toc-title">(.*?)</h2>') == "このページの内容"
+    assert html_attributes(site.files["index.html"].decode())["lang"] == "en"

@@ -178,7 +178,7 @@ def test_a_v2_site_without_contextual_has_the_copy_button_alone(
     # Options without "copy": the menu alone.
     project = make_project({**V2, "contextual": {"options": ["view", "mcp"]}}, PAGES, name="menu-only")
     result = run_sitegen("build", project)
-    assert ("warning: docs.json: contextual.options[1]: 'mcp' needs an MCP server of the docs, which sitegen "
+    assert ("warning: docs.json: contextual.options: 'mcp' needs an MCP server of the docs, which sitegen "
             "does not make; left out") in result.stderr.splitlines()
     page.goto(static_server(project / "site") + "guide/")
     expect(page.locator(".copy-page")).to_have_count(0)
