@@ -464,6 +464,7 @@ class Renderer:
             self.fragment_renders["partials/sidebar_nav.html"] += 1
             html = self.env.get_template("partials/sidebar_nav.html").render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN, open_group=open_group,
+                ui=ui_strings(section.language or self.page_language(None)),
             )
             # Indentation is a third of a long nav's bytes; the nav has no <pre> to keep it for.
             self._page_navs[key] = _LAYOUT_SPACE.sub("\n", html)

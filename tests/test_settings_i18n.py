@@ -156,3 +156,8 @@ def test_a_language_left_out_of_the_menu_keeps_its_folders_words(make_project: A
     assert html_attributes(japanese)["lang"] == "ja"
     assert text(japanese, r'<h2 class="toc-title">(.*?)</h2>') == "このページの内容"
     assert html_attributes(site.files["index.html"].decode())["lang"] == "en"
+
+
+def test_the_sidebar_says_deprecated_in_its_sections_language(built: dict[str, str]) -> None:
+    assert '<span class="nav-tag nav-tag-deprecated">مهمل</span>' in built["ar/index.html"]
+    assert '<span class="nav-tag nav-tag-deprecated">Deprecated</span>' in built["index.html"]
