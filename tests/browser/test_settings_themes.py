@@ -1,7 +1,7 @@
 """docs.json v2 `theme` in real Chromium: each named theme looks different from the default
 one where Mintlify's description says it does (luma's calm header and dotted current link,
 linden's monospace, almond's page card, sequoia's serif headings), and docs.json `fonts`
-still win over a theme's."""
+still win over a theme's; and the banner's `type` and `color` as painted."""
 
 from __future__ import annotations
 
@@ -79,3 +79,21 @@ def test_sequoia_headings_are_serif_unless_docs_json_sets_a_font(
     own = site(make_project, static_server, "sequoia", "sequoia-fonts", fonts={"family": "Inter"})
     page.goto(own)
     assert computed(page, ".page-title", "fontFamily").startswith("Inter")
+
+
+def test_banner_type_and_color_paint_the_banner_in_each_mode(
+    make_project: Callable[..., Path], static_server: Callable[[Path], str], page: Any
+) -> None:
+    critical = site(make_project, static_server, "mint", "critical", banner={"content": "Vault closed", "type": "critical"})
+    page.goto(critical)
+    assert computed(page, ".site-banner", "backgroundColor") == "rgb(185, 28, 28)"
+    assert computed(page, ".site-banner", "color") == "rgb(255, 255, 255)"
+    own = site(make_project, static_server, "mint", "own-color",
+               banner={"content": "Harvest", "type": "warning", "color": {"light": "#FDE68A", "dark": "#1E3A8A"}})
+    page.goto(own)
+    assert computed(page, ".site-banner", "backgroundColor") == "rgb(253, 230, 138)"
+    assert computed(page, ".site-banner", "color") == "rgb(11, 11, 11)"  # dark text on a light colour
+    page.evaluate("localStorage.setItem('sitegen-mode', 'dark')")
+    page.reload()
+    assert computed(page, ".site-banner", "backgroundColor") == "rgb(30, 58, 138)"
+    assert computed(page, ".site-banner", "color") == "rgb(255, 255, 255)"
