@@ -161,3 +161,10 @@ def test_a_language_left_out_of_the_menu_keeps_its_folders_words(make_project: A
 def test_the_sidebar_says_deprecated_in_its_sections_language(built: dict[str, str]) -> None:
     assert '<span class="nav-tag nav-tag-deprecated">مهمل</span>' in built["ar/index.html"]
     assert '<span class="nav-tag nav-tag-deprecated">Deprecated</span>' in built["index.html"]
+
+
+def test_the_search_dialogs_key_hints_are_in_the_pages_language(built: dict[str, str]) -> None:
+    footer = text(built["de/index.html"], r'<div class="search-footer"[^>]*>(.*?)</div>')
+    assert footer == "↑↓ zum Navigieren↵ zum ÖffnenEsc zum Schließen"
+    assert text(built["index.html"], r'<div class="search-footer"[^>]*>(.*?)</div>') == \
+           "↑↓ to navigate↵ to openEsc to close"

@@ -51,6 +51,9 @@ class UiStrings:
     page_not_found: str
     not_found_text: str
     go_home: str
+    to_navigate: str  # the search dialog's key hints: "↑↓ to navigate", "↵ to open", "Esc to close"
+    to_open: str
+    to_close: str
 
     @property
     def rtl(self) -> bool:
