@@ -66,13 +66,15 @@ HexColor = Annotated[str, AfterValidator(_check_hex)]
 
 ICON_TYPES = ("brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin")
 IconType = Literal["brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin"]
-# Mintlify's footer.socials keys (its settings reference lists these; `twitter` is read as `x`).
+# Mintlify's footer.socials keys (its settings reference lists these; `twitter` is read as `x`
+# unless `x` is there too, when it is a link of its own).
 SOCIAL_KEYS = ("website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news",
                "youtube", "medium", "telegram", "bluesky", "threads", "reddit", "podcast", "x-twitter",
-               "earth-americas")
+               "earth-americas", "twitter")
 SocialKey = Literal[
     "website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news",
     "youtube", "medium", "telegram", "bluesky", "threads", "reddit", "podcast", "x-twitter", "earth-americas",
+    "twitter",
 ]
 
 

@@ -68,6 +68,7 @@ SOCIALS: dict[str, tuple[str, str, str]] = {
     "podcast": ("podcast", "solid", "Podcast"),
     "x-twitter": ("x-twitter", "brands", "X"),  # Mintlify's other key for X, named after its icon
     "earth-americas": ("earth-americas", "solid", "Website"),  # likewise, a globe
+    "twitter": ("x-twitter", "brands", "X"),  # only beside an `x` link (alone, it is read as `x`)
 }
 
 

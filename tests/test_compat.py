@@ -78,7 +78,7 @@ def test_lenient_config_values_warn_and_fall_back(tmp_path: Path) -> None:
         "warning: mint.json: colors.background.light: not set; using the theme's #FFFFFF",
         "warning: mint.json: footerSocials.mastodon: no icon for 'mastodon' (known: website, facebook, x, discord, "
         "slack, github, linkedin, instagram, hacker-news, youtube, medium, telegram, bluesky, threads, reddit, podcast, "
-        "x-twitter, earth-americas); left out of the footer",
+        "x-twitter, earth-americas, twitter); left out of the footer",
     ]
     assert re.fullmatch(r"Built 2 pages in \d+\.\d\d s with 5 warnings -> .*site/\nno site URL: .*\n", result.stdout)
     site = project / "site"

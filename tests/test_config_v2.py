@@ -114,7 +114,7 @@ def test_unknown_keys_and_values_are_warnings_naming_the_path(make_project: Call
         "using 'interactive'",
         "docs.json: footer.socials.myspace: no icon for 'myspace' (known: website, facebook, x, discord, slack, "
         "github, linkedin, instagram, hacker-news, youtube, medium, telegram, bluesky, threads, reddit, podcast, "
-        "x-twitter, earth-americas); left out of the footer",
+        "x-twitter, earth-americas, twitter); left out of the footer",
     ]
     result = run_sitegen("build", project, "--strict")
     assert result.returncode == 1

@@ -238,3 +238,13 @@ def test_mintlify_own_integration_settings_are_one_warning_each(make_project: An
         "fathom, frontchat, ga4, gtm, heap, hotjar, intercom, logrocket, mixpanel, pirsch, plausible, posthog, "
         "segment); not added",
     ]
+
+
+def test_twitter_beside_x_is_a_link_of_its_own(make_project: Any) -> None:
+    site = build(make_project, footer={"socials": {"x": "https://x.com/orchard", "twitter": "https://twitter.com/orchard"}})
+    assert site.warnings == []
+    footer = page(site).split('<ul class="footer-socials">', 1)[1].split("</ul>", 1)[0]
+    assert re.findall(r'<a href="([^"]+)" aria-label="([^"]+)"', footer) == [
+        ("https://x.com/orchard", "X"), ("https://twitter.com/orchard", "X")]
+    alone = build(make_project, footer={"socials": {"twitter": "https://twitter.com/orchard"}})
+    assert re.findall(r'<a href="([^"]+)" aria-label="([^"]+)"', page(alone)) == [("https://twitter.com/orchard", "X")]
