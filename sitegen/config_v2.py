@@ -503,6 +503,9 @@ def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
     warnings += [f"{name}: {resolver.origin(text)}" for text in lenient + controls]
     notes: list[str] = []
     site, tree = to_classic(config, notes)
+    canonical = _canonical_base(config.seo.metatags, notes)
+    if canonical is not None and config.site_url is None:  # Mintlify's way to name the published URL
+        site = site.model_copy(update={"site_url": canonical})
     chrome = to_chrome(config, notes)
     settings = v2_settings(config, notes)
     warnings += [f"{name}: {resolver.origin(text)}" for text in notes]
@@ -555,6 +558,8 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
     tags: list[tuple[str, str]] = []
     for name, content in metatags.items():
         where = f"seo.metatags.{name}"
+        if name.strip().lower() == "canonical":
+            continue  # the site's URL, not a meta tag (`_canonical_base`)
         if name.strip().lower() in _OWN_TAGS or not name.strip():
             notes.append(f"{where}: every page sets this itself; left out")
         elif isinstance(content, bool) or not isinstance(content, (str, int, float)):
@@ -562,6 +567,23 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
         else:
             tags.append((name.strip(), str(content)))
     return tuple(tags)
+
+
+def _canonical_base(metatags: dict[str, Any], notes: list[str]) -> str | None:
+    """`seo.metatags.canonical`: the URL the site is published at (Mintlify appends each page's
+    path to it), used as `siteUrl` when that is not set; anything but a plain http(s) URL is a warning."""
+    name = next((key for key in metatags if key.strip().lower() == "canonical"), None)
+    if name is None:
+        return None
+    value = metatags[name]
+    text = value.strip() if isinstance(value, str) else ""
+    parts = urlsplit(text)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or "?" in text or "#" in text or "@" in parts.netloc or any(ch.isspace() for ch in text):
+        notes.append(f"seo.metatags.{name}: {_quoted(value, 60)} is not an http(s) URL; pages get no canonical link "
+                     "from it")
+        return None
+    return text
 
 
 # What each provider needs (its ID's key, shape, and how a message names the shape): the

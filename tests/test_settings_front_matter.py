@@ -201,3 +201,31 @@ def test_frame_mode_keeps_the_sidebar_and_drops_the_header_and_pager(make_projec
     assert 'class="page-title"' not in html
     assert 'aria-current="page"' in html  # the sidebar, with this page current
     assert 'class="toc-nav"' not in html
+
+
+# --- seo.metatags.canonical ---------------------------------------------------------------
+
+
+def v2_project(make_project: Any, **settings: Any) -> Any:
+    return make_project({"theme": "mint", "name": "Orchard", "colors": {"primary": "#2F6B3A"},
+                         "navigation": {"groups": [{"group": "Start", "pages": ["intro", "pricing", "guide"]}]},
+                         **settings}, {"/" + path: text for path, text in pages_with().items()})
+
+
+def test_docs_json_canonical_is_the_url_pages_are_published_at(make_project: Any) -> None:
+    project = v2_project(make_project, seo={"metatags": {"canonical": "https://www.orchard.example/docs"}},
+                         thumbnails=False)
+    site = SiteBuilder(project, site_url=SiteUrlSetting()).build()
+    assert site.warnings == []
+    assert re.findall(r'<link rel="canonical" href="([^"]+)">', head(site)) == [
+        "https://www.orchard.example/docs/pricing/"]
+    assert 'name="canonical"' not in head(site)  # not a meta tag
+    assert "<loc>https://www.orchard.example/docs/pricing/</loc>" in site.files["sitemap.xml"].decode()
+
+
+def test_a_canonical_that_is_no_url_is_a_warning(make_project: Any) -> None:
+    project = v2_project(make_project, seo={"metatags": {"canonical": "docs.orchard.example"}})
+    site = SiteBuilder(project, site_url=SiteUrlSetting()).build()
+    assert site.warnings == ["docs.json: seo.metatags.canonical: \"docs.orchard.example\" is not an http(s) URL; "
+                             "pages get no canonical link from it"]
+    assert "canonical" not in head(site)
