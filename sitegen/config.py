@@ -36,6 +36,7 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
+from sitegen.analytics import AnalyticsTag, analytics_tags
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
 from sitegen.json_lines import json_lines
@@ -269,6 +270,8 @@ class SiteConfig(Model):
     # (`false` turns them off; Mintlify's object form is read too).
     site_url: str | None = None
     thumbnails: _either(("boolean", bool), ("object", Thumbnails), "true, false or an object {appearance}") = True  # type: ignore[valid-type]
+    # Mintlify's classic analytics providers, as v2 `integrations` (read by `analytics.analytics_tags`).
+    analytics: dict[str, Any] = {}
 
     @property
     def openapi_sources(self) -> list[str]:
@@ -335,6 +338,8 @@ class SiteChrome:
     # Files for dark mode (v2 `favicon.dark`, `background.image.dark`) when they differ from
     # the light ones: (role, JSON path, reference); the build resolves them as `SiteConfig`'s.
     dark_files: tuple[tuple[str, str, str], ...] = ()
+    # The analytics and chat providers every page loads (v2 `integrations`, classic `analytics`).
+    analytics: tuple[AnalyticsTag, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -435,10 +440,13 @@ def load_config(project_dir: Path) -> LoadedConfig:
     warnings = [f"{name}: {path}: unknown key" for path in _unknown_keys(config, "")]
     warnings += [f"{name}: {text}" for text in lenient]
     warnings += [f"{name}: {text}" for text in controls]
-    # The classic schema's own `banner` goes where v2's does: templates read only the chrome.
+    # The classic schema's own `banner` and `analytics` go where v2's do: templates read only the chrome.
     banner = config.banner
     shown = banner is not None and banner.content.strip()
-    chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible)) if banner and shown else SiteChrome()
+    notes: list[str] = []
+    chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible) if banner and shown else None,
+                        analytics=analytics_tags(config.analytics, "analytics", notes))
+    warnings += [f"{name}: {text}" for text in notes]
     return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import posixpath
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +32,7 @@ from urllib.parse import quote, urlsplit
 from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
+from sitegen.analytics import analytics_tags
 from sitegen.config import (
     PAGE_ACTIONS,
     SOCIAL_KEYS,
@@ -372,8 +372,7 @@ class SiteConfigV2(Model):
     search: Search = Search.model_construct()
     contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
     errors: Errors = Errors.model_construct()
-    # Analytics and chat widgets, per provider: read by `_analytics` (ga4, gtm, plausible and
-    # fathom become script tags; the rest are warnings).
+    # Analytics and chat widgets, per provider: `analytics.analytics_tags` picks what loads.
     integrations: dict[str, Any] = {}
     # Social cards, as in the classic schema: `false` turns them off, Mintlify's object picks
     # a light or dark card.
@@ -451,22 +450,7 @@ class V2Settings:
     timestamp: bool = False  # `metadata.timestamp`: "Last modified" on every page
     # Top-level `description`: the meta description of pages without their own, and llms.txt's summary.
     description: str | None = None
-    analytics: tuple[AnalyticsTag, ...] = ()  # `integrations` this theme knows how to load
     theme: str = "mint"  # `theme`: one of THEMES (themes/default/assets/themes.css draws each)
-
-
-@dataclass(frozen=True)
-class AnalyticsTag:
-    """One provider from `integrations`, checked, as the page's head loads it
-    (themes/default/templates/partials/analytics.html writes each one's loader)."""
-
-    provider: str  # a key of ANALYTICS_KEYS
-    key: str  # its ID (GA4 measurement ID, GTM container ID, Plausible domain(s), PostHog key…)
-    host: str | None = None  # a self-hosted server (Plausible `server`, PostHog `apiHost`)
-    options: tuple[tuple[str, str], ...] = ()  # its other checked values (Hotjar `hjsv`…), as text
-
-    def option(self, name: str) -> str | None:
-        return next((value for key, value in self.options if key == name), None)
 
 
 @dataclass(frozen=True)
@@ -539,15 +523,13 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
     if not isinstance(codeblocks, str):
         notes.append(f"styling.codeblocks: {_quoted(codeblocks, 60)} is a Shiki theme, which this theme has not "
                      "(code is coloured by Pygments); using 'system'")
-    analytics = _analytics(config.integrations, notes)
     return V2Settings(tuple(variables), not_found,
                       tuple(examples.languages) if examples.languages is not None else None,
                       examples.defaults, config.api.params.expanded, tuple(asyncapi),
                       metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
                       search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
                       dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp,
-                      description=" ".join((config.description or "").split()) or None, analytics=analytics,
-                      theme=config.theme)
+                      description=" ".join((config.description or "").split()) or None, theme=config.theme)
 
 
 # Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.
@@ -584,100 +566,6 @@ def _canonical_base(metatags: dict[str, Any], notes: list[str]) -> str | None:
                      "from it")
         return None
     return text
-
-
-# What each provider needs (its ID's key, shape, and how a message names the shape): the
-# values end up in script URLs and attributes, so anything else is refused rather than
-# escaped into a broken tag. Mintlify's `integrations` list; the script each one loads is its
-# own documented loader (partials/analytics.html).
-ANALYTICS_KEYS: dict[str, tuple[str, re.Pattern[str], str]] = {
-    "ga4": ("measurementId", re.compile(r"G-[A-Z0-9]{4,20}"), "a GA4 measurement ID such as G-ABC123XYZ"),
-    "gtm": ("tagId", re.compile(r"GTM-[A-Z0-9]{4,12}"), "a container ID such as GTM-ABC123"),
-    "plausible": ("domain", re.compile(r"[a-z0-9.-]+(,[a-z0-9.-]+)*"), "a domain such as docs.example.com"),
-    "fathom": ("siteId", re.compile(r"[A-Z0-9]{4,16}"), "a site ID such as ABCDEFGH"),
-    "posthog": ("apiKey", re.compile(r"phc_[A-Za-z0-9]{16,64}"), "a project API key such as phc_…"),
-    "segment": ("key", re.compile(r"[A-Za-z0-9]{8,64}"), "a write key (letters and digits)"),
-    "mixpanel": ("projectToken", re.compile(r"[a-f0-9]{32}"), "a project token (32 hex digits)"),
-    "amplitude": ("apiKey", re.compile(r"[a-f0-9]{32}"), "an API key (32 hex digits)"),
-    "hotjar": ("hjid", re.compile(r"[0-9]{4,12}"), "a site ID (digits)"),
-    "clarity": ("projectId", re.compile(r"[a-z0-9]{6,16}"), "a project ID such as abcd1234ef"),
-    "heap": ("appId", re.compile(r"[0-9]{4,20}"), "an app ID (digits)"),
-    "pirsch": ("id", re.compile(r"[A-Za-z0-9]{8,64}"), "an identification code (letters and digits)"),
-    "logrocket": ("appId", re.compile(r"[a-z0-9_-]{2,64}/[a-z0-9_-]{2,64}"), "an app ID such as org/app"),
-    "clearbit": ("publicApiKey", re.compile(r"pk_[A-Za-z0-9]{16,64}"), "a publishable key such as pk_…"),
-    "adobe": ("launchUrl", re.compile(r"https://assets\.adobedtm\.com/[A-Za-z0-9/_.-]+\.js"),
-              "an Adobe Launch URL on https://assets.adobedtm.com/"),
-    "intercom": ("appId", re.compile(r"[a-z0-9]{6,16}"), "an app ID such as abc12345"),
-    "frontchat": ("snippetId", re.compile(r"[a-f0-9]{6,64}"), "a chat ID (hex digits)"),
-}
-# Other values a provider's loader uses: (key, shape, how a message names it, default or None: required).
-_ANALYTICS_OPTIONS: dict[str, tuple[tuple[str, re.Pattern[str], str, str | None], ...]] = {
-    "hotjar": (("hjsv", re.compile(r"[0-9]{1,3}"), "a script version such as 6", "6"),),
-    "posthog": (("sessionRecording", re.compile(r"true|false"), "true or false", "false"),),
-}
-# Self-hosted servers: (key, default server).
-_ANALYTICS_HOSTS = {"plausible": ("server", "plausible.io"), "posthog": ("apiHost", "PostHog's US cloud")}
-# Mintlify's own settings in `integrations`, which have nothing to do on a static site.
-_MINTLIFY_INTEGRATIONS = {
-    "telemetry": "Mintlify's own telemetry; a sitegen site sends none",
-    "cookies": "Mintlify's consent cookie; analytics here load on every page without waiting for it",
-    "hightouch": "Hightouch's loader needs its per-site snippet, which is not written here",
-}
-
-
-def _analytics(integrations: dict[str, Any], notes: list[str]) -> tuple[AnalyticsTag, ...]:
-    """The `integrations` this theme loads (their provider's script, as Mintlify does);
-    Mintlify's own settings, unknown providers and bad values are warnings."""
-    tags: list[AnalyticsTag] = []
-    for provider, settings in integrations.items():
-        where = f"integrations.{provider}"
-        if provider in _MINTLIFY_INTEGRATIONS:
-            notes.append(f"{where}: {_MINTLIFY_INTEGRATIONS[provider]}; ignored")
-            continue
-        if provider not in ANALYTICS_KEYS:
-            notes.append(f"{where}: not one of Mintlify's integrations ({', '.join(sorted(ANALYTICS_KEYS))}); "
-                         "not added")
-            continue
-        key_name, pattern, shape = ANALYTICS_KEYS[provider]
-        value = _text(settings.get(key_name)) if isinstance(settings, dict) else None
-        if value is None or not pattern.fullmatch(value.strip()):
-            raw = settings.get(key_name) if isinstance(settings, dict) else None
-            shown = _quoted(raw) if raw is not None else "missing"
-            notes.append(f"{where}.{key_name}: {shown} is not {shape}; {provider} not added")
-            continue
-        options: list[tuple[str, str]] = []
-        for option, option_pattern, option_shape, default in _ANALYTICS_OPTIONS.get(provider, ()):
-            raw = settings.get(option)
-            given = _text(raw)
-            if raw is None:
-                given = default
-            elif given is None or not option_pattern.fullmatch(given.strip()):
-                notes.append(f"{where}.{option}: {_quoted(raw)} is not {option_shape}; using {default}")
-                given = default
-            if given is not None:
-                options.append((option, given.strip()))
-        host = None
-        if provider in _ANALYTICS_HOSTS:
-            host_key, fallback = _ANALYTICS_HOSTS[provider]
-            server = settings.get(host_key)
-            if isinstance(server, str) and server.strip():
-                parts = urlsplit(server.strip())
-                if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
-                        or not re.fullmatch(r"[A-Za-z0-9._~/:-]*", server.strip()):
-                    notes.append(f"{where}.{host_key}: {_quoted(server, 60)} is not an http(s) URL; using {fallback}")
-                else:
-                    host = server.strip().rstrip("/")
-        tags.append(AnalyticsTag(provider, value.strip(), host, tuple(options)))
-    return tuple(tags)
-
-
-def _text(value: Any) -> str | None:
-    """An ID as text: Mintlify's IDs are strings, but files often write digits as a number."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (str, int)):
-        return str(value)
-    return None
 
 
 def _level_asyncapi(level: Level | Group) -> Iterator[str]:
@@ -1250,6 +1138,7 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
         page_actions=actions,
         custom_page_actions=custom_actions,
         dark_files=_dark_files(config),
+        analytics=analytics_tags(config.integrations, "integrations", notes),
     )
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from sitegen.analytics import ANALYTICS_KEYS
 from sitegen.build.builder import SiteBuilder
 from sitegen.build.output import BuiltSite
-from sitegen.config_v2 import ANALYTICS_KEYS
 from sitegen.icons import find_icon
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
@@ -248,3 +248,18 @@ def test_twitter_beside_x_is_a_link_of_its_own(make_project: Any) -> None:
         ("https://x.com/orchard", "X"), ("https://twitter.com/orchard", "X")]
     alone = build(make_project, footer={"socials": {"twitter": "https://twitter.com/orchard"}})
     assert re.findall(r'<a href="([^"]+)" aria-label="([^"]+)"', page(alone)) == [("https://twitter.com/orchard", "X")]
+
+
+def test_a_classic_config_loads_its_analytics_too(make_project: Any) -> None:
+    """mint.json's `analytics` holds the same providers as v2 `integrations`."""
+    project = make_project({"name": "Orchard", "navigation": [{"group": "Start", "pages": ["intro"]}],
+                            "analytics": {"ga4": {"measurementId": "G-ORCHARD42"},
+                                          "posthog": {"apiKey": "phc_OrchardKey0123456789"},
+                                          "heap": {"appId": "not-digits"}}},
+                           {"intro.md": "---\ntitle: Intro\n---\n\nHi.\n"})
+    site = SiteBuilder(project).build()
+    assert site.warnings == ['docs.json: analytics.heap.appId: "not-digits" is not an app ID (digits); heap not added']
+    tags = head(site, "intro/index.html")
+    assert '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ORCHARD42"></script>' in tags
+    assert 'posthog.init("phc_OrchardKey0123456789"' in tags
+    assert [name for name, host in HOSTS.items() if host in tags] == ["ga4", "posthog"]
