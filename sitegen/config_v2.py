@@ -263,6 +263,10 @@ class Metadata(Model):
     timestamp: bool = False
 
 
+class Interaction(Model):
+    drilldown: bool | None = None  # None: the theme's default (expand only)
+
+
 class NotFound(Model):
     redirect: bool = True
     title: str | None = None
@@ -380,6 +384,7 @@ class SiteConfigV2(Model):
     # sitegen's extension, as in the classic schema: the URL the site is published at.
     site_url: str | None = None
     metadata: Metadata = Metadata.model_construct()
+    interaction: Interaction = Interaction.model_construct()
     variables: dict[str, Any] = {}
 
 
@@ -451,6 +456,8 @@ class V2Settings:
     # Top-level `description`: the meta description of pages without their own, and llms.txt's summary.
     description: str | None = None
     theme: str = "mint"  # `theme`: one of THEMES (themes/default/assets/themes.css draws each)
+    # `interaction.drilldown: true`: opening a nested sidebar group also opens its first page.
+    drilldown: bool = False
 
 
 @dataclass(frozen=True)
@@ -529,7 +536,8 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
                       metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
                       search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
                       dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp,
-                      description=" ".join((config.description or "").split()) or None, theme=config.theme)
+                      description=" ".join((config.description or "").split()) or None, theme=config.theme,
+                      drilldown=config.interaction.drilldown is True)
 
 
 # Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.

@@ -1,7 +1,7 @@
 """Right-to-left pages in real Chromium: an Arabic page reads right to left, its sidebar on the
 right and its table of contents on the left, code still left to right; the English page of
 the same site keeps the usual layout. Also the page modes whose layout only a browser shows
-(`mode: "frame"`)."""
+(`mode: "frame"`), and `interaction.drilldown` in the sidebar."""
 
 from __future__ import annotations
 
@@ -104,3 +104,26 @@ def test_frame_mode_keeps_the_sidebar_and_gives_the_rest_to_the_page(
     # The content takes everything right of the sidebar (no table of contents column).
     assert main["x"] + main["width"] > viewport["width"] - 80
     assert main["x"] >= sidebar["x"] + sidebar["width"] - 1
+
+
+@pytest.mark.parametrize("drilldown", [True, False])
+def test_interaction_drilldown_opens_a_groups_first_page(
+    make_project: Callable[..., Path], static_server: Callable[[Path], str], page: Any, drilldown: bool
+) -> None:
+    config = {"theme": "mint", "name": "Orchard", "colors": {"primary": "#2F6B3A"},
+              "interaction": {"drilldown": drilldown},
+              "navigation": {"groups": [{"group": "Start", "pages": [
+                  "index", {"group": "Pruning", "pages": ["pruning/winter", "pruning/summer"]}]}]}}
+    pages = {"/index.mdx": "---\ntitle: Orchard\n---\n\nHi.\n",
+             "/pruning/winter.mdx": "---\ntitle: Winter pruning\n---\n\nCold.\n",
+             "/pruning/summer.mdx": "---\ntitle: Summer pruning\n---\n\nWarm.\n"}
+    base = serve_project(make_project(config, pages, name=f"drill-{drilldown}"), static_server)
+    page.goto(base)
+    page.click(".sidebar-nav .nav-group.nested summary")
+    if drilldown:
+        page.wait_for_url(base + "pruning/winter/")
+        assert page.locator(".page-title").inner_text() == "Winter pruning"
+    else:
+        assert page.locator(".sidebar-nav .nav-group.nested details").get_attribute("open") == ""
+        assert page.locator(".sidebar-nav a", has_text="Summer pruning").is_visible()
+        assert page.url == base
