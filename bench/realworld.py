@@ -42,7 +42,8 @@ REPO = Path(__file__).resolve().parents[1]
 _LOCATION = re.compile(r"^warning: (?:[^:\s][^:]*:\d+(?::\d+)?: |[^:\s][^:]*\.json: )")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|<[^>]*>|`[^`]*`|\d+")
 _UNKNOWN = re.compile(r"unknown component <([^>]+)>")
-_RAW_TAG = re.compile(r"<[A-Z][A-Za-z0-9.]*[\s/>]")
+# A tag, not a type written in prose (`Promise<Result>`, `ReactElement<StepProps>[]`).
+_RAW_TAG = re.compile(r"(?<![\w$.])<[A-Z][A-Za-z0-9.]*[\s/>]")
 _SKIPPED_TEXT = {"code", "pre", "script", "style", "template", "textarea", "svg", "math"}
 
 

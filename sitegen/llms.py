@@ -32,6 +32,25 @@ def markdown_path(html_path: str) -> str:
     return html_path.removesuffix(".html") + ".md"
 
 
+def markdown_paths(html_path: str) -> tuple[str, ...]:
+    """Every file that holds a page's Markdown: beside its HTML (`a/index.md`, which "Copy
+    page" fetches) and, as on Mintlify, at the page's URL + `.md` (`a.md`, for `/a`; the
+    home page has only `index.md`)."""
+    beside = markdown_path(html_path)
+    folder = html_path.removesuffix("index.html").rstrip("/")
+    return (beside, folder + ".md") if folder and html_path.endswith("/index.html") else (beside,)
+
+
+def markdown_files(html_path: str, exported: PageMarkdown) -> list[tuple[str, bytes]]:
+    """(path, text) of each of a page's Markdown files (`markdown_paths`), each with its links
+    relative to its own folder."""
+    paths = markdown_paths(html_path)
+    files = [(paths[0], exported.text.encode())]
+    for path in paths[1:]:
+        files.append((path, exported.in_folder(path.rpartition("/")[0] + "/" if "/" in path else "").encode()))
+    return files
+
+
 def page_markdown(page: Page, body: PageMarkdown | None, view: ApiView | None) -> PageMarkdown:
     """The whole page as Markdown: title, description, the body and (API pages) the operation."""
     head = [f"# {_line(page.title)}"]

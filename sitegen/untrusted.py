@@ -100,7 +100,18 @@ def read_text_and_stat(path: Path, display: str, *, limit: int, kind: str,
     problem = text_problem(data)
     if problem is not None:
         raise error(f"{location(display, problem.line)}: {problem.message}")
-    return data.decode("utf-8").removeprefix("\ufeff"), st
+    return normalized_text(data.decode("utf-8")), st
+
+
+def normalized_text(text: str) -> str:
+    """Text as the parsers expect it: no BOM, and every line ending a plain newline.
+
+    Repositories edited on Windows end lines with CRLF; CommonMark reads those as line endings,
+    but the MDX tag rules look for a newline, so `<CodeGroup>\\r` would never close."""
+    return _LINE_ENDING.sub("\n", text.removeprefix("\ufeff"))
+
+
+_LINE_ENDING = re.compile(r"\r\n?")
 
 
 def first_control_character(text: str) -> str | None:

@@ -58,10 +58,11 @@ def child(el: MdxElement, renderer: ComponentRenderer, ctx: PageContext) -> MdxC
 
 
 def fence_child(code: str, info: str) -> MdxChild:
-    from sitegen.markdown.code import parse_info, render_fence
+    from sitegen.markdown.code import parse_meta, render_fence
 
-    language, title = parse_info(info)
-    return MdxChild(html=render_fence(code, info), code=CodeInfo(language=language, title=title, code=code))
+    meta = parse_meta(info)
+    return MdxChild(html=render_fence(code, info),
+                    code=CodeInfo(language=meta.language, title=meta.title, code=code, icon=meta.icon))
 
 
 def renderer(project: Path | None = None) -> ComponentRenderer:

@@ -124,13 +124,52 @@ def test_tabs_wire_tablist_tabs_and_panels_with_unique_ids() -> None:
     html = R.render(element("Tabs", children=[child(t, R, ctx) for t in tabs]), ctx)
     assert '<div class="tabs-list" role="tablist">' in html
     assert ('<button type="button" role="tab" class="tabs-tab" id="tabs-tab1" aria-controls="tabs-panel1" '
-            'aria-selected="true">macOS</button>') in html
-    assert 'aria-controls="tabs-panel2" aria-selected="false" tabindex="-1">Windows</button>' in html
+            'aria-selected="true" data-title="macOS">macOS</button>') in html
+    assert 'aria-controls="tabs-panel2" aria-selected="false" tabindex="-1" data-title="Windows">Windows</button>' in html
+    assert html.startswith('<div class="tabs" id="tabs" data-tabs data-sync>')
     assert '<div class="tabs-panel" role="tabpanel" id="tabs-panel2" aria-labelledby="tabs-tab2" tabindex="0">' in html
     assert "<p>Windows steps</p>" in html and "<section" not in html  # the panel holds the Tab's content
     second = R.render(element("Tabs", children=[child(tabs[0], R, ctx)]), ctx)
     ids = re.findall(r' id="([^"]+)"', html + second)
     assert len(ids) == len(set(ids)) and 'id="tabs-1-panel1"' in second  # a second Tabs gets its own ids
+
+
+def test_tabs_default_tab_index_icons_sync_and_border() -> None:
+    ctx = PageContext()
+    tabs = [element("Tab", {"title": "npm"}, html="<p>n</p>"),
+            element("Tab", {"title": "Python", "icon": "python", "iconType": "brands"}, html="<p>p</p>")]
+    html = R.render(element("Tabs", {"defaultTabIndex": 1, "sync": False, "borderBottom": True},
+                            children=[child(t, R, ctx) for t in tabs]), ctx)
+    assert html.startswith('<div class="tabs tabs-border-bottom" id="tabs" data-tabs>')  # no data-sync
+    assert re.findall(r'aria-selected="(\w+)"', html) == ["false", "true"]
+    assert ('aria-selected="true" data-title="Python"><span class="tabs-tab-icon" aria-hidden="true"><svg '
+            in html) and html.count("<svg") == 1
+    assert ctx.warnings == []
+    _, ctx = render("Tabs", {"defaultTabIndex": 5}, children=[child(tabs[0], R, PageContext())])
+    assert ctx.warnings == ["guides/setup.mdx:7: <Tabs> defaultTabIndex=5: expected a whole number from 0 to 0; using 0"]
+
+
+def test_code_group_dropdown_is_a_menu_of_languages_beside_the_shown_title() -> None:
+    ctx = PageContext()
+    children = [fence_child("console.log(1)\n", "javascript helloWorld.js"), fence_child("print(1)\n", "python hello.py")]
+    html = R.render(element("CodeGroup", {"dropdown": True}, children=children), ctx)
+    assert 'role="tablist"' not in html
+    assert ('<div class="code-group-bar">\n<span class="code-group-current" aria-hidden="true">helloWorld.js</span>\n'
+            '<select class="code-group-select" aria-label="Example shown">\n'
+            '<option value="0" selected data-title="helloWorld.js">JavaScript</option>\n'
+            '<option value="1" data-title="hello.py">Python</option>\n</select>') in html
+    # Two blocks of one language: the menu names them by title.
+    same = R.render(element("CodeGroup", {"dropdown": True},
+                            children=[fence_child("npm i\n", "bash npm"), fence_child("pip i\n", "bash pip")]), ctx)
+    assert re.findall(r"<option [^>]*>([^<]*)</option>", same) == ["npm", "pip"]
+
+
+def test_code_group_tabs_show_the_fences_icons() -> None:
+    ctx = PageContext()
+    children = [fence_child("x\n", "bash npm icon=npm"), fence_child("y\n", "bash pip")]
+    html = R.render(element("CodeGroup", children=children), ctx)
+    assert 'data-title="npm"><span class="tabs-tab-icon" aria-hidden="true"><svg ' in html
+    assert 'data-title="pip">pip</button>' in html
 
 
 def test_content_outside_a_tab_warns_and_is_kept() -> None:

@@ -155,6 +155,28 @@ def test_each_page_has_its_markdown_beside_its_html(make_project: Callable[..., 
     assert (site / "index.md").read_text().endswith("See [the quickstart](quickstart/).\n")
 
 
+def test_each_pages_markdown_is_also_at_its_url_plus_md(make_project: Callable[..., Path],
+                                                       static_server: Callable[[Path], str]) -> None:
+    # Mintlify's export path: /guides/watering -> /guides/watering.md, links relative to /guides/.
+    project = make_project(CONFIG, PAGES)
+    site = project / "site"
+    for _ in range(2):  # the second build takes the pages from the build cache
+        done = run_sitegen("build", project)
+        assert done.returncode == 0, done.stderr
+        built = sorted(str(path.relative_to(site)) for path in site.rglob("index.html") if path.parent != site)
+        at_url = sorted(str(path.relative_to(site)) for path in site.rglob("*.md") if path.name != "index.md")
+        assert at_url == [path.removesuffix("/index.html") + ".md" for path in built]
+        assert (site / "guides/watering.md").read_text() == (
+            "# Watering\n\n> How often to water.\n\nBack to the [intro](../intro/).\n")
+        assert (site / "intro.md").read_text() == (site / "intro/index.md").read_text().replace("../quickstart/",
+                                                                                             "quickstart/")
+    base = static_server(site)
+    with urllib.request.urlopen(base + "guides/watering.md", timeout=30) as response:
+        assert response.read().decode().endswith("Back to the [intro](../intro/).\n")
+    with urllib.request.urlopen(base + "api/create-plant.md", timeout=30) as response:
+        assert response.read().decode().startswith("# Create a plant\n")
+
+
 def test_mdx_components_become_readable_markdown(make_project: Callable[..., Path]) -> None:
     text = (_build(make_project) / "quickstart/index.md").read_text()
     expected = """# Quickstart
@@ -307,6 +329,10 @@ def test_the_dev_server_serves_markdown_and_llms_files(make_project: Callable[..
     with urllib.request.urlopen(server.url + "guides/watering/index.md", timeout=30) as response:
         assert response.read().decode() == ("# Watering\n\n> How often to water.\n\n"
                                             "Back to the [intro](../../intro/).\n")
+    with urllib.request.urlopen(server.url + "guides/watering.md", timeout=30) as response:
+        assert response.read().decode() == ("# Watering\n\n> How often to water.\n\n"
+                                            "Back to the [intro](../intro/).\n")
+        assert response.headers["Content-Type"] == "text/markdown; charset=utf-8"
     with urllib.request.urlopen(server.url + "llms.txt", timeout=30) as response:
         assert response.read().decode().startswith("# Acme Garden\n\n> Docs for the Acme Garden API.\n")
 

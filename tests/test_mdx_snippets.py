@@ -141,3 +141,20 @@ def test_content_for_agents_is_left_out_with_its_headings(make_project: Callable
     assert "Press <strong>Start</strong>." in result.html and "POST /v1/start" not in result.html
     assert [entry.text for entry in result.toc] == ["Setup", "Click Start"]
     assert result.warnings == []
+
+
+def test_windows_line_endings_close_tags_in_pages_and_snippets(make_project: Callable[..., Path]) -> None:
+    # Written the way a repository edited on Windows is: every line ends in CRLF.
+    project = make_project(CONFIG, {
+        "page.mdx": (
+            b"import Shared from '/snippets/shared.mdx'\r\n\r\n"
+            b"### Total\r\n\r\n<CodeGroup>\r\n```sh cURL\r\ncurl https://example.com\r\n```\r\n\r\n</CodeGroup>\r\n\r\n"
+            b"<Shared />\r\n"
+        ),
+        "/snippets/shared.mdx": b"<Note>\r\nShared text\r\n</Note>\r\n",
+    })
+    result = render_file(project, "page.mdx")
+    assert result.warnings == []
+    assert "<x-CodeGroup code='sh:cURL' at='content/page.mdx:5' b>" in result.html
+    assert "<x-Note at='snippets/shared.mdx:1' b>" in result.html
+    assert "\r" not in result.html

@@ -52,7 +52,7 @@ from sitegen.cachedir import CACHE_DIR
 from sitegen.config import CONFIG_NAMES, PAGE_ASSISTANTS, LoadedConfig, find_project_dir
 from sitegen.confine import inside_project
 from sitegen.errors import BuildError, ContentError
-from sitegen.llms import markdown_path
+from sitegen.llms import markdown_paths
 from sitegen.markdown import MISSING_SNIPPET, make_markdown, render_markdown
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
@@ -555,7 +555,8 @@ class SiteBuilder:
         files = Files()
         for page in pages:
             files.add_written(page.output, Origin.PAGE)
-            files.add_written(markdown_path(page.output), Origin.PAGE)
+            for path in markdown_paths(page.output):
+                files.add_written(path, Origin.PAGE)
         if setup.root_copy is not None:
             files.add_written("index.html", Origin.PAGE)
             files.add_written("index.md", Origin.PAGE)

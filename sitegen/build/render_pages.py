@@ -29,7 +29,7 @@ from sitegen.build.output import Output
 from sitegen.build.steps import handwritten_view
 from sitegen.config import LoadedConfig
 from sitegen.icons import IconLibrary
-from sitegen.llms import markdown_path, page_markdown
+from sitegen.llms import markdown_files, page_markdown
 from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
 from sitegen.markdown.code import warm_lexers
 from sitegen.markdown.components import ComponentRenderer
@@ -176,21 +176,24 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
             result.errors = [f"{template_failure(exc, setup.project_dir)} (rendering the page /{output.url})"]
             break
         searchable = output is page and page.in_search
-        # The Markdown beside the HTML (what "Copy page" copies): links relative to it.
+        # The Markdown beside the HTML (what "Copy page" copies) and at the URL + .md: links
+        # relative to each.
         exported = page_markdown(output, body.markdown, view)
-        text = exported.text.encode()
+        markdown = markdown_files(output.output, exported)
         if write:
             digest = html_digest(html)  # hashed once: the output keeps it, a worker sends it back
             setup.output.write_page(output.output, html, searchable, digest.hex())
             if output is page:
                 result.digest = digest
-            setup.output.write(markdown_path(output.output), text)
-            result.written += [output.output, markdown_path(output.output)]
-            if kept is not None:
-                kept[markdown_path(output.output)] = text
+            result.written.append(output.output)
+            for path, text in markdown:
+                setup.output.write(path, text)
+                result.written.append(path)
+                if kept is not None:
+                    kept[path] = text
         else:
             result.html[output.output] = html
-            result.html[markdown_path(output.output)] = text
+            result.html.update(markdown)
         if output is page:
             result.markdown = exported.at_root()
         if output is page:  # the root copy would repeat the page's warnings

@@ -20,14 +20,17 @@ from pygments.lexers import get_lexer_by_name
 from pygments.token import STANDARD_TYPES, _TokenType
 from pygments.util import ClassNotFound
 
+from sitegen.icons import IconLibrary, find_icon, icon_problem
+
 LIGHT_STYLE = "default"
 DARK_STYLE = "github-dark"
 MERMAID_ASSET = "vendor/mermaid.min.js"  # under the site's _sitegen/ folder
 
-# ```python app.py   or   ```python title="app.py"   or   ```python {1,3} app.py
-_TITLE_ATTR = re.compile(r"""title=(?:"([^"]*)"|'([^']*)'|(\S+))""")
-# Words of the meta that are flags, not file names (`icon="…"` is accepted and ignored).
-_FLAGS = {"lines", "wrap", "expandable", "showLineNumbers"}
+# One word of a fence's meta: key=value (the value quoted, in braces or bare), {ranges}, or a word.
+_META_WORD = re.compile(r"""(\w+)=(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|(\S+))|\{([^}]*)\}|(\S+)""")
+# Words of the meta that switch something on, not words of a title.
+_FLAGS = frozenset({"lines", "showLineNumbers", "wrap", "expandable", "nocopy", "twoslash"})
+_FALSE = frozenset({"false", "0", "no"})
 
 
 @lru_cache(maxsize=256)
@@ -50,26 +53,16 @@ def warm_lexers(texts: Iterable[str]) -> None:
         _lexer(language)
 
 
-@lru_cache(maxsize=1024)  # a site's fences share a few info strings ("bash", "python app.py")
 def parse_info(info: str) -> tuple[str, str | None]:
     """Fence info string -> (language, title)."""
-    info = info.strip()
-    if not info:
-        return "", None
-    language, _, rest = info.partition(" ")
-    rest = rest.strip()
-    match = _TITLE_ATTR.search(rest)
-    if match:
-        return language, next(group for group in match.groups() if group is not None)
-    # What is left after {line-highlight} specs, key="value" pairs and flags is the title;
-    # Mintlify titles may have spaces ("```bash Create an order").
-    words = [word for word in rest.split() if not word.startswith("{") and "=" not in word and word not in _FLAGS]
-    return language, (" ".join(words) if words else None)
+    meta = parse_meta(info)
+    return meta.language, meta.title
 
 
 @dataclass(frozen=True)
 class FenceMeta:
-    """Mintlify's fence meta: ```python app.py {1,3-5} lines wrap expandable"""
+    """Mintlify's fence meta, as its "Format code" page documents it:
+    ```python app.py {1,3-5} highlight={7} focus=2,4 icon="python" lines wrap expandable nocopy"""
 
     language: str
     title: str | None
@@ -77,26 +70,107 @@ class FenceMeta:
     numbers: bool  # `lines`: show line numbers
     wrap: bool  # `wrap`: wrap long lines instead of scrolling
     expandable: bool  # `expandable`: long blocks start collapsed
+    focus: frozenset[int] = frozenset()  # `focus=`: these lines stay sharp, the others are dimmed
+    copy: bool = True  # `nocopy`: no copy button
+    icon: str | None = None  # `icon=`: an icon name (or image URL) in the title bar
 
 
-_RANGES = re.compile(r"\{([\d,\s-]*)\}")
-_ATTRS = re.compile(r"""\w+=(?:"[^"]*"|'[^']*'|\S+)""")
 EXPANDABLE_LINES = 12  # an expandable block longer than this starts collapsed
 
 
-@lru_cache(maxsize=1024)
+def _line_numbers(spec: str) -> set[int]:
+    """'1,3-5' (or '[1,3,4,5]', the CodeBlock component's form) -> {1, 3, 4, 5}."""
+    numbers: set[int] = set()
+    for part in spec.strip().strip("[]").split(","):
+        first, _, last = part.strip().partition("-")
+        if first.isdigit() and (not last or last.isdigit()):
+            numbers.update(range(int(first), min(int(last or first), int(first) + 10_000) + 1))
+    return numbers
+
+
+@lru_cache(maxsize=1024)  # a site's fences share a few info strings ("bash", "python app.py")
 def parse_meta(info: str) -> FenceMeta:
-    language, title = parse_info(info)
-    rest = info.strip().partition(" ")[2]
+    language, _, rest = info.strip().partition(" ")
+    flags: dict[str, bool] = {}
+    if language in _FLAGS:  # ```nocopy: plain text with that flag
+        flags[language] = True
+        language = ""
     highlight: set[int] = set()
-    for spec in _RANGES.findall(rest):
-        for part in spec.split(","):
-            first, _, last = part.strip().partition("-")
-            if first.isdigit() and (not last or last.isdigit()):
-                highlight.update(range(int(first), int(last or first) + 1))
-    words = set(_ATTRS.sub(" ", _RANGES.sub(" ", rest)).split())
-    return FenceMeta(language, title, frozenset(highlight), bool(words & {"lines", "showLineNumbers"}),
-                     "wrap" in words, "expandable" in words)
+    focus: set[int] = set()
+    title: str | None = None
+    icon: str | None = None
+    words: list[str] = []  # what is left is the title; Mintlify titles may have spaces
+    for match in _META_WORD.finditer(rest):
+        key, ranges, word = match.group(1), match.group(6), match.group(7)
+        if key is not None:
+            value = next(group for group in match.group(2, 3, 4, 5) if group is not None)
+            if key == "title":
+                title = value
+            elif key == "icon":
+                icon = value.strip() or None
+            elif key == "highlight":
+                highlight |= _line_numbers(value)
+            elif key == "focus":
+                focus |= _line_numbers(value)
+            elif key in _FLAGS:
+                flags[key] = value.strip().lower() not in _FALSE
+        elif ranges is not None:
+            highlight |= _line_numbers(ranges)
+        elif word in _FLAGS:
+            flags[word] = True
+        else:
+            words.append(word)
+    if title is None and words:
+        title = " ".join(words)
+    numbers = flags.get("lines", False) or flags.get("showLineNumbers", False)
+    return FenceMeta(language, title, frozenset(highlight), numbers,
+                     flags.get("wrap", False), flags.get("expandable", False), frozenset(focus),
+                     not flags.get("nocopy", False), icon)
+
+
+# Shiki's notation comments, which Mintlify reads: `// [!code ++]` at the end of a line marks
+# it (`:3` it and the next two); the comment is not shown. A comment on a line of its own
+# marks the lines after it, and its line goes. `[!code word:…]` is removed and not applied.
+_NOTATION = r"\[!code\s+(\+\+|--|highlight|hl|focus|error|warning|word:[^\]]*?)(?::(\d+))?\s*\]"
+_COMMENT_MARKER = re.compile(
+    r"[ \t]*(?://|/\*|\{/\*|<!--|#|--|;|%|'|\(\*)[ \t]*" + _NOTATION + r"[ \t]*(?:\*/\}|\*/|-->|\*\))?[ \t]*$")
+_BARE_MARKER = re.compile(r"[ \t]*" + _NOTATION + r"[ \t]*$")  # inside a comment that says more
+_LINE_CLASSES = {"++": "diff add", "--": "diff remove", "highlight": "highlighted", "hl": "highlighted",
+                 "focus": "focused", "error": "highlighted error", "warning": "highlighted warning"}
+PLAIN_TEXT = frozenset({"", "text", "txt", "plaintext", "plain"})
+_CLASS_ORDER = ("diff", "add", "remove", "highlighted", "error", "warning", "focused")
+
+
+def strip_notations(code: str) -> tuple[str, list[set[str]]]:
+    """The code without Shiki's `[!code …]` comments, and the classes each remaining line gets."""
+    if "[!code" not in code:
+        return code, []
+    ending = "\n" if code.endswith("\n") else ""
+    kept: list[str] = []
+    classes: list[set[str]] = []
+    pending: list[tuple[str, int]] = []  # (class, lines left) from markers on lines of their own
+    for line in code.removesuffix("\n").split("\n"):
+        marks: list[tuple[str, int]] = []
+        while True:
+            match = _COMMENT_MARKER.search(line) or _BARE_MARKER.search(line)
+            if match is None:
+                break
+            marks.append((match.group(1), int(match.group(2) or 1)))
+            line = line[:match.start()]
+        if marks and not line.strip():  # a marker on a line of its own: for the lines below it
+            pending += [(_LINE_CLASSES.get(kind, ""), count) for kind, count in marks]
+            continue
+        here = {cls for cls, _ in pending if cls}
+        pending = [(cls, count - 1) for cls, count in pending if count > 1]
+        for kind, count in marks:
+            cls = _LINE_CLASSES.get(kind, "")
+            if cls:
+                here.add(cls)
+                if count > 1:
+                    pending.append((cls, count - 1))
+        kept.append(line)
+        classes.append(here)
+    return "\n".join(kept) + ending, classes
 
 
 @cache
@@ -166,29 +240,63 @@ def highlight_lines(code: str, language: str) -> list[str]:
     return lines
 
 
+def language_label(language: str) -> str:
+    """A language's name as people write it ("js" -> "JavaScript"), or the word itself."""
+    lexer = _lexer(language.lower()) if language else None
+    return lexer.name if lexer is not None else language
+
+
+def fence_icon(name: str, library: IconLibrary = "fontawesome") -> tuple[str, str | None]:
+    """(HTML, problem) of a fence's `icon=`: a Font Awesome or Lucide name, or an image URL."""
+    if name.startswith(("https://", "http://")):
+        return f'<img class="icon" src="{html.escape(name, quote=True)}" alt="">', None
+    if "/" in name or "." in name:
+        return "", f"code block icon '{name}': only icon names and http(s) image URLs are shown; no icon is shown"
+    found = find_icon(name, "solid", library)
+    problem = icon_problem(name, "solid", found, type_given=False, library=library)
+    return (str(found.svg) if found.svg is not None else ""), (f"code block {problem}" if problem else None)
+
+
 # The same block often appears on many pages (an install command, a snippet's code, a
-# CodeGroup shared by API pages); the HTML is a function of (code, info) alone, so each
-# process highlights it once.
+# CodeGroup shared by API pages); the HTML is a function of (code, info, icon library)
+# alone, so each process highlights it once.
 @lru_cache(maxsize=1024)
-def render_fence(code: str, info: str) -> str:
-    """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta)."""
+def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome") -> str:
+    """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta), with
+    Shiki's `[!code ++]`-style comments turned into line classes (see strip_notations)."""
     meta = parse_meta(info)
+    # Plain text shows markers as written: Mintlify's own page on the notation shows its
+    # examples that way (in ```text blocks).
+    code, marked = strip_notations(code) if meta.language.lower() not in PLAIN_TEXT else (code, [])
     lines = highlight_lines(code, meta.language)
-    if meta.highlight:
-        body = "".join(
-            f'<span class="line{" highlighted" if number in meta.highlight else ""}">{line}</span>\n'
-            for number, line in enumerate(lines, start=1)
-        )
+    line_classes: list[str] = []
+    if marked or meta.highlight or meta.focus:
+        for number in range(1, len(lines) + 1):
+            names = set(marked[number - 1]) if number <= len(marked) else set()
+            if number in meta.highlight:
+                names.add("highlighted")
+            if number in meta.focus:
+                names.add("focused")
+            words = set(" ".join(names).split())
+            line_classes.append(" ".join(word for word in _CLASS_ORDER if word in words))
+    if line_classes:
+        body = "".join(f'<span class="line{" " + names if names else ""}">{line}</span>\n'
+                       for names, line in zip(line_classes, lines, strict=True))
     else:  # the common case, joined in one call (there is always a line)
         body = '<span class="line">' + '</span>\n<span class="line">'.join(lines) + "</span>\n"
+    shown = set(" ".join(line_classes).split())
     language = html.escape(meta.language, quote=True)
     lang_class = f' class="language-{language}"' if meta.language else ""
-    title_bar = f'<div class="code-title"><span>{html.escape(meta.title)}</span></div>' if meta.title else ""
+    icon = fence_icon(meta.icon, icon_library)[0] if meta.icon else ""
+    icon_html = f'<span class="code-icon" aria-hidden="true">{icon}</span>' if icon else ""
+    heading = meta.title or (meta.language if icon else None)
+    title_bar = f'<div class="code-title">{icon_html}<span>{html.escape(heading)}</span></div>' if heading else ""
     label = html.escape(meta.title or meta.language or "code", quote=True)
     collapsible = meta.expandable and len(lines) > EXPANDABLE_LINES
     classes = "code-block" + "".join(
         f" {name}" for name, on in (("numbered", meta.numbers), ("wrap", meta.wrap),
-                                   ("expandable", collapsible), ("has-highlights", bool(meta.highlight))) if on
+                                   ("expandable", collapsible), ("has-highlights", "highlighted" in shown),
+                                   ("has-focus", "focused" in shown), ("has-diff", "diff" in shown)) if on
     )
     # The "Show more" button works without JavaScript too: the block starts open until
     # components.js collapses it, so no content is ever out of reach.
@@ -197,9 +305,10 @@ def render_fence(code: str, info: str) -> str:
         f'Show more <span class="code-expand-count">({len(lines)} lines)</span></button>'
         if collapsible else ""
     )
+    copy = (f'<button type="button" class="copy-code" aria-label="Copy {label}" hidden>Copy</button>'
+            if meta.copy else "")
     return (
-        f'<div class="{classes}" data-lang="{language}">{title_bar}'
-        f'<button type="button" class="copy-code" aria-label="Copy {label}" hidden>Copy</button>'
+        f'<div class="{classes}" data-lang="{language}">{title_bar}{copy}'
         f'<pre class="highlight"><code{lang_class}>{body}</code></pre>{more}</div>\n'
     )
 

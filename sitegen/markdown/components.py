@@ -20,6 +20,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from sitegen.icons import find_icon, icon_problem
+from sitegen.markdown.code import fence_icon, language_label
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
 from sitegen.theme import BuiltinTemplateCache, Theme, template_failure
@@ -270,26 +271,40 @@ class ComponentRenderer:
         extra: list[Markup] = []
         for child in p.element.children:
             if child.element is not None and child.element.name == "Tab":
-                title = _Props(child.element, p.ctx).text("title") or f"Tab {len(tabs) + 1}"
+                tab_props = _Props(child.element, p.ctx)
+                title = tab_props.text("title") or f"Tab {len(tabs) + 1}"
                 number = len(tabs) + 1
-                tabs.append({"title": title, "html": Markup(child.element.children_html),
+                tabs.append({"title": title, "html": Markup(child.element.children_html), "icon_svg": tab_props.icon(),
                              "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}"})
             else:
                 extra.append(Markup(child.html))
         if extra:
             p.ctx.warn(p.element, "<Tabs> holds content outside any <Tab>; it is shown below the tabs")
-        return {"id": base, "tabs": tabs, "extra": extra}
+        # Mintlify: tabs with the same title switch together across the page (and with code
+        # groups), unless sync={false}; components.js does it and remembers the choice.
+        return {"id": base, "tabs": tabs, "extra": extra, "sync": p.flag("sync", True),
+                "selected": p.number("defaultTabIndex", 0, 0, max(len(tabs) - 1, 0)) or 0,
+                "border_bottom": p.flag("borderBottom")}
 
     def _code_group(self, p: _Props) -> dict[str, Any]:
-        """CodeGroup, RequestExample and ResponseExample: one tab per child code block."""
+        """CodeGroup, RequestExample and ResponseExample: one tab per child code block
+        (`dropdown`: a menu instead of the tab row)."""
         base = p.ctx.unique_id(p.element.name.lower())
         panels: list[dict[str, Any]] = []
         for child in p.element.children:
             number = len(panels) + 1
+            icon = child.code.icon if child.code else None  # an unknown one was reported at its fence
             panels.append({"title": _child_title(child, len(panels)), "html": Markup(child.html),
                            "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}",
-                           "language": child.code.language if child.code else ""})
-        return {"id": base, "panels": panels,
+                           "language": child.code.language if child.code else "",
+                           "icon_svg": Markup(fence_icon(icon, p.ctx.icon_library)[0]) if icon else None})
+        # The menu names each block's language (its title shows beside it), or its title when
+        # two blocks share a language.
+        labels = [language_label(panel["language"]) or panel["title"] for panel in panels]
+        for panel, label in zip(panels, labels if len(set(labels)) == len(labels) else
+                                [panel["title"] for panel in panels], strict=True):
+            panel["label"] = label
+        return {"id": base, "panels": panels, "dropdown": p.flag("dropdown"),
                 "kind": {"CodeGroup": "code-group", "RequestExample": "request-example",
                          "ResponseExample": "response-example"}[p.element.name]}
 

@@ -71,15 +71,20 @@ class PageMarkdown:
         return _TARGET.sub(lambda m: maybe_add_link_brackets(self.targets[int(m.group(1))]), self.template)
 
     def at_root(self) -> str:
-        back = root_prefix(self.page_url)
+        return self.in_folder("")
+
+    def in_folder(self, folder_url: str) -> str:
+        """The text with its links relative to another folder of the site ("" for the root;
+        "guides/" for `guides/setup.md`, the page's Markdown at its URL + `.md`)."""
+        back, prefix = root_prefix(self.page_url), root_prefix(folder_url)
 
         def rebase(match: re.Match[str]) -> str:
             target = self.targets[int(match.group(1))]
             if target.startswith(back) and _PLAIN_PATH.fullmatch(target, len(back)):
-                target = target[len(back):]  # the common case ("../../guides/setup/"), without urljoin
+                target = prefix + target[len(back):]  # the common case ("../../guides/setup/"), without urljoin
             elif not is_external(target) or target.startswith("#"):
                 joined = urljoin(_BASE + self.page_url, target)
-                target = joined[len(_BASE):] if joined.startswith(_BASE) else target
+                target = prefix + joined[len(_BASE):] if joined.startswith(_BASE) else target
             return maybe_add_link_brackets(target or "./")
         return _TARGET.sub(rebase, self.template)
 

@@ -19,6 +19,7 @@ class CodeInfo:
     language: str  # "python", "" when the fence names none
     title: str | None  # the file name / title from the fence meta
     code: str  # the code as written, without the fences
+    icon: str | None = None  # the fence's `icon=` (its tab shows it in a CodeGroup)
 
 
 @dataclass

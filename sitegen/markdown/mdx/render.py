@@ -24,7 +24,7 @@ from mdit_py_plugins.anchors.index import slugify, unique_slug
 from sitegen.confine import OUTSIDE
 from sitegen.errors import shortened
 from sitegen.icons import IconLibrary
-from sitegen.markdown.code import parse_info, render_fence, render_mermaid
+from sitegen.markdown.code import fence_icon, parse_info, parse_meta, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.esm import Module
@@ -361,7 +361,15 @@ def _render_fence(self: RendererHTML, tokens: list[Token], idx: int, options: An
         else:
             state.warn(doc.where(_line(token)), problem)
         return output
-    return render_fence(token.content, info)
+    if "mdx_page" not in env:
+        return render_fence(token.content, info)
+    state, doc = _context(env)
+    icon = parse_meta(info).icon
+    if icon:
+        problem = fence_icon(icon, state.icon_library)[1]
+        if problem:
+            state.warn(doc.where(_line(token)), problem)
+    return render_fence(token.content, info, state.icon_library)
 
 
 def _render_math(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
@@ -499,8 +507,8 @@ def _children(
         if first.type == "mdx_element":
             parts.append(MdxChild(html=piece, element=first.meta.get("built")))
         elif first.type == "fence" and len(group) == 1:
-            language, title = parse_info(first.info)
-            parts.append(MdxChild(html=piece, code=CodeInfo(language, title, first.content)))
+            meta = parse_meta(first.info)
+            parts.append(MdxChild(html=piece, code=CodeInfo(meta.language, meta.title, first.content, meta.icon)))
         elif piece and not piece.isspace():  # (not piece.strip(), which copies the piece)
             parts.append(MdxChild(html=piece))
     return "".join(part.html for part in parts), parts

@@ -13,7 +13,7 @@ from pathlib import Path
 from sitegen.confine import inside_project
 from sitegen.errors import location
 from sitegen.pages import FRONT_MATTER  # one front matter syntax for pages and snippets
-from sitegen.untrusted import MAX_PAGE_BYTES, read_limited, text_problem, too_large
+from sitegen.untrusted import MAX_PAGE_BYTES, normalized_text, read_limited, text_problem, too_large
 
 __all__ = ["SnippetSource", "find_snippet", "load_snippet"]
 
@@ -89,7 +89,7 @@ def _read(path: Path, display: str) -> tuple[str, str | None]:
     if size is not None:
         return "", f"{display}: {too_large(size, MAX_PAGE_BYTES, 'a snippet')}; left out"
     problem = text_problem(data)
-    text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    text = normalized_text(data.decode("utf-8", errors="replace"))
     if problem is None:
         return text, None
     if problem.line is None:  # a NUL byte: not a text file at all

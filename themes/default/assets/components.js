@@ -5,23 +5,72 @@
   var slice = Array.prototype.slice;
 
   /* Tabs, CodeGroup, RequestExample, ResponseExample: the tab list is in the HTML
-     (role=tablist/tab/tabpanel); arrow keys, Home and End move between tabs. */
-  function setUpTabs(container) {
+     (role=tablist/tab/tabpanel); arrow keys, Home and End move between tabs. A code group
+     with `dropdown` has a <select> instead. As on Mintlify, groups marked data-sync switch
+     together: choosing "Python" in one shows "Python" in every synced group that has it,
+     and the choice is remembered (localStorage) for the next pages and visits. */
+  var SYNC_KEY = "sitegen-tab-choices"; /* titles chosen, the latest first */
+  var groups = [];
+  function remembered() {
+    try {
+      var saved = JSON.parse(localStorage.getItem(SYNC_KEY) || "[]");
+      return Array.isArray(saved) ? saved.filter(function (title) { return typeof title === "string"; }) : [];
+    } catch (e) { return []; /* private mode, or not JSON */ }
+  }
+  function remember(title) {
+    var titles = remembered().filter(function (known) { return known !== title; });
+    titles.unshift(title);
+    try { localStorage.setItem(SYNC_KEY, JSON.stringify(titles.slice(0, 20))); } catch (e) { /* private mode */ }
+  }
+  /* The reader chose TITLE in SOURCE: every other synced group with that title follows,
+     and the chosen tab stays where it was on the screen while the groups above it change. */
+  function chooseEverywhere(source, title) {
+    if (!source.sync) return;
+    remember(title);
+    var anchor = source.anchor(), before = anchor.getBoundingClientRect().top;
+    groups.forEach(function (group) {
+      if (group !== source && group.sync) group.selectTitle(title);
+    });
+    var moved = anchor.getBoundingClientRect().top - before;
+    if (moved) window.scrollBy(0, moved);
+  }
+  function setUpGroup(container) {
     var list = container.querySelector(":scope > .tabs-list");
-    if (!list) return;
-    var tabs = slice.call(list.querySelectorAll('[role="tab"]'));
-    var panels = tabs.map(function (tab) { return document.getElementById(tab.getAttribute("aria-controls")); });
+    var menu = container.querySelector(":scope > .code-group-bar > .code-group-select");
+    if (!list && !menu) return;
+    var tabs = list ? slice.call(list.querySelectorAll('[role="tab"]')) : [];
+    var panels = list
+      ? tabs.map(function (tab) { return document.getElementById(tab.getAttribute("aria-controls")); })
+      : slice.call(container.querySelectorAll(":scope > .code-group-panel"));
+    var titles = list
+      ? tabs.map(function (tab) { return tab.getAttribute("data-title") || tab.textContent; })
+      : slice.call(menu.options).map(function (option) { return option.getAttribute("data-title"); });
+    var current = container.querySelector(":scope > .code-group-bar > .code-group-current");
     function select(chosen, focus) {
+      panels.forEach(function (panel, index) { if (panel) panel.hidden = index !== chosen; });
       tabs.forEach(function (tab, index) {
         var on = index === chosen;
         tab.setAttribute("aria-selected", on ? "true" : "false");
         tab.tabIndex = on ? 0 : -1;
-        if (panels[index]) panels[index].hidden = !on;
       });
+      if (menu) { menu.selectedIndex = chosen; if (current) current.textContent = titles[chosen]; }
       if (focus) tabs[chosen].focus();
     }
+    var group = {
+      sync: container.hasAttribute("data-sync"),
+      anchor: function () { return list || menu; },
+      selectTitle: function (title) {
+        var index = titles.indexOf(title);
+        if (index >= 0) select(index, false);
+        return index >= 0;
+      }
+    };
+    function choose(index, focus) {
+      select(index, focus);
+      chooseEverywhere(group, titles[index]);
+    }
     tabs.forEach(function (tab, index) {
-      tab.addEventListener("click", function () { select(index, false); });
+      tab.addEventListener("click", function () { choose(index, false); });
       tab.addEventListener("keydown", function (event) {
         var next = null;
         if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
@@ -30,16 +79,23 @@
         else if (event.key === "End") next = tabs.length - 1;
         if (next === null) return;
         event.preventDefault();
-        select(next, true);
+        choose(next, true);
       });
     });
+    if (menu) menu.addEventListener("change", function () { choose(menu.selectedIndex, false); });
     container.classList.add("enhanced");
-    var current = tabs.findIndex(function (tab) { return tab.getAttribute("aria-selected") === "true"; });
-    select(current < 0 ? 0 : current, false);
+    /* The page's own default (defaultTabIndex, rendered as the selected tab), unless the
+       reader chose one of these titles before. */
+    var start = list
+      ? tabs.findIndex(function (tab) { return tab.getAttribute("aria-selected") === "true"; })
+      : menu.selectedIndex;
+    select(start < 0 ? 0 : start, false);
+    if (group.sync) {
+      remembered().some(function (title) { return group.selectTitle(title); });
+    }
+    groups.push(group);
   }
-  document.querySelectorAll("[data-tabs]").forEach(function (container) {
-    if (container.querySelector(":scope > .tabs-list")) setUpTabs(container);
-  });
+  document.querySelectorAll("[data-tabs]").forEach(setUpGroup);
 
   /* Expandable code blocks start collapsed; the button opens and closes them. */
   document.querySelectorAll(".code-block.expandable").forEach(function (block) {
