@@ -65,6 +65,11 @@ def test_a_page_that_is_not_searchable_is_left_out_of_search_only(make_project: 
     pricing = (project / "site/pricing/index.html").read_text()
     assert 'name="robots"' not in pricing  # still for search engines
     assert 'href="../pricing/"' in (project / "site/intro/index.html").read_text()  # and in the navigation
+    # A rebuild that takes the page from the build cache leaves it out too.
+    (project / "content/guide.md").write_text("---\ntitle: Guide\n---\n\nHow to prune, again.\n")
+    result = run_sitegen("build", project, "-q")
+    assert result.returncode == 0, result.stderr
+    assert indexed_urls(project / "site") == ["/guide/", "/intro/"]
 
 
 def test_searchable_takes_true_or_false_only(make_project: Any) -> None:
