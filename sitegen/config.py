@@ -36,6 +36,7 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
+from sitegen.analytics import AnalyticsTag, analytics_tags
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
 from sitegen.errors import ConfigError, location
 from sitegen.json_lines import json_lines
@@ -66,9 +67,15 @@ HexColor = Annotated[str, AfterValidator(_check_hex)]
 
 ICON_TYPES = ("brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin")
 IconType = Literal["brands", "duotone", "light", "regular", "sharp-solid", "solid", "thin"]
-SOCIAL_KEYS = ("website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news")
+# Mintlify's footer.socials keys (its settings reference lists these; `twitter` is read as `x`
+# unless `x` is there too, when it is a link of its own).
+SOCIAL_KEYS = ("website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news",
+               "youtube", "medium", "telegram", "bluesky", "threads", "reddit", "podcast", "x-twitter",
+               "earth-americas", "twitter")
 SocialKey = Literal[
-    "website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news"
+    "website", "facebook", "x", "discord", "slack", "github", "linkedin", "instagram", "hacker-news",
+    "youtube", "medium", "telegram", "bluesky", "threads", "reddit", "podcast", "x-twitter", "earth-americas",
+    "twitter",
 ]
 
 
@@ -263,6 +270,8 @@ class SiteConfig(Model):
     # (`false` turns them off; Mintlify's object form is read too).
     site_url: str | None = None
     thumbnails: _either(("boolean", bool), ("object", Thumbnails), "true, false or an object {appearance}") = True  # type: ignore[valid-type]
+    # Mintlify's classic analytics providers, as v2 `integrations` (read by `analytics.analytics_tags`).
+    analytics: dict[str, Any] = {}
 
     @property
     def openapi_sources(self) -> list[str]:
@@ -278,6 +287,10 @@ class SiteConfig(Model):
 class SiteBanner:
     content: str  # Markdown (inline: links, emphasis, code)
     dismissible: bool = False
+    kind: Literal["info", "warning", "critical"] = "info"  # v2 `banner.type`: its background
+    # v2 `banner.color`: the background per mode (#RRGGBB), over `kind`'s; None: `kind`'s.
+    color_light: str | None = None
+    color_dark: str | None = None
 
 
 @dataclass(frozen=True)
@@ -322,6 +335,11 @@ class SiteChrome:
     page_actions: tuple[str, ...] = ("copy",)
     # v2 `contextual.options` objects: links in the same menu, after the built-in entries.
     custom_page_actions: tuple[CustomPageAction, ...] = ()
+    # Files for dark mode (v2 `favicon.dark`, `background.image.dark`) when they differ from
+    # the light ones: (role, JSON path, reference); the build resolves them as `SiteConfig`'s.
+    dark_files: tuple[tuple[str, str, str], ...] = ()
+    # The analytics and chat providers every page loads (v2 `integrations`, classic `analytics`).
+    analytics: tuple[AnalyticsTag, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -422,10 +440,13 @@ def load_config(project_dir: Path) -> LoadedConfig:
     warnings = [f"{name}: {path}: unknown key" for path in _unknown_keys(config, "")]
     warnings += [f"{name}: {text}" for text in lenient]
     warnings += [f"{name}: {text}" for text in controls]
-    # The classic schema's own `banner` goes where v2's does: templates read only the chrome.
+    # The classic schema's own `banner` and `analytics` go where v2's do: templates read only the chrome.
     banner = config.banner
     shown = banner is not None and banner.content.strip()
-    chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible)) if banner and shown else SiteChrome()
+    notes: list[str] = []
+    chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible) if banner and shown else None,
+                        analytics=analytics_tags(config.analytics, "analytics", notes))
+    warnings += [f"{name}: {text}" for text in notes]
     return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
 
 

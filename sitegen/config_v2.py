@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import posixpath
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +32,7 @@ from urllib.parse import quote, urlsplit
 from pydantic import BaseModel, Discriminator, Field, Tag, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
+from sitegen.analytics import analytics_tags
 from sitegen.config import (
     PAGE_ACTIONS,
     SOCIAL_KEYS,
@@ -59,7 +59,7 @@ from sitegen.confine import inside_project, is_script_url, refusal, script_url_w
 from sitegen.errors import ConfigError, location, shortened
 from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text, size_text
 
-THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia")
+THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma")
 # More `$ref` expansions than any real site has; a file referring to another twice, which
 # refers to a third twice, and so on would otherwise grow exponentially.
 MAX_REF_EXPANSIONS = 2_000
@@ -187,6 +187,8 @@ class Footer(Model):
 class Banner(Model):
     content: str
     dismissible: bool = False
+    type: Literal["info", "warning", "critical"] = "info"
+    color: _one_of("a hex color or an object {light, dark}", string=HexColor, object=ModeColors) = None  # type: ignore[valid-type]
 
 
 class FontV2(Model):
@@ -259,6 +261,10 @@ class Styling(Model):
 
 class Metadata(Model):
     timestamp: bool = False
+
+
+class Interaction(Model):
+    drilldown: bool | None = None  # None: the theme's default (expand only)
 
 
 class NotFound(Model):
@@ -370,8 +376,7 @@ class SiteConfigV2(Model):
     search: Search = Search.model_construct()
     contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
     errors: Errors = Errors.model_construct()
-    # Analytics and chat widgets, per provider: read by `_analytics` (ga4, gtm, plausible and
-    # fathom become script tags; the rest are warnings).
+    # Analytics and chat widgets, per provider: `analytics.analytics_tags` picks what loads.
     integrations: dict[str, Any] = {}
     # Social cards, as in the classic schema: `false` turns them off, Mintlify's object picks
     # a light or dark card.
@@ -379,6 +384,7 @@ class SiteConfigV2(Model):
     # sitegen's extension, as in the classic schema: the URL the site is published at.
     site_url: str | None = None
     metadata: Metadata = Metadata.model_construct()
+    interaction: Interaction = Interaction.model_construct()
     variables: dict[str, Any] = {}
 
 
@@ -449,16 +455,9 @@ class V2Settings:
     timestamp: bool = False  # `metadata.timestamp`: "Last modified" on every page
     # Top-level `description`: the meta description of pages without their own, and llms.txt's summary.
     description: str | None = None
-    analytics: tuple[AnalyticsTag, ...] = ()  # `integrations` this theme knows how to load
-
-
-@dataclass(frozen=True)
-class AnalyticsTag:
-    """One analytics provider from `integrations`, checked, as the page's head loads it."""
-
-    provider: Literal["ga4", "gtm", "plausible", "fathom"]
-    key: str  # GA4 measurement ID, GTM container ID, Plausible domain(s) or Fathom site ID
-    host: str | None = None  # Plausible's own server, when self-hosted
+    theme: str = "mint"  # `theme`: one of THEMES (themes/default/assets/themes.css draws each)
+    # `interaction.drilldown: true`: opening a nested sidebar group also opens its first page.
+    drilldown: bool = False
 
 
 @dataclass(frozen=True)
@@ -495,6 +494,9 @@ def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
     warnings += [f"{name}: {resolver.origin(text)}" for text in lenient + controls]
     notes: list[str] = []
     site, tree = to_classic(config, notes)
+    canonical = _canonical_base(config.seo.metatags, notes)
+    if canonical is not None and config.site_url is None:  # Mintlify's way to name the published URL
+        site = site.model_copy(update={"site_url": canonical})
     chrome = to_chrome(config, notes)
     settings = v2_settings(config, notes)
     warnings += [f"{name}: {resolver.origin(text)}" for text in notes]
@@ -528,14 +530,14 @@ def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
     if not isinstance(codeblocks, str):
         notes.append(f"styling.codeblocks: {_quoted(codeblocks, 60)} is a Shiki theme, which this theme has not "
                      "(code is coloured by Pygments); using 'system'")
-    analytics = _analytics(config.integrations, notes)
     return V2Settings(tuple(variables), not_found,
                       tuple(examples.languages) if examples.languages is not None else None,
                       examples.defaults, config.api.params.expanded, tuple(asyncapi),
                       metatags=_metatags(config.seo.metatags, notes), indexing=config.seo.indexing,
                       search_prompt=(config.search.prompt or "").strip() or None, eyebrows=config.styling.eyebrows,
                       dark_code=codeblocks == "dark", timestamp=config.metadata.timestamp,
-                      description=" ".join((config.description or "").split()) or None, analytics=analytics)
+                      description=" ".join((config.description or "").split()) or None, theme=config.theme,
+                      drilldown=config.interaction.drilldown is True)
 
 
 # Tags every page already has (charset, viewport, the title's): `seo.metatags` cannot replace them.
@@ -546,6 +548,8 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
     tags: list[tuple[str, str]] = []
     for name, content in metatags.items():
         where = f"seo.metatags.{name}"
+        if name.strip().lower() == "canonical":
+            continue  # the site's URL, not a meta tag (`_canonical_base`)
         if name.strip().lower() in _OWN_TAGS or not name.strip():
             notes.append(f"{where}: every page sets this itself; left out")
         elif isinstance(content, bool) or not isinstance(content, (str, int, float)):
@@ -555,41 +559,21 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
     return tuple(tags)
 
 
-# What each analytics provider needs, and the shape it must have: the values end up in
-# script URLs and attributes, so anything else is refused rather than escaped into a broken tag.
-_ANALYTICS_KEYS: dict[str, tuple[str, re.Pattern[str], str]] = {
-    "ga4": ("measurementId", re.compile(r"G-[A-Z0-9]{4,20}"), "a GA4 measurement ID such as G-ABC123XYZ"),
-    "gtm": ("tagId", re.compile(r"GTM-[A-Z0-9]{4,12}"), "a container ID such as GTM-ABC123"),
-    "plausible": ("domain", re.compile(r"[a-z0-9.-]+(,[a-z0-9.-]+)*"), "a domain such as docs.example.com"),
-    "fathom": ("siteId", re.compile(r"[A-Z0-9]{4,16}"), "a site ID such as ABCDEFGH"),
-}
-
-
-def _analytics(integrations: dict[str, Any], notes: list[str]) -> tuple[AnalyticsTag, ...]:
-    """The analytics `integrations` this theme loads (their provider's script, as Mintlify
-    does); others (chat widgets, the rest of Mintlify's list) and bad values are warnings."""
-    tags: list[AnalyticsTag] = []
-    for provider, settings in integrations.items():
-        where = f"integrations.{provider}"
-        if provider not in _ANALYTICS_KEYS:
-            notes.append(f"{where}: not supported by this theme; not added")
-            continue
-        key_name, pattern, shape = _ANALYTICS_KEYS[provider]
-        value = settings.get(key_name) if isinstance(settings, dict) else None
-        if not isinstance(value, str) or not pattern.fullmatch(value.strip()):
-            shown = _quoted(value) if value is not None else "missing"
-            notes.append(f"{where}.{key_name}: {shown} is not {shape}; {provider} not added")
-            continue
-        host = None
-        server = settings.get("server") if provider == "plausible" else None
-        if isinstance(server, str) and server.strip():
-            parts = urlsplit(server.strip())
-            if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-                notes.append(f"{where}.server: {_quoted(server, 60)} is not an http(s) URL; using plausible.io")
-            else:
-                host = server.strip().rstrip("/")
-        tags.append(AnalyticsTag(provider, value.strip(), host))  # type: ignore[arg-type]
-    return tuple(tags)
+def _canonical_base(metatags: dict[str, Any], notes: list[str]) -> str | None:
+    """`seo.metatags.canonical`: the URL the site is published at (Mintlify appends each page's
+    path to it), used as `siteUrl` when that is not set; anything but a plain http(s) URL is a warning."""
+    name = next((key for key in metatags if key.strip().lower() == "canonical"), None)
+    if name is None:
+        return None
+    value = metatags[name]
+    text = value.strip() if isinstance(value, str) else ""
+    parts = urlsplit(text)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or "?" in text or "#" in text or "@" in parts.netloc or any(ch.isspace() for ch in text):
+        notes.append(f"seo.metatags.{name}: {_quoted(value, 60)} is not an http(s) URL; pages get no canonical link "
+                     "from it")
+        return None
+    return text
 
 
 def _level_asyncapi(level: Level | Group) -> Iterator[str]:
@@ -705,7 +689,7 @@ def _kind(value: Any) -> str:
 # --- values Mintlify builds through ----------------------------------------------------
 
 _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
-    (("theme",), THEMES, "mint", "using 'mint' (this theme's look is the same for all)"),
+    (("theme",), THEMES, "mint", "using 'mint'"),
     (("appearance", "default"), ("system", "light", "dark"), None, "following the visitor's system setting"),
     (("background", "decoration"), ("gradient", "grid", "windows"), None, "no decoration"),
     (("icons", "library"), ("fontawesome", "lucide"), None, "using Font Awesome"),
@@ -719,6 +703,7 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("seo", "indexing"), ("navigable", "all"), None, "indexing as if it were not set"),
     (("styling", "eyebrows"), ("section", "breadcrumbs"), "section", "using 'section'"),
     (("styling", "codeblocks"), ("system", "dark"), "system", "using 'system'"),
+    (("banner", "type"), ("info", "warning", "critical"), "info", "using 'info'"),
 )
 _SOCIAL_ALIASES = {"twitter": "x"}
 
@@ -1150,7 +1135,7 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
     if fonts.family is None and (fonts.source or fonts.weight is not None or fonts.format):
         notes.append("fonts: a font needs a family; the theme's own font is used")
     return SiteChrome(
-        banner=SiteBanner(banner.content, banner.dismissible) if banner and banner.content.strip() else None,
+        banner=_banner(banner),
         footer_columns=tuple(column for column in columns if column.links),
         decoration=config.background.decoration,
         icon_library=config.icons.library,
@@ -1160,13 +1145,45 @@ def to_chrome(config: SiteConfigV2, notes: list[str]) -> SiteChrome:
                                 for name, style in (_icon(link.icon) for link in config.navbar.links)),
         page_actions=actions,
         custom_page_actions=custom_actions,
+        dark_files=_dark_files(config),
+        analytics=analytics_tags(config.integrations, "integrations", notes),
     )
 
 
-# Mintlify's options that need what sitegen does not make: an MCP server, its hosted assistant.
-_NO_MCP = "needs an MCP server of the docs, which sitegen does not make"
-_UNSUPPORTED_ACTIONS = {"mcp": _NO_MCP, "vscode": _NO_MCP,
-                        "assistant": "opens Mintlify's hosted assistant, which a static site has not"}
+def _dark_files(config: SiteConfigV2) -> tuple[tuple[str, str, str], ...]:
+    """The dark favicon and background image, where they are not the light ones."""
+    found: list[tuple[str, str, str]] = []
+    for role, json_path, images in (("favicon_dark", "favicon.dark", config.favicon),
+                                    ("background_image_dark", "background.image.dark", config.background.image)):
+        if isinstance(images, ModeImages) and images.dark.strip() and images.dark != images.light:
+            found.append((role, json_path, images.dark))
+    return tuple(found)
+
+
+def _banner(banner: Banner | None) -> SiteBanner | None:
+    """The banner with its `type` and `color` (a hex string is both modes'; an object's one
+    mode alone serves both, as a single colour would)."""
+    if banner is None or not banner.content.strip():
+        return None
+    color = banner.color
+    light: str | None
+    dark: str | None
+    if isinstance(color, str):
+        light, dark = color, color
+    elif color is not None:
+        light, dark = color.light or color.dark, color.dark or color.light
+    else:
+        light = dark = None
+    return SiteBanner(banner.content, banner.dismissible, banner.type, light, dark)
+
+
+# Mintlify's options that need what sitegen does not make: an MCP server (one warning for all
+# of them: they fail for one reason), its hosted assistant, a PDF of the page.
+_MCP_ACTIONS = ("mcp", "add-mcp", "vscode", "devin-mcp")
+_UNSUPPORTED_ACTIONS = {"assistant": "opens Mintlify's hosted assistant, which a static site has not",
+                        "download-pdf": "needs a PDF of each page, which sitegen does not make",
+                        "download-spec": "downloads Mintlify's copy of the OpenAPI documents, which sitegen does "
+                                         "not offer"}
 
 
 def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
@@ -1183,6 +1200,7 @@ def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
         return ("copy",), ()
     actions: list[str] = []
     custom: list[CustomPageAction] = []
+    needs_mcp: list[str] = []
     for index, option in enumerate(options):
         where = f"contextual.options[{index}]"
         if isinstance(option, dict):
@@ -1191,13 +1209,20 @@ def _page_actions(contextual: dict[str, Any] | None, notes: list[str]
                 custom.append(made)
         elif not isinstance(option, str):
             notes.append(f"{where}: {_quoted(option)} is not a string; left out")
+        elif option in _MCP_ACTIONS:
+            needs_mcp.append(option)
         elif option in _UNSUPPORTED_ACTIONS:
             notes.append(f"{where}: '{option}' {_UNSUPPORTED_ACTIONS[option]}; left out")
         elif option not in PAGE_ACTIONS:
-            notes.append(f"{where}: '{option}' is not one of {', '.join(PAGE_ACTIONS)}, mcp, vscode, assistant "
-                         "or an object {title, description, icon, href}; left out")
+            known = ", ".join((*PAGE_ACTIONS, *_MCP_ACTIONS, *_UNSUPPORTED_ACTIONS))
+            notes.append(f"{where}: '{option}' is not one of {known} or an object {{title, description, icon, href}}; "
+                         "left out")
         elif option not in actions:
             actions.append(option)
+    if needs_mcp:
+        names = ", ".join(f"'{name}'" for name in dict.fromkeys(needs_mcp))
+        notes.append(f"contextual.options: {names} {'needs' if len(set(needs_mcp)) == 1 else 'need'} an MCP server "
+                     "of the docs, which sitegen does not make; left out")
     return tuple(actions), tuple(custom)
 
 

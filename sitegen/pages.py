@@ -55,7 +55,7 @@ SNIPPET_DIRS = frozenset({"snippets", "_snippets"})
 SNIPPET_SUFFIXES = (".md", ".mdx", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
 # Files that are not published as they are: the config, which sitegen reads itself.
 CONFIG_FILE_NAMES = frozenset({*CONFIG_NAMES, IGNORE_FILE})
-PAGE_MODES = ("default", "wide", "custom", "center")
+PAGE_MODES = ("default", "wide", "custom", "center", "frame")
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
 
@@ -125,6 +125,12 @@ class Page:
     tag: str | None = None  # small badge beside the sidebar entry ("NEW")
     hidden: bool = False  # built, but neither in the sidebar nor in search
     noindex: bool = False  # like hidden, and robots are asked not to index it
+    searchable: bool = True  # `searchable: false`: left out of the site's search, nothing else
+    hide_pagination: bool = False  # `hideFooterPagination: true`: no Previous/Next links
+    # The page's own head tags (`"og:image": …`, `"twitter:title": …`, `robots`, `canonical`):
+    # (name, content), over docs.json `seo.metatags` and sitegen's own (publish/tags.py).
+    metatags: tuple[tuple[str, str], ...] = ()
+    last_updated: str | None = None  # `lastUpdatedDate` (YYYY-MM-DD): the date "Last modified" shows
     deprecated: bool = False
     keywords: tuple[str, ...] = ()  # extra search text, not shown
     auth_method: str | None = None
@@ -143,6 +149,11 @@ class Page:
     def line_of(self, key: str) -> int:
         """The line of a front matter key (the body's first line if it is not there)."""
         return self.key_lines.get(key, self.body_line)
+
+    @property
+    def in_search(self) -> bool:
+        """Whether the site's search finds this page (Mintlify: not hidden, noindex or `searchable: false`)."""
+        return self.searchable and not (self.hidden or self.noindex)
 
     @property
     def nav_title(self) -> str:
@@ -600,20 +611,26 @@ def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: 
             return without_control_characters(str(value))
         return str(value)
 
-    def flag(key: str) -> bool:
+    def flag(key: str, default: bool = False) -> bool:
         value = meta.get(key)
-        if value is None or isinstance(value, bool):
-            return bool(value)
+        if value is None:
+            return default
+        if isinstance(value, bool):
+            return value
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):
             return value.strip().lower() == "true"
         warnings.append(f"{location(display, key_lines.get(key))}: front matter: {key}: {_short(value)} "
-                        "is not true or false; using false")
-        return False
+                        f"is not true or false; using {'true' if default else 'false'}")
+        return default
 
     mode = text_field("mode") or "default"
-    if mode not in PAGE_MODES:
+    if mode == "assistant":  # Mintlify's full-page chat with its hosted assistant
+        warnings.append(f"{location(display, key_lines.get('mode'))}: front matter: mode: 'assistant' needs "
+                        "Mintlify's hosted assistant, which a static site has not; using 'default'")
+        mode = "default"
+    elif mode not in PAGE_MODES:
         warnings.append(f"{location(display, key_lines.get('mode'))}: front matter: mode: {mode!r} is not "
-                        "one of 'default', 'wide', 'custom' or 'center'; using 'default'")
+                        "one of 'default', 'wide', 'custom', 'center' or 'frame'; using 'default'")
         mode = "default"
     keywords = meta.get("keywords")
     if isinstance(keywords, (str, int, float)) and not isinstance(keywords, bool):
@@ -623,6 +640,9 @@ def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: 
     else:
         keywords = []
     title = text_field("title")
+    metatags = _page_metatags(meta, display, key_lines, warnings)
+    last_updated = _last_updated(meta.get("lastUpdatedDate"), location(display, key_lines.get("lastUpdatedDate")),
+                                 warnings)
     return Page(
         id=page_id,
         source=source,
@@ -645,6 +665,10 @@ def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: 
         tag=text_field("tag"),
         hidden=flag("hidden"),
         noindex=flag("noindex"),
+        searchable=flag("searchable", default=True),
+        hide_pagination=flag("hideFooterPagination"),
+        metatags=metatags,
+        last_updated=last_updated,
         deprecated=flag("deprecated"),
         keywords=tuple(word for word in keywords if word),
         auth_method=text_field("authMethod"),
@@ -655,7 +679,57 @@ def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: 
     )
 
 
-_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.M)
+# Front matter keys that are head tags (Mintlify's page-specific meta tags).
+_TAG_PREFIXES = ("og:", "twitter:", "article:")
+_TAG_NAMES = ("robots", "canonical")
+
+
+def _page_metatags(meta: dict[str, Any], display: str, key_lines: dict[str, int],
+                   warnings: list[str]) -> tuple[tuple[str, str], ...]:
+    """The page's own head tags, in the order written; a value that is not text is a warning."""
+    tags: list[tuple[str, str]] = []
+    for key, value in meta.items():
+        name = key.strip().lower() if isinstance(key, str) else ""
+        if not (name.startswith(_TAG_PREFIXES) or name in _TAG_NAMES) or len(name) > 80:
+            continue
+        where = f"{location(display, key_lines.get(key))}: front matter: {key}"
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)) or not str(value).strip():
+            warnings.append(f"{where}: {_short(value)} is not a string; no {name} tag is written")
+            continue
+        text = without_control_characters(str(value)).strip()
+        if name == "canonical" and not re.match(r"https?://[^\s/]+", text):
+            warnings.append(f"{where}: {_short(value)} is not an http(s) URL; the page's own canonical URL is used")
+            continue
+        tags.append((name, text))
+    # Twitter's tags fall back to their Open Graph twins (Mintlify's rule for page front matter).
+    names = {name for name, _ in tags}
+    for twitter, og in (("twitter:title", "og:title"), ("twitter:description", "og:description"),
+                        ("twitter:image", "og:image")):
+        if twitter not in names:
+            tags += [(twitter, text) for name, text in tags if name == og]
+    return tuple(tags)
+
+
+def _last_updated(value: Any, where: str, warnings: list[str]) -> str | None:
+    """`lastUpdatedDate`, a date or an ISO 8601 timestamp, as YYYY-MM-DD (YAML may have read it as a date)."""
+    import datetime
+
+    if value is None:
+        return None
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()[:10]
+    if isinstance(value, str):
+        try:
+            return datetime.datetime.fromisoformat(value.strip().replace("Z", "+00:00")).date().isoformat()
+        except ValueError:
+            pass
+    warnings.append(f"{where}: front matter: lastUpdatedDate: {_short(value)} is not a date (YYYY-MM-DD or an "
+                    "ISO 8601 timestamp); the last commit's date is shown")
+    return None
+
+
+# A plain key, or a quoted one (`"og:image":`, as Mintlify's SEO keys must be written).
+_TOP_KEY = re.compile(r"""^(?:"([^"\n]+)"|'([^'\n]+)'|([A-Za-z_][\w-]*))[ \t]*:""", re.M)
 
 
 def _key_lines(text: str) -> dict[str, int]:
@@ -665,7 +739,8 @@ def _key_lines(text: str) -> dict[str, int]:
         return {}
     lines: dict[str, int] = {}
     for key in _TOP_KEY.finditer(match.group(1)):
-        lines.setdefault(key.group(1), match.group(1).count("\n", 0, key.start()) + 2)
+        name = key.group(1) or key.group(2) or key.group(3)
+        lines.setdefault(name, match.group(1).count("\n", 0, key.start()) + 2)
     return lines
 
 

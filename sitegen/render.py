@@ -30,6 +30,7 @@ from markdown_it.token import Token
 from markupsafe import Markup, escape
 
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
+from sitegen.i18n import UiStrings, ui_strings
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
 from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavSection, normalize_page_ref
@@ -58,6 +59,16 @@ SOCIALS: dict[str, tuple[str, str, str]] = {
     "linkedin": ("linkedin", "brands", "LinkedIn"),
     "instagram": ("instagram", "brands", "Instagram"),
     "hacker-news": ("hacker-news", "brands", "Hacker News"),
+    "youtube": ("youtube", "brands", "YouTube"),
+    "medium": ("medium", "brands", "Medium"),
+    "telegram": ("telegram", "brands", "Telegram"),
+    "bluesky": ("bluesky", "brands", "Bluesky"),
+    "threads": ("threads", "brands", "Threads"),
+    "reddit": ("reddit", "brands", "Reddit"),
+    "podcast": ("podcast", "solid", "Podcast"),
+    "x-twitter": ("x-twitter", "brands", "X"),  # Mintlify's other key for X, named after its icon
+    "earth-americas": ("earth-americas", "solid", "Website"),  # likewise, a globe
+    "twitter": ("x-twitter", "brands", "X"),  # only beside an `x` link (alone, it is read as `x`)
 }
 
 
@@ -229,7 +240,7 @@ class Renderer:
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
             socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, group_icon=self.group_icon,
-            banner_html=self.banner_html, banner_key=self.banner_key(),
+            banner_html=self.banner_html, banner_key=self.banner_key(), banner_style=self.banner_style(),
         )
         self._banners: dict[str, Markup] = {}  # root -> the banner's HTML from a page there
         self._page_icons: dict[str, Markup | None] = {}
@@ -336,6 +347,18 @@ class Renderer:
         banner = self.site.chrome.banner
         return hashlib.sha256(banner.content.encode()).hexdigest()[:16] if banner else None
 
+    def banner_style(self) -> str | None:
+        """v2 `banner.color` as the banner's CSS properties: the background of each mode it
+        sets, and a text colour readable on it (Mintlify writes white text whatever the colour)."""
+        from sitegen.colors import on_color  # colors imports config; render reads it only here
+
+        banner = self.site.chrome.banner
+        if banner is None:
+            return None
+        parts = [f"--banner-bg{suffix}: {color}; --on-banner{suffix}: {on_color(color)}"
+                 for suffix, color in (("", banner.color_light), ("-dark", banner.color_dark)) if color]
+        return "; ".join(parts) or None
+
     def banner_html(self, root: str) -> Markup:
         """The banner's Markdown as HTML, its site links relative to a page under `root`."""
         banner = self.site.chrome.banner
@@ -392,7 +415,8 @@ class Renderer:
             return None
         return output if is_external(output) else root + output
 
-    def feedback_links(self, page: Page) -> list[FeedbackLink]:
+    def feedback_links(self, page: Page, ui: UiStrings | None = None) -> list[FeedbackLink]:
+        ui = ui or ui_strings(None)
         repo = self.site.repository
         feedback = self.site.config.feedback
         if not repo:
@@ -400,14 +424,14 @@ class Renderer:
         links = []
         if feedback.suggest_edit:
             edit_url = f"https://github.com/{repo}/edit/main/{quote(page.display_path)}"
-            links.append(FeedbackLink("Suggest edits", edit_url, "pen"))
+            links.append(FeedbackLink(ui.suggest_edits, edit_url, "pen"))
         if feedback.raise_issue:
             query = urlencode({
                 "title": f"Issue on docs: {page.title}",
                 "body": f"Page: {page.title} (/{page.url})\nSource: {page.display_path}\n\nWhat is wrong or missing?\n",
             })
             issue_url = f"https://github.com/{repo}/issues/new?{query}"
-            links.append(FeedbackLink("Raise issue", issue_url, "circle-exclamation"))
+            links.append(FeedbackLink(ui.raise_issue, issue_url, "circle-exclamation"))
         return links
 
     # --- navigation fragments, rendered once per section ---------------------------------
@@ -441,6 +465,7 @@ class Renderer:
             self.fragment_renders["partials/sidebar_nav.html"] += 1
             html = self.env.get_template("partials/sidebar_nav.html").render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN, open_group=open_group,
+                ui=ui_strings(section.language or self.page_language(None)),
             )
             # Indentation is a third of a long nav's bytes; the nav has no <pre> to keep it for.
             self._page_navs[key] = _LAYOUT_SPACE.sub("\n", html)
@@ -538,6 +563,8 @@ class Renderer:
         v2 = self.site.loaded.v2
         previous, following = self.site.navigation.neighbours(page)
         section = self.site.navigation.section_for(page)
+        language = self.page_language(page)
+        ui = ui_strings(language)
         return self._page_template.render(
             site=self.site,
             config=self.site.config,
@@ -552,17 +579,37 @@ class Renderer:
             tabs=self.page_tabs(section, root),
             page_version=self.site.navigation.page_version(page),
             versions=self.site.navigation.owner(page).versions,
-            feedback=self.feedback_links(page),
+            feedback=self.feedback_links(page, ui),
             api=api,
             page_features=body.features,
             page_nav_script=self.nav_script(section)[0] if section and section.groups else None,
-            page_language=self.site.navigation.page_language(page),
+            page_language=language,
+            ui=ui,
             search_versions=self.search_versions(page),
             eyebrow=self.eyebrow(page),
             robots_noindex=not robots_may_index(page, self.site.navigation, v2.indexing if v2 else None)
             and (page.noindex or v2 is not None and v2.indexing is not None),
-            last_modified=_long_date(page.modified) if page.modified else None,
+            # front matter lastUpdatedDate is the date, where the page shows one (metadata.timestamp, timestamp:)
+            last_modified=_long_date(page.last_updated or page.modified, ui) if page.modified else None,
+            page_tag_names=frozenset(name for name, _ in page.metatags),
         )
+
+    def page_language(self, page: Page | None) -> str | None:
+        """The language a page is in (None: the default one, of the 404 page): its
+        navigation's, else the one a v2 docs.json with a single language names; a page the
+        default language owns only because its own language has no navigation (`ja/…` of a
+        language the navigation left out) is in its folder's language."""
+        language = self.site.navigation.page_language(page) if page is not None else self.site.navigation.language
+        tree = self.site.loaded.tree
+        if tree is None:
+            return language
+        if page is not None and "/" in page.id:
+            folder = page.id.split("/", 1)[0]
+            navigation = self.site.navigation
+            if folder in tree.languages and folder not in navigation.translations \
+                    and navigation.owner(page) is navigation and navigation.nav_page(page) is None:
+                return folder
+        return language or tree.language
 
     def eyebrow(self, page: Page) -> str | None:
         """What the page header shows above the title: its group, or (v2 `styling.eyebrows:
@@ -587,21 +634,25 @@ class Renderer:
             sidebar=Markup(""), tabs=self.page_tabs(None, ""), toc=[], api=None, previous=None, next=None,
             page_version=None, versions=self.site.navigation.versions, feedback=[], page_features=frozenset(),
             page_nav_script=None,
-            page_language=self.site.navigation.language, search_versions=[],
+            page_language=self.page_language(None), search_versions=[], page_tag_names=frozenset(),
+            ui=ui_strings(self.page_language(None)),
             not_found_title=settings.title if settings else None,
             not_found_text=not_found_markdown(settings.description) if settings and settings.description else None,
             redirect_home=bool(settings and settings.redirect),
         )
 
 
-def _long_date(iso: str) -> tuple[str, str]:
-    """("2026-03-04", "March 4, 2026"): the machine and the reader's forms of a date."""
+def _long_date(iso: str, ui: UiStrings) -> tuple[str, str]:
+    """("2026-03-04", "March 4, 2026"): the machine and the reader's forms of a date (in a
+    language other than English, the ISO form: month names are not in the tables)."""
     from datetime import date
 
     try:
         day = date.fromisoformat(iso[:10])
     except ValueError:
         return iso, iso
+    if ui.language != "en":
+        return day.isoformat(), day.isoformat()
     return day.isoformat(), f"{day:%B} {day.day}, {day.year}"
 
 

@@ -77,7 +77,8 @@ def test_lenient_config_values_warn_and_fall_back(tmp_path: Path) -> None:
         "system setting",
         "warning: mint.json: colors.background.light: not set; using the theme's #FFFFFF",
         "warning: mint.json: footerSocials.mastodon: no icon for 'mastodon' (known: website, facebook, x, discord, "
-        "slack, github, linkedin, instagram, hacker-news); left out of the footer",
+        "slack, github, linkedin, instagram, hacker-news, youtube, medium, telegram, bluesky, threads, reddit, podcast, "
+        "x-twitter, earth-americas, twitter); left out of the footer",
     ]
     assert re.fullmatch(r"Built 2 pages in \d+\.\d\d s with 5 warnings -> .*site/\nno site URL: .*\n", result.stdout)
     site = project / "site"
@@ -205,7 +206,7 @@ def test_front_matter_keys_real_repositories_use(tmp_path: Path) -> None:
     }
     built = build_site(mintlify(tmp_path / "docs", {"name": "Greenhouse", "navigation": nav}, files))
     assert built.warnings == ["centered.mdx:3: front matter: mode: 'centre' is not one of 'default', 'wide', "
-                              "'custom' or 'center'; using 'default'"]
+                              "'custom', 'center' or 'frame'; using 'default'"]
     home = built.files["introduction/index.html"].decode()
     assert '<span class="nav-tag">NEW</span>' in sidebar_link(home, "changelog")
     assert '<span class="nav-icon"><svg' in sidebar_link(home, "changelog")

@@ -107,13 +107,14 @@ def test_unknown_keys_and_values_are_warnings_naming_the_path(make_project: Call
         "docs.json: navigation.sidebar: unknown key",
         "docs.json: navigation.groups[0].colour: unknown key",
         "docs.json: theme: 'mint-pro' is not one of 'mint', 'maple', 'palm', 'willow', 'linden', 'almond', "
-        "'aspen' or 'sequoia'; using 'mint' (this theme's look is the same for all)",
+        "'aspen', 'sequoia' or 'luma'; using 'mint'",
         "docs.json: appearance.default: 'sepia' is not one of 'system', 'light' or 'dark'; "
         "following the visitor's system setting",
         "docs.json: api.playground.display: 'full' is not one of 'interactive', 'simple' or 'none'; "
         "using 'interactive'",
         "docs.json: footer.socials.myspace: no icon for 'myspace' (known: website, facebook, x, discord, slack, "
-        "github, linkedin, instagram, hacker-news); left out of the footer",
+        "github, linkedin, instagram, hacker-news, youtube, medium, telegram, bluesky, threads, reddit, podcast, "
+        "x-twitter, earth-americas, twitter); left out of the footer",
     ]
     result = run_sitegen("build", project, "--strict")
     assert result.returncode == 1

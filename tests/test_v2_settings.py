@@ -65,13 +65,13 @@ def test_cursor_and_custom_options_join_the_page_menu(seedbank: Path) -> None:
     assert warnings == [
         "docs.json: contextual.options[3].icon: only icon names are drawn in the page menu (not an image or SVG); "
         "shown without an icon",
-        "docs.json: contextual.options[4]: 'vscode' needs an MCP server of the docs, which sitegen does not make; "
-        "left out",
-        "docs.json: contextual.options[5]: 'mcp' needs an MCP server of the docs, which sitegen does not make; "
-        "left out",
         "docs.json: contextual.options[6]: 'telegram' is not one of copy, view, chatgpt, claude, perplexity, cursor, "
-        "mcp, vscode, assistant or an object {title, description, icon, href}; left out",
+        "mcp, add-mcp, vscode, devin-mcp, assistant, download-pdf, download-spec or an object "
+        "{title, description, icon, href}; left out",
         "docs.json: contextual.options[7].title: a custom option needs a title; left out",
+        # One warning for every option that needs an MCP server: they fail for one reason.
+        "docs.json: contextual.options: 'vscode', 'mcp' need an MCP server of the docs, which sitegen does not make; "
+        "left out",
     ]
 
 
@@ -274,7 +274,7 @@ def test_analytics_integrations_load_their_provider_and_the_rest_are_warnings(se
         "gtm": {"tagId": "GTM-VAULT7"},
         "plausible": {"domain": "docs.seedbank.example", "server": "https://stats.seedbank.example/"},
         "fathom": {"siteId": "SEEDBANK"},
-        "intercom": {"appId": "abc123"},
+        "drift": {"id": "abc123"},
         "posthog": {"apiKey": "phc_x"},
     })
     head = site.files["quickstart/index.html"].decode().split("</head>", 1)[0]
@@ -286,8 +286,10 @@ def test_analytics_integrations_load_their_provider_and_the_rest_are_warnings(se
     assert '<script defer src="https://cdn.usefathom.com/script.js" data-site="SEEDBANK"></script>' in head
     assert "G-SEED0042" in site.files["404.html"].decode().split("</head>", 1)[0]  # every page, the 404 too
     assert [w for w in site.warnings if "integrations" in w] == [
-        "docs.json: integrations.intercom: not supported by this theme; not added",
-        "docs.json: integrations.posthog: not supported by this theme; not added",
+        "docs.json: integrations.drift: not one of Mintlify's integrations (adobe, amplitude, clarity, clearbit, "
+        "fathom, frontchat, ga4, gtm, heap, hotjar, intercom, logrocket, mixpanel, pirsch, plausible, posthog, "
+        "segment); not added",
+        'docs.json: integrations.posthog.apiKey: "phc_x" is not a project API key such as phc_…; posthog not added',
     ]
 
 

@@ -471,7 +471,7 @@ class SiteBuilder:
         """`digest`: the hash of `html` (hex), when the cache entry has it: hashing every
         page's HTML was a good part of a rebuild that takes most pages from the cache."""
         known = bytes.fromhex(digest) if digest is not None else html_digest(bytes_of(html))
-        setup.output.write_page(path, html, path == page.output and not (page.hidden or page.noindex), known.hex())
+        setup.output.write_page(path, html, path == page.output and page.in_search, known.hex())
         self._note_digest(page, path, known)
 
     def _note(self, page: Page, path: str, html: bytes) -> None:
@@ -481,7 +481,7 @@ class SiteBuilder:
     def _note_digest(self, page: Page, path: str, digest: bytes) -> None:
         """A page's file is written: a searchable page's hash is noted, and its shard may be
         complete (then it starts indexing)."""
-        if path != page.output or page.hidden or page.noindex:
+        if path != page.output or not page.in_search:
             return
         if self._disk is not None:
             self._digests[path] = digest
@@ -557,7 +557,7 @@ class SiteBuilder:
             search = self.search.begin()
             # The shards are known before the pages render: each page's index document is
             # written straight into its shard's folder.
-            shards = plan_shards(page.output for page in pages if not (page.hidden or page.noindex)) if search else None
+            shards = plan_shards(page.output for page in pages if page.in_search) if search else None
             output.offer_search(shards)
             home = navigation.navigation.first_page()
             root_copy = home.id if home is not None and not any(page.id == "index" for page in pages) else None

@@ -177,7 +177,7 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
         except jinja2.TemplateError as exc:  # a project's page template override with a mistake
             result.errors = [f"{template_failure(exc, setup.project_dir)} (rendering the page /{output.url})"]
             break
-        searchable = output is page and not (page.hidden or page.noindex)
+        searchable = output is page and page.in_search
         # The Markdown beside the HTML (what "Copy page" copies) and at the URL + .md: links
         # relative to each.
         exported = page_markdown(output, body.markdown, view)

@@ -396,8 +396,11 @@ def config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str 
     for role, font in (("font_heading", loaded.chrome.heading_font), ("font_body", loaded.chrome.body_font)):
         if font is not None and font.source:
             wanted[role] = (f"{font.json_path}.source", font.source)
+    for role, json_path, reference in loaded.chrome.dark_files:  # v2 favicon.dark, background.image.dark
+        wanted[role] = (json_path, reference)
     found: dict[str, str | None] = dict.fromkeys(
-        ("logo_light", "logo_dark", "favicon", "background_image", "font_heading", "font_body"))
+        ("logo_light", "logo_dark", "favicon", "background_image", "font_heading", "font_body",
+         *(role for role, _, _ in loaded.chrome.dark_files)))
     errors: list[str] = []
     for role, (json_path, reference) in wanted.items():
         # Missing and outside-the-project files are both errors: the chrome of every page

@@ -22,6 +22,9 @@ ASSISTANTS = {
 }
 
 
+_URL_TAGS = frozenset({"og:image", "og:url", "twitter:image"})  # tags whose content is an address
+
+
 @dataclass(frozen=True)
 class Publishing:
     """The site URL and what the tags of every page need besides the page itself."""
@@ -32,7 +35,18 @@ class Publishing:
     logo: str | None  # output path of a raster logo: the image when there are no cards
 
     def canonical(self, page: Page) -> str:
+        """The page's front matter `canonical`, else its own URL under the site URL."""
+        own = dict(page.metatags).get("canonical")
+        if own is not None:
+            return own
         return self.site_url if page.id == self.home_id else absolute(self.site_url, page.url)
+
+    def tag_content(self, name: str, content: str) -> str:
+        """A page's own head tag (front matter `"og:image": "/images/card.png"`) as written,
+        but a site path in an image or URL tag under the site URL: crawlers need it absolute."""
+        if name in _URL_TAGS and content.startswith("/") and not content.startswith("//"):
+            return absolute(self.site_url, content.lstrip("/"))
+        return content
 
     def image(self, page: Page) -> str | None:
         if self.cards is not None:
@@ -48,3 +62,4 @@ class Publishing:
         prompt = f"Read {self.markdown_url(page)} so I can ask questions about it."
         return [(ASSISTANTS[name][0], ASSISTANTS[name][1] + quote(prompt, safe=""))
                 for name in actions if name in ASSISTANTS]
+

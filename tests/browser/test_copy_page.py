@@ -77,7 +77,7 @@ def test_copy_page_opens_the_markdown_from_file_urls(make_project: Callable[...,
     build(project)
     page.goto((project / "site/guide/index.html").as_uri())
     link = page.get_by_role("link", name="View Markdown of this page")
-    expect(link).to_have_text("View Markdown")
+    expect(link).to_have_text("View as Markdown")  # the page menu's words (ui.view_markdown)
     target = link.evaluate("a => a.href")
     assert target == (project / "site/guide/index.md").as_uri()
     assert (project / "site/guide/index.md").read_text() == GUIDE_MARKDOWN
@@ -178,7 +178,7 @@ def test_a_v2_site_without_contextual_has_the_copy_button_alone(
     # Options without "copy": the menu alone.
     project = make_project({**V2, "contextual": {"options": ["view", "mcp"]}}, PAGES, name="menu-only")
     result = run_sitegen("build", project)
-    assert ("warning: docs.json: contextual.options[1]: 'mcp' needs an MCP server of the docs, which sitegen "
+    assert ("warning: docs.json: contextual.options: 'mcp' needs an MCP server of the docs, which sitegen "
             "does not make; left out") in result.stderr.splitlines()
     page.goto(static_server(project / "site") + "guide/")
     expect(page.locator(".copy-page")).to_have_count(0)

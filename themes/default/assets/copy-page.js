@@ -22,17 +22,18 @@
   if (!link) return;
   var label = link.querySelector(".copy-page-label");
   if (location.protocol === "file:") {
-    label.textContent = "View Markdown";
+    label.textContent = label.getAttribute("data-view") || "View Markdown";
     link.setAttribute("aria-label", "View Markdown of this page");
     link.title = "View this page as Markdown (copying needs the site served over HTTP)";
     return;
   }
   var timer = null;
+  var original = label.textContent;
   function copied() {
-    label.textContent = "Copied";
+    label.textContent = label.getAttribute("data-copied") || "Copied";
     link.classList.add("copied");
     clearTimeout(timer);
-    timer = setTimeout(function () { label.textContent = "Copy page"; link.classList.remove("copied"); }, 2000);
+    timer = setTimeout(function () { label.textContent = original; link.classList.remove("copied"); }, 2000);
   }
   function copy(event) {
     event.preventDefault();

@@ -13,6 +13,11 @@
   var list = dialog.querySelector(".search-results");
   var status = dialog.querySelector(".search-status");
   var root = dialog.getAttribute("data-root") || "";
+  // The page's language's words (partials/search.html), English when an older page has none.
+  var words = {
+    typeToSearch: dialog.getAttribute("data-type-to-search") || "Type to search the docs.",
+    noResults: dialog.getAttribute("data-no-results") || "No results for “{query}”"
+  };
   // Resolved against this script, so the bundle is found at any depth and under any sub-path.
   var script = document.currentScript;
   var searchUrl = new URL("search/", script ? script.src : location.href).href;
@@ -62,7 +67,7 @@
       return;
     }
     load();
-    if (!input.value) say("Type to search the docs.");
+    if (!input.value) say(words.typeToSearch);
   }
 
   function close() { if (dialog.open) dialog.close(); }
@@ -191,7 +196,7 @@
     var mine = ++serial;
     if (!text) {
       render([]);
-      say("Type to search the docs.");
+      say(words.typeToSearch);
       return;
     }
     load().then(function (module) {
@@ -202,7 +207,7 @@
     }).then(function (items) {
       if (!items || mine !== serial) return;
       render(items);
-      say(items.length ? "" : "No results for “" + text + "”");
+      say(items.length ? "" : words.noResults.replace("{query}", text));
     }).catch(function () {
       if (mine !== serial) return;
       render([]);

@@ -96,16 +96,31 @@
   }
   window.sitegenCopy = copyText;
 
-  // Copy buttons on code blocks.
+  // v2 interaction.drilldown (<body data-drilldown>): opening a nested group in the sidebar
+  // also goes to its first page; closing it only closes it. Delegated: the section's script
+  // puts the whole navigation in after this file may have run.
+  if (document.body.hasAttribute("data-drilldown")) {
+    document.addEventListener("click", function (event) {
+      var summary = event.target.closest && event.target.closest(".sidebar-nav .nav-group.nested > details > summary");
+      if (!summary || summary.parentNode.open || event.target.closest("a")) return;
+      var first = summary.parentNode.querySelector("a.nav-link[href]");
+      if (first) location.href = first.href;
+    });
+  }
+
+  // Copy buttons on code blocks, labelled in the page's language (<body data-ui-copy>).
+  var words = { copy: document.body.getAttribute("data-ui-copy"), copied: document.body.getAttribute("data-ui-copied") };
   document.querySelectorAll(".code-block").forEach(function (block) {
     var button = block.querySelector(".copy-code");
     if (!button) return;
     button.hidden = false;
+    if (words.copy) button.textContent = words.copy;
     button.addEventListener("click", function () {
       copyText(block.querySelector("pre").innerText, function () {
-        button.textContent = "Copied";
+        var label = button.textContent;
+        button.textContent = words.copied || "Copied";
         button.classList.add("copied");
-        setTimeout(function () { button.textContent = "Copy"; button.classList.remove("copied"); }, 1500);
+        setTimeout(function () { button.textContent = label; button.classList.remove("copied"); }, 1500);
       });
     });
   });

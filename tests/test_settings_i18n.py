@@ -1,0 +1,171 @@
+"""The theme's words in the page's language, and right-to-left pages: what a reader of a
+built page sees (its <html lang/dir>, "On this page", Search…, Copy page, Previous/Next)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitegen.build.builder import SiteBuilder
+from sitegen.i18n import table_code, table_codes, ui_strings
+
+TABLES = Path(__file__).resolve().parents[1] / "sitegen" / "i18n"
+# Mintlify's `navigation.languages` codes (its settings reference lists exactly these).
+MINTLIFY_CODES = ("ar", "ca", "cn", "cs", "da", "de", "en", "es", "fr", "fr-CA", "he", "hi", "hu", "id", "it", "ja",
+                  "ja-JP", "jp", "ko", "lv", "nl", "no", "pl", "pt", "pt-BR", "ro", "ru", "sv", "tr", "uk", "uz",
+                  "vi", "zh", "zh-CN", "zh-Hans", "zh-Hant", "zh-TW")
+
+LANGUAGES = {
+    "languages": [
+        {"language": "en", "groups": [{"group": "Start", "pages": ["index", "picking"]}]},
+        {"language": "ar", "groups": [{"group": "ابدأ", "pages": ["ar/index", "ar/picking"]}]},
+        {"language": "de", "groups": [{"group": "Los geht's", "pages": ["de/index", "de/picking"]}]},
+        {"language": "jp", "groups": [{"group": "はじめに", "pages": ["jp/index", "jp/picking"]}]},
+    ]
+}
+PAGES = {
+    "/index.mdx": "---\ntitle: Orchard\n---\n\n## Planting\n\nText.\n",
+    "/picking.mdx": "---\ntitle: Picking\ndeprecated: true\n---\n\n## Baskets\n\nText.\n",
+    "/ar/index.mdx": "---\ntitle: البستان\n---\n\n## الزراعة\n\nنص.\n",
+    "/ar/picking.mdx": "---\ntitle: القطف\ndeprecated: true\n---\n\n## السلال\n\nنص.\n",
+    "/de/index.mdx": "---\ntitle: Obstgarten\n---\n\n## Pflanzen\n\nText.\n",
+    "/de/picking.mdx": "---\ntitle: Ernte\n---\n\n## Körbe\n\nText.\n",
+    "/jp/index.mdx": "---\ntitle: 果樹園\n---\n\n## 植え付け\n\n本文。\n",
+    "/jp/picking.mdx": "---\ntitle: 収穫\n---\n\n## かご\n\n本文。\n",
+}
+
+
+def v2(navigation: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"theme": "mint", "name": "Orchard", "colors": {"primary": "#2F6B3A"}, "navigation": navigation, **more}
+
+
+def html_attributes(html: str) -> dict[str, str]:
+    """The attributes of a page's <html> tag, but the page path custom CSS reads (test_site_files)."""
+    match = re.search(r"<html\b([^>]*)>", html)
+    assert match
+    return {name: value for name, value in re.findall(r'([\w-]+)="([^"]*)"', match.group(1))
+            if name != "data-current-path"}
+
+
+def text(html: str, pattern: str) -> str:
+    """The visible text of the first match of `pattern` (its first group), tags removed."""
+    match = re.search(pattern, html, re.S)
+    assert match, pattern
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", match.group(1))).strip())
+
+
+@pytest.fixture
+def built(make_project: Any) -> dict[str, str]:
+    project = make_project(v2(LANGUAGES), PAGES)
+    site = SiteBuilder(project).build()
+    assert site.warnings == []
+    return {path: data.decode() for path, data in site.files.items() if path.endswith(".html")}
+
+
+def test_every_table_has_every_word_and_a_direction() -> None:
+    english = json.loads((TABLES / "en.json").read_text(encoding="utf-8"))
+    for code in table_codes():
+        table = json.loads((TABLES / f"{code}.json").read_text(encoding="utf-8"))
+        assert set(table) == set(english), code
+        assert table["direction"] in ("ltr", "rtl"), code
+        assert "{query}" in table["no_results"], code
+        assert all(isinstance(value, str) and value.strip() for value in table.values()), code
+
+
+def test_each_mintlify_language_code_has_its_own_words() -> None:
+    english = ui_strings("en")
+    for code in MINTLIFY_CODES:
+        if code != "en" and not code.startswith("en"):
+            assert ui_strings(code).on_this_page != english.on_this_page, code
+    assert (table_code("jp"), table_code("ja-JP"), table_code("cn"), table_code("zh-Hans")) == ("ja", "ja", "zh", "zh")
+    assert (table_code("zh-TW"), table_code("zh-Hant"), table_code("pt-BR"), table_code("fr-CA")) == \
+           ("zh-Hant", "zh-Hant", "pt", "fr")
+    assert (table_code("tlh"), table_code(None), table_code("")) == ("en", "en", "en")
+    assert [code for code in ("ar", "he", "fa", "ur", "en", "fr", "zh") if ui_strings(code).rtl] == ["ar", "he", "fa", "ur"]
+
+
+def test_a_page_shows_the_theme_in_its_own_language(built: dict[str, str]) -> None:
+    german = built["de/index.html"]
+    assert html_attributes(german)["lang"] == "de" and "dir" not in html_attributes(german)
+    assert text(german, r'<h2 class="toc-title">(.*?)</h2>') == "Auf dieser Seite"
+    assert text(german, r'<span class="search-button-label">(.*?)</span>') == "Suchen…"
+    assert text(german, r'<span class="copy-page-label"[^>]*>(.*?)</span>') == "Seite kopieren"
+    assert text(german, r'<span class="pager-label">(.*?)</span>') == "Weiter"
+    assert text(german, r'<a class="skip-link"[^>]*>(.*?)</a>') == "Zum Inhalt springen"
+    assert 'placeholder="Dokumentation durchsuchen…"' in german
+    # The words search.js and copy-page.js show later travel with the page.
+    assert 'data-no-results="Keine Ergebnisse für „{query}“"' in german
+    assert 'data-copied="Kopiert"' in german
+    assert text(built["de/picking/index.html"], r'<span class="pager-label">(.*?)</span>') == "Zurück"
+
+
+def test_mintlify_language_aliases_pick_their_table(built: dict[str, str]) -> None:
+    japanese = built["jp/index.html"]
+    assert html_attributes(japanese)["lang"] == "jp"  # as docs.json names it: Pagefind indexes by it
+    assert text(japanese, r'<h2 class="toc-title">(.*?)</h2>') == "このページの内容"
+    assert text(japanese, r'<span class="pager-label">(.*?)</span>') == "次へ"
+
+
+def test_the_default_language_stays_english(built: dict[str, str]) -> None:
+    english = built["picking/index.html"]
+    assert html_attributes(english) == {"lang": "en", "data-site-theme": "mint"}
+    assert text(english, r'<h2 class="toc-title">(.*?)</h2>') == "On this page"
+    assert text(english, r'class="title-badge title-badge-deprecated">(.*?)</span>') == "Deprecated"
+    assert text(english, r'<span class="pager-label">(.*?)</span>') == "Previous"
+
+
+def test_a_right_to_left_page_says_so(built: dict[str, str]) -> None:
+    arabic = built["ar/picking/index.html"]
+    assert html_attributes(arabic) == {"lang": "ar", "dir": "rtl", "data-site-theme": "mint"}
+    assert text(arabic, r'<h2 class="toc-title">(.*?)</h2>') == "في هذه الصفحة"
+    assert text(arabic, r'class="title-badge title-badge-deprecated">(.*?)</span>') == "مهمل"
+    assert text(arabic, r'<span class="pager-label">(.*?)</span>') == "السابق"
+
+
+def test_a_site_in_one_other_language_is_all_in_it(make_project: Any) -> None:
+    """A site whose only language is Hebrew: every page, and its 404 page, right to left."""
+    project = make_project(v2({"languages": [{"language": "he", "pages": ["index"]}]}),
+                           {"/index.mdx": "---\ntitle: בית\n---\n\n## מבוא\n\nטקסט.\n"})
+    site = SiteBuilder(project).build()
+    home = site.files["index.html"].decode()
+    assert html_attributes(home) == {"lang": "he", "dir": "rtl", "data-site-theme": "mint"}
+    assert text(home, r'<h2 class="toc-title">(.*?)</h2>') == "בדף זה"
+    missing = site.files["404.html"].decode()
+    assert html_attributes(missing) == {"lang": "he", "dir": "rtl", "data-site-theme": "mint"}
+    assert text(missing, r'<h1 class="page-title">(.*?)</h1>') == "הדף לא נמצא"
+
+
+def test_a_language_left_out_of_the_menu_keeps_its_folders_words(make_project: Any) -> None:
+    """Its navigation lists nothing (here: a hidden group), so the default language owns its
+    pages; they are still in their folder's language, as their text is."""
+    navigation = {"languages": [
+        {"language": "en", "groups": [{"group": "Start", "pages": ["index"]}]},
+        {"language": "ja", "groups": [{"group": "はじめに", "hidden": True, "pages": ["ja/index"]}]},
+    ]}
+    project = make_project(v2(navigation), {"/index.mdx": PAGES["/index.mdx"],
+                                            "/ja/index.mdx": "---\ntitle: 果樹園\n---\n\n## 植え付け\n\n本文。\n"})
+    site = SiteBuilder(project).build()
+    assert site.warnings == ["docs.json: navigation.languages[1]: language 'ja' lists no page (it sits inside another "
+                             "language, or all it holds is hidden or external); left out of the language menu, its "
+                             "pages are still built"]
+    japanese = site.files["ja/index.html"].decode()
+    assert html_attributes(japanese)["lang"] == "ja"
+    assert text(japanese, r'<h2 class="toc-title">(.*?)</h2>') == "このページの内容"
+    assert html_attributes(site.files["index.html"].decode())["lang"] == "en"
+
+
+def test_the_sidebar_says_deprecated_in_its_sections_language(built: dict[str, str]) -> None:
+    assert '<span class="nav-tag nav-tag-deprecated">مهمل</span>' in built["ar/index.html"]
+    assert '<span class="nav-tag nav-tag-deprecated">Deprecated</span>' in built["index.html"]
+
+
+def test_the_search_dialogs_key_hints_are_in_the_pages_language(built: dict[str, str]) -> None:
+    footer = text(built["de/index.html"], r'<div class="search-footer"[^>]*>(.*?)</div>')
+    assert footer == "↑↓ zum Navigieren↵ zum ÖffnenEsc zum Schließen"
+    assert text(built["index.html"], r'<div class="search-footer"[^>]*>(.*?)</div>') == \
+           "↑↓ to navigate↵ to openEsc to close"
