@@ -32,7 +32,7 @@ from markupsafe import Markup, escape
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
-from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavSection, normalize_page_ref
+from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavSection, ProductLink, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
@@ -118,6 +118,15 @@ class AnchorView:
             return self.entry.external_url
         page = self.entry.first_page
         return root + (page.url or "./") if page else root + "./"
+
+
+@dataclass(frozen=True)
+class ProductView:
+    """One entry of the product switcher, as the sidebar shows it."""
+
+    link: ProductLink
+    svg: Markup | None
+    href: str  # under ROOT_TOKEN for the product's first page; a product elsewhere: its URL
 
 
 @dataclass(frozen=True)
@@ -239,15 +248,12 @@ class Renderer:
         for section in site.navigation.all_sections():
             for group in section.groups:
                 self._resolve_group_icons(group)
-        # Each language has its own anchors (global anchors are in every language's list).
-        self.anchors_by_language = {
-            language: self._anchor_views(site.navigation.for_language(language))
-            for language in [None, *site.navigation.translations]
-        }
-        self.anchors = self.anchors_by_language[None]
+        # Each language and product has its own anchors (global anchors are in every list).
+        self.anchors_by_navigation = {id(navigation): self._anchor_views(navigation)
+                                      for navigation in site.navigation.all_variants()}
+        self.anchors = self.anchors_by_navigation[id(site.navigation)]
         # Each language has its own versions: the picker is rendered per page, like the language menu.
-        self._has_versions = any(navigation.versions for navigation in
-                                 [site.navigation, *site.navigation.translations.values()])
+        self._has_versions = any(navigation.versions for navigation in site.navigation.all_variants())
         self.topbar_icons = self._topbar_icons()
         env.globals["topbar_icons"] = self.topbar_icons
         env.globals["page_action_icons"] = self._page_action_icons()
@@ -416,11 +422,12 @@ class Renderer:
         key = (template, section.key if section else "")
         if key not in self._fragments:
             self.fragment_renders[template] += 1
+            navigation = self.site.navigation.for_section(section)
             self._fragments[key] = self.env.get_template(template).render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
-                anchors=[anchor for anchor in self.anchors_by_language[section.language if section else None]
+                anchors=[anchor for anchor in self.anchors_by_navigation[id(navigation)]
                          if anchor.entry.shown_in(section.tab if section else None)],
-                nav_tabs=self.site.navigation.for_language(section.language if section else None).tabs,
+                nav_tabs=navigation.tabs, products=self.product_views(section),
                 languages=Markup(LANGUAGES_TOKEN) if self.site.navigation.translations else None,
                 versions=Markup(VERSIONS_TOKEN) if self._has_versions else None,
                 active_tab=section.tab if section else None,
@@ -518,6 +525,20 @@ class Renderer:
             return ""
         return self.env.get_template("partials/version_picker.html").render(links=links, page=page, root=ROOT_TOKEN)
 
+    def product_views(self, section: NavSection | None) -> list[ProductView]:
+        """The product switcher of a section (v2 `products`; `Navigation.product_links`)."""
+        views = []
+        for link in self.site.navigation.product_links(section):
+            svg = None
+            if link.icon:
+                svg, warning = config_icon(link.icon, link.icon_type or "solid", f"product '{link.name}': icon",
+                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                if warning and warning not in self.warnings:
+                    self.warnings.append(warning)
+            href = link.href or ROOT_TOKEN + ((link.page.url or "./") if link.page else "./")
+            views.append(ProductView(link, svg, href))
+        return views
+
     def language_switcher(self, page: Page) -> str:
         """The page's language menu (each entry: the same page in that language, see
         `Navigation.language_links`); rendered per page, it is a few links."""
@@ -525,7 +546,7 @@ class Renderer:
             links=self.site.navigation.language_links(page), root=ROOT_TOKEN)
 
     def page_tabs(self, section: NavSection | None, root: str) -> Markup:
-        if not self.site.navigation.for_language(section.language if section else None).tabs:
+        if not self.site.navigation.for_section(section).tabs:
             return Markup("")
         return Markup(self.fragment("partials/tabs.html", section).replace(ROOT_TOKEN, root))
 
