@@ -147,13 +147,14 @@ class Icons(Model):
 
 
 class NavbarLink(Model):
-    label: str
+    label: str  # given a default for `github`/`discord` links by `_navbar_labels`
     href: str
     icon: Icon | None = None
+    type: Literal["github", "discord"] | None = None  # Mintlify adds a star or online count (its API)
 
 
 class NavbarPrimary(Model):
-    type: Literal["button", "github"] = "button"
+    type: Literal["button", "github", "discord"] = "button"
     href: str
     label: str | None = None
 
@@ -780,7 +781,7 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("icons", "library"), ("fontawesome", "lucide"), None, "using Font Awesome"),
     (("api", "playground", "display"), ("interactive", "simple", "none"), "interactive", "using 'interactive'"),
     (("api", "mdx", "auth", "method"), ("bearer", "basic", "key", "cobo"), None, "no auth input is shown"),
-    (("navbar", "primary", "type"), ("button", "github"), "button", "using 'button'"),
+    (("navbar", "primary", "type"), ("button", "github", "discord"), "button", "using 'button'"),
     *((("fonts", *where, "format"), ("woff", "woff2"), None, "taking the format from the file name")
       for where in ((), ("heading",), ("body",))),
     (("api", "examples", "defaults"), ("required", "all"), "required", "using 'required'"),
@@ -816,7 +817,32 @@ def _lenient(raw: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
                                 "left out of the footer")
                 del socials[key]
     _drop_script_urls(raw, "", warnings)
+    _navbar_labels(raw, warnings)
     return raw
+
+
+_COUNTED_LINKS = {"github": "GitHub", "discord": "Discord"}
+
+
+def _navbar_labels(raw: dict[str, Any], warnings: list[str]) -> None:
+    """A `github`/`discord` navbar link may leave out its label: Mintlify writes the repository's
+    star count or the server's online count there, from its API. Here: the repository's
+    name (`owner/repo`) or "Discord", with the brand's icon."""
+    navbar = raw.get("navbar")
+    links = navbar.get("links") if isinstance(navbar, dict) else None
+    for index, link in enumerate(links if isinstance(links, list) else []):
+        kind = link.get("type") if isinstance(link, dict) else None
+        if kind not in _COUNTED_LINKS or (isinstance(link.get("label"), str) and link["label"].strip()):
+            continue
+        href = link.get("href")
+        label = _COUNTED_LINKS[kind]
+        if kind == "github" and isinstance(href, str):
+            parts = [part for part in urlsplit(href).path.split("/") if part]
+            label = "/".join(parts[:2]) if len(parts) >= 2 else label
+        link["label"] = label
+        link.setdefault("icon", {"name": kind, "style": "brands"})
+        warnings.append(f"navbar.links[{index}]: a {kind} link without a label; labelled '{label}' (Mintlify's "
+                        f"{'star' if kind == 'github' else 'online'} count needs its API)")
 
 
 _LINK_KEYS = ("href", "destination")
@@ -888,6 +914,7 @@ class _Flat:
     language: str | None = None
     languages: tuple[str, ...] = ()
     product: str | None = None
+    versions_elsewhere: list[dict[str, str]] = dataclasses.field(default_factory=list)  # {name, url}
 
 
 def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
@@ -1024,7 +1051,7 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
     raw: dict[str, Any] = {
         "name": config.name,
         "navigation": [p.group for p in placed],
-        "versions": flat.versions,
+        "versions": [*flat.versions, *flat.versions_elsewhere],
         "tabs": classic_tabs,
         "anchors": classic_anchors,
         "redirects": list(config.redirects),
@@ -1060,6 +1087,8 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         raw["topbarCtaButton"] = {"type": "github" if primary.type == "github" else "link", "url": primary.href}
         if primary.label:
             raw["topbarCtaButton"]["name"] = primary.label
+        elif primary.type == "discord":
+            raw["topbarCtaButton"]["name"] = "Discord"
     openapi = _sources(config.api.openapi) + [s for s in flat.openapi if s not in _sources(config.api.openapi)]
     if openapi:
         raw["openapi"] = openapi
@@ -1153,6 +1182,9 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
             break
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
     for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
+        if release.href and not release.has_content and release.openapi is None and release.asyncapi is None:
+            flat.versions_elsewhere.append({"name": release.version, "url": release.href})  # a link in the menu
+            continue
         position, before = len(flat.versions), len(flat.placed)
         _flatten(release, f"{where}.versions[{index}]", dataclasses.replace(at, version=release.version), flat, notes)
         # A version that lists nothing in this language (its `languages` lack it) is not in its picker.

@@ -147,6 +147,7 @@ class VersionLink:
 
     version: str
     page: Page | None  # where choosing it leads; None: this page (it belongs to every version)
+    url: str | None = None  # a version on another site (classic `{name, url}`, v2 `href`): a link there
 
 
 @dataclass
@@ -160,6 +161,7 @@ class Navigation:
     # not show yet; the sections above are its default language, versions merged.
     tree: NavTree | None = None
     versions: list[str] = field(default_factory=list)  # the version picker's entries
+    versions_elsewhere: dict[str, str] = field(default_factory=dict)  # more entries: links to other sites
     language: str | None = None  # this navigation's language (v2 `navigation.languages`)
     # The other languages, each a whole Navigation of its own (the default one is this one).
     translations: dict[str, Navigation] = field(default_factory=dict)
@@ -260,9 +262,10 @@ class Navigation:
         the version folder swapped (`v1/quickstart` ↔ `quickstart` or `v2/quickstart`, after
         the language folder), else to that version's first page."""
         here = self.owner(page)
+        elsewhere = [VersionLink(name, None, url) for name, url in here.versions_elsewhere.items()]
         version = here.page_version(page)
         if version is None:
-            return [VersionLink(name, None) for name in here.versions]
+            return [VersionLink(name, None) for name in here.versions] + elsewhere
         folder = f"{here.language}/" if here.language and page.id.startswith(f"{here.language}/") else ""
         rest = page.id[len(folder):]
         rest = rest[len(version) + 1:] if rest.startswith(f"{version}/") else rest
@@ -274,7 +277,7 @@ class Navigation:
                 target = next((twin.page for twin in twins if twin is not None and twin.version in (name, None)), None)
                 target = target or next((item.page for item in here.ordered if item.version in (name, None)), None)
             links.append(VersionLink(name, target))
-        return links
+        return links + elsewhere
 
     def _tab_of(self, page: Page | None) -> int | None:
         section = self._section_by_page.get(page.id) if page else None
@@ -388,7 +391,7 @@ def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, langu
         for (tab, anchor), groups in buckets.items()
     ]
     navigation = Navigation(sections=sections, ordered=[], warnings=warnings, tree=loaded.tree,
-                            versions=list(config.versions))
+                            versions=config.version_names, versions_elsewhere=config.versions_elsewhere)
     for section in sections:
         for group in section.groups:
             for item in group.walk():
@@ -440,6 +443,11 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
     top = config.top_anchor
     # The top anchor leads to the primary tab's un-anchored pages when there are any.
     top_page = navigation.first_page_where(tab=None, anchor=None) or navigation.first_page_where(anchor=None)
+    if top.name in dropdowns and config.anchors and config.anchors[0].name in dropdowns:
+        # A v2 dropdown menu (or a tab's `menu`) whose first entry is the top anchor: that entry
+        # sits in the tab of the menu's other entries, not in the first tab with un-anchored pages.
+        menu_tab = navigation._tab_of(navigation.first_page_where(anchor=0))
+        top_page = navigation.first_page_where(tab=menu_tab, anchor=None) or top_page
     entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page,
                            top.name in dropdowns, top.name not in dropdowns, navigation._tab_of(top_page))]
     for index, anchor in enumerate(config.anchors):

@@ -253,7 +253,8 @@ class Renderer:
                                       for navigation in site.navigation.all_variants()}
         self.anchors = self.anchors_by_navigation[id(site.navigation)]
         # Each language has its own versions: the picker is rendered per page, like the language menu.
-        self._has_versions = any(navigation.versions for navigation in site.navigation.all_variants())
+        self._has_versions = any(navigation.versions or navigation.versions_elsewhere
+                                 for navigation in site.navigation.all_variants())
         self.topbar_icons = self._topbar_icons()
         env.globals["topbar_icons"] = self.topbar_icons
         env.globals["page_action_icons"] = self._page_action_icons()

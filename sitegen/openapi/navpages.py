@@ -276,7 +276,8 @@ class _PageMaker:
         self.by_operation[key] = page_id
         title = operation.summary or operation.ref
         page = self.page_from(spec.source, page_id, title, f"{spec.source} {operation.ref}")
-        page = dataclasses.replace(page, deprecated=operation.deprecated, hidden=operation.hidden)
+        page = dataclasses.replace(page, deprecated=operation.deprecated, hidden=operation.hidden,
+                                   noindex=operation.hidden)
         if mint is not None:
             page = self.with_mint(page, operation, spec)
         self.pages.append(page)
