@@ -131,7 +131,8 @@ def count_raw_tags(site: Path) -> tuple[int, int, list[str]]:
 
 
 _HTTP_METHODS = {"get", "post", "put", "patch", "delete", "head", "options", "trace", "webhook"}
-_DATA_PAGE = re.compile(r'data-page=\\?"([^"\\]+)')
+# In a page: data-page="id"; in a section nav script (a JSON string): data-page=\"id\" with \uXXXX escapes.
+_DATA_PAGE = re.compile(r'data-page=\\?"((?:[^"\\]|\\u[0-9a-fA-F]{4})+)')
 
 
 def is_endpoint_entry(entry: str) -> bool:
@@ -197,7 +198,8 @@ def sidebar_pages(site: Path) -> dict[str, Path]:
     """Every page id a built sidebar links to, with its built HTML file."""
     ids: set[str] = set()
     for script in (site / "_sitegen" / "nav").glob("*.js"):
-        ids.update(_DATA_PAGE.findall(script.read_text(encoding="utf-8", errors="replace")))
+        ids.update(json.loads(f'"{found}"') for found in
+                   _DATA_PAGE.findall(script.read_text(encoding="utf-8", errors="replace")))
     for page in site.rglob("*.html"):
         if not page.relative_to(site).as_posix().startswith("_sitegen/"):
             ids.update(_DATA_PAGE.findall(page.read_text(encoding="utf-8", errors="replace")))
