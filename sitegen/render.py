@@ -32,7 +32,7 @@ from markupsafe import Markup, escape
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
-from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavSection, ProductLink, normalize_page_ref
+from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavPage, NavSection, ProductLink, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
@@ -127,6 +127,45 @@ class ProductView:
     link: ProductLink
     svg: Markup | None
     href: str  # under ROOT_TOKEN for the product's first page; a product elsewhere: its URL
+
+
+@dataclass(frozen=True)
+class DirectoryEntry:
+    """One entry of a group root page's listing (v2 `directory`): a page, or a group with its
+    pages (`page` is where its title leads: its root page, else its first page)."""
+
+    title: str
+    page: Page | None
+    description: str | None
+    pages: tuple[NavPage, ...] = ()
+
+
+@dataclass(frozen=True)
+class Directory:
+    style: str  # "accordion" or "card"
+    title: str
+    entries: tuple[DirectoryEntry, ...]
+
+
+def directory_of(group: NavGroupNode) -> Directory | None:
+    """The listing a group's root page shows below its text (v2 `directory`)."""
+    if group.root is None or group.directory not in ("accordion", "card"):
+        return None
+    entries = []
+    for item in group.items:
+        if isinstance(item, NavGroupNode):
+            inner = item.walk()
+            entries.append(DirectoryEntry(item.title, inner[0].page if inner else None, None,
+                                          tuple(page for page in inner if page is not item.root)))
+        else:
+            entries.append(DirectoryEntry(item.title, item.page, item.page.description))
+    return Directory(group.directory, group.title, tuple(entries))
+
+
+def _each_group(groups: Iterable[NavGroupNode]) -> Iterable[NavGroupNode]:
+    for group in groups:
+        yield group
+        yield from _each_group(item for item in group.items if isinstance(item, NavGroupNode))
 
 
 @dataclass(frozen=True)
@@ -235,6 +274,18 @@ class Renderer:
                 for item in group.walk():
                     self._open_group.setdefault(item.page.id, index)
         self._page_urls = {item.page.id: item.page.url for item in site.navigation.all_ordered()}
+        # v2 group `directory` (a root page's listing) and `boost` (its pages' search weight).
+        self._directories: dict[str, Directory] = {}
+        self._search_weights: dict[str, float] = {}
+        for group in _each_group(group for section in site.navigation.all_sections() for group in section.groups):
+            listing = directory_of(group)
+            if listing is not None and group.root is not None:
+                self._directories.setdefault(group.root.page.id, listing)
+            if group.boost is not None:  # nested groups carry their own (inherited or not)
+                own = [item for item in group.items if isinstance(item, NavPage)]
+                for item in ([group.root] if group.root is not None else []) + own:
+                    # Pagefind weighs text 0-10 (1 by default): the boost, within that range.
+                    self._search_weights.setdefault(item.page.id, round(min(max(group.boost, 0.0), 10.0), 2))
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
             socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, group_icon=self.group_icon,
@@ -581,6 +632,8 @@ class Renderer:
             page_language=self.site.navigation.page_language(page),
             search_versions=self.search_versions(page),
             eyebrow=self.eyebrow(page),
+            directory=self._directories.get(page.id),
+            search_weight=self._search_weights.get(page.id),
             robots_noindex=not robots_may_index(page, self.site.navigation, v2.indexing if v2 else None)
             and (page.noindex or v2 is not None and v2.indexing is not None),
             last_modified=_long_date(page.modified) if page.modified else None,

@@ -178,3 +178,19 @@ def test_a_v2_version_with_only_an_href_is_a_link_in_the_version_menu(tmp_path: 
     build(project, tmp_path / "site")
     html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert '<option value="v1" data-url="https://v1.kiln.example">v1 ↗</option>' in html
+
+
+def test_a_directory_lists_the_group_on_its_root_page(orchard: tuple[Path, list[str]]) -> None:
+    site, _ = orchard
+    html = page(site, "en/harvest")
+    listing = html[html.index('<nav class="group-directory directory-card"'):]
+    listing = listing[:listing.index("</nav>")]
+    assert re.findall(r'<a class="card-link" href="([^"]+)">([^<]+)</a>', listing) == [
+        ("../../en/harvest/picking/", "Picking"), ("../../en/harvest/sorting/", "Sorting")]
+    assert "group-directory" not in page(site, "en/harvest/picking")  # only the group's root page has one
+
+
+def test_a_group_boost_weighs_its_pages_in_search(orchard: tuple[Path, list[str]]) -> None:
+    site, _ = orchard
+    assert '<article class="page" data-pagefind-body data-pagefind-weight="2.0">' in page(site, "en/cellar/racking")
+    assert '<article class="page" data-pagefind-body>' in page(site, "en/harvest/picking")
