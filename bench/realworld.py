@@ -18,7 +18,8 @@ table gives per repository:
   raw tags  `<Name` written out in the visible text of the built pages (outside code), which
             means an MDX tag was shown to the reader as text
   nav pages the page paths the repository's navigation lists (docs.json or mint.json, `$ref`s
-            followed, hidden levels and groups left out; `root` pages counted), then how many
+            followed, hidden levels and groups left out; `root` pages counted; entries without
+            a page file or with `hidden: true` left out, as Mintlify lists them nowhere either), then how many
             of them a built sidebar links to (`data-page` in the pages and the section nav
             scripts): `412/415`
   endpoints the `"METHOD /path"` entries of the navigation (every occurrence outside hidden
@@ -202,12 +203,29 @@ def sidebar_pages(site: Path) -> dict[str, Path]:
                    _DATA_PAGE.findall(script.read_text(encoding="utf-8", errors="replace")))
     for page in site.rglob("*.html"):
         if not page.relative_to(site).as_posix().startswith("_sitegen/"):
-            ids.update(_DATA_PAGE.findall(page.read_text(encoding="utf-8", errors="replace")))
+            ids.update(html.unescape(found) for found in
+                       _DATA_PAGE.findall(page.read_text(encoding="utf-8", errors="replace")))
     return {page_key(found): site / page_key(found) / "index.html" for found in ids}
+
+
+_HIDDEN_FRONT_MATTER = re.compile(r"\A\ufeff?---\r?\n(?:.*\r?\n)*?hidden:\s*true\s*\r?\n(?:.*\r?\n)*?---", re.M)
+
+
+def has_page_file(project: Path, key: str) -> bool:
+    """Whether a navigation entry names a page file that is not `hidden: true` (Mintlify lists
+    neither a missing page nor a hidden one; the build warns about the first)."""
+    for root in (project, project / "content"):
+        for suffix in (".mdx", ".md"):
+            path = root / f"{key}{suffix}"
+            if path.is_file():
+                with path.open(encoding="utf-8", errors="replace") as file:
+                    return not _HIDDEN_FRONT_MATTER.match(file.read(4000))
+    return False
 
 
 def count_navigation(project: Path, site: Path, result: RepoResult) -> None:
     listed, result.endpoints_listed = listed_in_navigation(project)
+    listed = {key for key in listed if has_page_file(project, key)}
     linked = sidebar_pages(site) if site.is_dir() else {}
     result.nav_listed = len(listed)
     missing = sorted(listed - set(linked))

@@ -491,7 +491,7 @@ def _resolve_group(
     """The group with its pages; None when none of its entries is left (Mintlify drops it too).
     `inherited`: the v2 `directory` and `boost` of the levels above.
 
-    Missing pages are warnings and left out; hidden/noindex pages are left out silently."""
+    Missing pages are warnings and left out; hidden pages are left out silently."""
     version = group.version or inherited_version
     own = _v2_group(group)
     if own is not None:
@@ -510,7 +510,7 @@ def _resolve_group(
         page = _find_page(entry, here, by_id, where, project_dir, warnings)
         if page is None:
             continue
-        if page.hidden or page.noindex:
+        if page.hidden:  # a `noindex` page stays listed: it only keeps robots and search away (Mintlify)
             continue
         items.append(NavPage(page=page, version=page.version or version))
     if not items:
