@@ -194,3 +194,15 @@ def test_a_group_boost_weighs_its_pages_in_search(orchard: tuple[Path, list[str]
     site, _ = orchard
     assert '<article class="page" data-pagefind-body data-pagefind-weight="2.0">' in page(site, "en/cellar/racking")
     assert '<article class="page" data-pagefind-body>' in page(site, "en/harvest/picking")
+
+
+def test_migrate_keeps_a_version_on_another_site_as_a_link(make_project: Callable[..., Path], tmp_path: Path) -> None:
+    project = make_project({
+        "name": "Kiln", "versions": ["v1", {"name": "v0.x", "url": "https://old.kiln.example/docs"}],
+        "navigation": [{"group": "Start", "version": "v1", "pages": ["index"]}],
+    }, {"index.mdx": "---\ntitle: Kiln\n---\n\nFiring schedules."})
+    done = run_sitegen("migrate", project, "--out", tmp_path / "docs.json")
+    assert done.returncode == 0, done.stderr
+    versions = json.loads((tmp_path / "docs.json").read_text(encoding="utf-8"))["navigation"]["versions"]
+    assert [version["version"] for version in versions] == ["v1", "v0.x"]
+    assert versions[1] == {"version": "v0.x", "href": "https://old.kiln.example/docs"}
