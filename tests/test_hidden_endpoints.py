@@ -127,3 +127,18 @@ def test_x_mint_mcp_is_one_warning(orchard_site: tuple[Path, Path, list[str]]) -
     assert [warning for warning in warnings if "x-mint.mcp" in warning] == [
         "en/api-reference/cellar.yaml: POST /barrels: x-mint.mcp (1 operation): Mintlify's MCP server tools need a "
         "server, which a static site has not; ignored"]
+
+
+def test_x_mint_href_to_a_written_page_lists_that_page_for_the_operation(tmp_path: Path) -> None:
+    project = tmp_path / "orchard"
+    shutil.copytree(FIXTURES / "mintlify" / "orchard-v2", project)
+    spec = project / "en/api-reference/cellar.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("href: /en/cellar/filling", "href: /en/cellar/racking"),
+                    encoding="utf-8")
+    build(project, tmp_path / "site")
+    site = tmp_path / "site"
+    assert not (site / "en/cellar/filling").exists()
+    script = next(text for text in site_text(site, "*.js").values() if "en/cellar/api/intro" in text)
+    listed = re.findall(r'data-page=\\"([^"\\]+)', script)
+    assert listed == ["en/cellar/api/intro", "en/api-reference/barrels/list-barrels", "en/cellar/racking"]
+    assert "Racking: the orchard documentation page" in (site / "en/cellar/racking/index.html").read_text(encoding="utf-8")
