@@ -1,16 +1,17 @@
 """v2 `products`, a tab `menu` and hidden OpenAPI operations in real Chromium, on the Orchard
 fixture (tests/fixtures/mintlify/orchard-v2): the product switcher walk, and a search that
-never finds an `x-hidden` or `x-excluded` operation."""
+never finds an `x-hidden` or `x-excluded` operation; a version on another site."""
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from chrome_support import build, sidebar_links
+from chrome_support import build, serve_project, sidebar_links
 from conftest import FIXTURES, serving
 
 pytestmark = pytest.mark.browser
@@ -84,3 +85,25 @@ def test_search_never_finds_a_hidden_or_excluded_operation(site: str, page: Any)
     page.goto(site + "en/api-reference/barrels/inspect-a-barrel/")
     assert title(page) == "Inspect a barrel"
     assert "Inspect a barrel" not in sidebar_links(page)
+
+
+def test_a_version_on_another_site_opens_that_site(make_project: Any, page: Any, static_server: Any,
+                                                   tmp_path: Path) -> None:
+    old = tmp_path / "old-site"
+    old.mkdir()
+    (old / "index.html").write_text("<!doctype html><title>Kiln 0.x</title><h1>Kiln 0.x archive</h1>", encoding="utf-8")
+    old_url = static_server(old)
+    project = make_project({
+        "name": "Kiln", "versions": ["v1", {"name": "v0.x", "url": old_url}],
+        "navigation": [{"group": "Start", "version": "v1", "pages": ["index"]}],
+    }, {"index.mdx": "---\ntitle: Kiln\n---\n\nFiring schedules."})
+    base = serve_project(project, static_server)
+    page.goto(base)
+    select = page.locator("select.version-select")
+    assert select.locator("option").all_inner_texts() == ["v1", "v0.x ↗"]
+    select.select_option("v0.x")
+    page.wait_for_url(old_url)
+    assert page.locator("h1").inner_text() == "Kiln 0.x archive"
+    # The site's own version choice is untouched: back home, v1 is still the one shown.
+    page.goto(base)
+    assert select.input_value() == "v1"
