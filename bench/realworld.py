@@ -22,10 +22,10 @@ table gives per repository:
             a page file or with `hidden: true` left out, as Mintlify lists them nowhere either), then how many
             of them a built sidebar links to (`data-page` in the pages and the section nav
             scripts): `412/415`
-  endpoints the `"METHOD /path"` entries of the navigation (every occurrence outside hidden
-            levels), then the API operation pages the built sidebars link to that no page file
-            makes (generated pages; an `openapi` level without pages adds all its operations,
-            so this may exceed the entries): `82/82`
+  endpoints the API operation pages the built sidebars link to that no page file makes
+            (generated pages), then the `"METHOD /path"` entries of the navigation outside
+            hidden levels, each once per OpenAPI document it is read from (an `openapi` level
+            without pages adds all its operations, so pages may exceed entries): `82/82`
 
 A repository's project folder is the one holding docs.json or mint.json (the checkout
 itself, else `docs/`, as sitegen finds it).
@@ -150,9 +150,11 @@ def page_key(entry: str) -> str:
 
 
 def listed_in_navigation(project: Path) -> tuple[set[str], int]:
-    """(page paths, endpoint entries) the project's navigation lists outside hidden levels."""
+    """(page paths, endpoint entries) the project's navigation lists outside hidden levels; an
+    endpoint entry counts once per OpenAPI document it is read from (the nearest `openapi`
+    above it), as one page serves every place that lists the same operation."""
     pages: set[str] = set()
-    endpoints = 0
+    endpoints: set[tuple[str, str]] = set()
     config_file = next(project / name for name in ("docs.json", "mint.json") if (project / name).is_file())
     try:
         raw = json.loads(config_file.read_text(encoding="utf-8"))
@@ -167,14 +169,16 @@ def listed_in_navigation(project: Path) -> tuple[set[str], int]:
         except Exception:  # a broken `$ref` fails the build, which the exit column shows
             pass
 
-    def walk(node: object) -> None:
-        nonlocal endpoints
+    def walk(node: object, document: str) -> None:
         if isinstance(node, list):
             for item in node:
-                walk(item)
+                walk(item, document)
         elif isinstance(node, dict):
             if node.get("hidden") is True:
                 return
+            openapi = node.get("openapi")
+            if openapi is not None:
+                document = json.dumps(openapi, sort_keys=True)
             root = node.get("root")
             if isinstance(root, str) and root.strip():
                 pages.add(page_key(root))
@@ -183,16 +187,16 @@ def listed_in_navigation(project: Path) -> tuple[set[str], int]:
                     for entry in value:
                         if isinstance(entry, str):
                             if is_endpoint_entry(entry):
-                                endpoints += 1
+                                endpoints.add((document, " ".join(entry.split())))
                             else:
                                 pages.add(page_key(entry))
                         else:
-                            walk(entry)
+                            walk(entry, document)
                 elif key not in ("global", "root") and isinstance(value, (list, dict)):
-                    walk(value)
+                    walk(value, document)
 
-    walk(raw.get("navigation"))
-    return pages, endpoints
+    walk(raw.get("navigation"), json.dumps(raw.get("openapi"), sort_keys=True))
+    return pages, len(endpoints)
 
 
 def sidebar_pages(site: Path) -> dict[str, Path]:

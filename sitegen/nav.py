@@ -513,9 +513,9 @@ def _resolve_group(
         if page.hidden:  # a `noindex` page stays listed: it only keeps robots and search away (Mintlify)
             continue
         items.append(NavPage(page=page, version=page.version or version))
-    if not items:
-        return None  # its missing pages were reported above
     v2_group = _v2_group(group)
+    if not items and (v2_group is None or not v2_group.root):
+        return None  # its missing pages were reported above
     if v2_group is None:
         return NavGroupNode(title=group.group, items=tuple(items), version=version, icon=group.icon,
                             icon_type=group.icon_type)
@@ -523,6 +523,8 @@ def _resolve_group(
     root = _find_page(group.root, f"{path}.root", by_id, where, project_dir, warnings) if group.root else None
     if root is not None:  # listed once, as the group's title
         items = [item for item in items if not (isinstance(item, NavPage) and item.page.id == root.id)]
+    elif not items:
+        return None  # a root page alone, and it is missing (reported above)
     icon, icon_type = (group.icon, None) if isinstance(group.icon, str) or group.icon is None else (
         group.icon.name, group.icon.style)
     return NavGroupNode(title=group.group, items=tuple(items), version=version,

@@ -206,3 +206,19 @@ def test_migrate_keeps_a_version_on_another_site_as_a_link(make_project: Callabl
     versions = json.loads((tmp_path / "docs.json").read_text(encoding="utf-8"))["navigation"]["versions"]
     assert [version["version"] for version in versions] == ["v1", "v0.x"]
     assert versions[1] == {"version": "v0.x", "href": "https://old.kiln.example/docs"}
+
+
+def test_a_group_with_a_root_page_and_no_other_page_is_listed(tmp_path: Path) -> None:
+    project = tmp_path / "kiln"
+    (project / "nodes").mkdir(parents=True)
+    for name, title in (("index", "Kiln"), ("nodes/glaze", "Glaze")):
+        (project / f"{name}.mdx").write_text(f"---\ntitle: {title}\n---\n\nAbout {title}.", encoding="utf-8")
+    (project / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "Kiln", "colors": {"primary": "#AA3300"},
+        "navigation": {"groups": [{"group": "Start", "pages": [
+            "index", {"group": "Glazing", "root": "nodes/glaze", "pages": []}]}]},
+    }), encoding="utf-8")
+    report = build(project, tmp_path / "site")
+    assert report.warnings == []
+    home = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'href="nodes/glaze/" data-page="nodes/glaze"' in home
