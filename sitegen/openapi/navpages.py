@@ -7,8 +7,8 @@ No file is written: each page is a `Page` without text whose `openapi:` names it
 so it goes through the same steps as a page with `openapi:` front matter (title from the
 summary, API view, navigation, render workers, search, link checks, the persistent cache).
 URLs follow Mintlify's rule: `{directory}/{tag}/{summary}` (directory `api-reference` unless
-the `openapi` object names one; in a site with `languages`, under the language's folder:
-`en/api-reference/…`), `-1`, `-2`… when two pages would share one; an operation's
+the `openapi` object names one; in a site with `languages`, under the language's folder when
+its pages live there: `en/api-reference/…`), `-1`, `-2`… when two pages would share one; an operation's
 `x-mint.href` wins. Every language and product is a navigation of its own (`NavTree.translations`):
 each gets its pages.
 
@@ -105,7 +105,7 @@ def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalo
 
 def _with_pages(maker: _PageMaker, site: SiteConfig, tree: NavTree) -> tuple[SiteConfig, NavTree]:
     """One navigation (a language's, a product's) with its generated pages in place."""
-    maker.language = tree.language if tree.languages else None
+    maker.language = _language_folder(site, tree)
     navigation: list[NavGroup] = []
     divisions = []
     pages_at = []
@@ -337,6 +337,24 @@ class _PageMaker:
             output=url_for(page_id) + "index.html", title=title, description=None, sidebar_title=None, icon=None,
             openapi=openapi, version=None, meta={}, body_text=Body(""), body_line=1, has_explicit_title=False,
         )
+
+
+def _language_folder(site: SiteConfig, tree: NavTree) -> str | None:
+    """The folder a language's generated pages go in: its code, when most of the pages its
+    navigation lists live in that folder (`en/…`); None when they sit at the root (a default
+    language without a folder of its own) or the site has no languages."""
+    if not tree.languages or tree.language is None:
+        return None
+    listed = [entry for group in site.navigation for entry in _page_entries(group) if not is_operation_entry(entry)]
+    inside = sum(1 for entry in listed if entry.strip().lstrip("/").startswith(f"{tree.language}/"))
+    return tree.language if listed and inside * 2 >= len(listed) else None
+
+
+def _page_entries(group: NavGroup) -> list[str]:
+    entries: list[str] = []
+    for entry in group.pages:
+        entries.extend(_page_entries(entry) if isinstance(entry, NavGroup) else [entry])
+    return entries
 
 
 def _names(source: OpenApiSource | None) -> list[str]:
