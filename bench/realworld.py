@@ -17,6 +17,15 @@ table gives per repository:
   fragments `link to '#…': no heading` warnings (deep links that point at nothing)
   raw tags  `<Name` written out in the visible text of the built pages (outside code), which
             means an MDX tag was shown to the reader as text
+  nav pages the page paths the repository's navigation lists (docs.json or mint.json, `$ref`s
+            followed, hidden levels and groups left out; `root` pages counted; entries without
+            a page file or with `hidden: true` left out, as Mintlify lists them nowhere either), then how many
+            of them a built sidebar links to (`data-page` in the pages and the section nav
+            scripts): `412/415`
+  endpoints the API operation pages the built sidebars link to that no page file makes
+            (generated pages), then the `"METHOD /path"` entries of the navigation outside
+            hidden levels, each once per OpenAPI document it is read from (an `openapi` level
+            without pages adds all its operations, so pages may exceed entries): `82/82`
 
 A repository's project folder is the one holding docs.json or mint.json (the checkout
 itself, else `docs/`, as sitegen finds it).
@@ -61,6 +70,11 @@ class RepoResult:
     raw_tags: int = 0
     raw_tag_pages: list[str] = field(default_factory=list)
     error: str = ""
+    nav_listed: int = 0
+    nav_in_sidebar: int = 0
+    nav_missing: list[str] = field(default_factory=list)
+    endpoints_listed: int = 0
+    endpoint_pages: int = 0
 
 
 class _VisibleText(html.parser.HTMLParser):
@@ -118,6 +132,115 @@ def count_raw_tags(site: Path) -> tuple[int, int, list[str]]:
     return pages, tags, where
 
 
+_HTTP_METHODS = {"get", "post", "put", "patch", "delete", "head", "options", "trace", "webhook"}
+# In a page: data-page="id"; in a section nav script (a JSON string): data-page=\"id\" with \uXXXX escapes.
+_DATA_PAGE = re.compile(r'data-page=\\?"((?:[^"\\]|\\u[0-9a-fA-F]{4})+)')
+
+
+def is_endpoint_entry(entry: str) -> bool:
+    tokens = entry.split()
+    return len(tokens) >= 2 and tokens[-2].lower() in _HTTP_METHODS and tokens[-1].startswith("/")
+
+
+def page_key(entry: str) -> str:
+    """A navigation entry or a sidebar link's page id, compared the same way."""
+    key = entry.strip().strip("/")
+    for suffix in (".mdx", ".md"):
+        key = key.removesuffix(suffix)
+    return key
+
+
+def listed_in_navigation(project: Path) -> tuple[set[str], int]:
+    """(page paths, endpoint entries) the project's navigation lists outside hidden levels; an
+    endpoint entry counts once per OpenAPI document it is read from (the nearest `openapi`
+    above it), as one page serves every place that lists the same operation."""
+    pages: set[str] = set()
+    endpoints: set[tuple[str, str]] = set()
+    config_file = next(project / name for name in ("docs.json", "mint.json") if (project / name).is_file())
+    try:
+        raw = json.loads(config_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return pages, 0
+    if config_file.name == "docs.json":
+        sys.path.insert(0, str(REPO))
+        from sitegen.config_v2 import resolve_refs  # the same `$ref` rule the build follows
+
+        try:
+            raw = resolve_refs(raw, config_file, project)
+        except Exception:  # a broken `$ref` fails the build, which the exit column shows
+            pass
+
+    def walk(node: object, document: str) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item, document)
+        elif isinstance(node, dict):
+            if node.get("hidden") is True:
+                return
+            openapi = node.get("openapi")
+            if openapi is not None:
+                document = json.dumps(openapi, sort_keys=True)
+            root = node.get("root")
+            if isinstance(root, str) and root.strip():
+                pages.add(page_key(root))
+            for key, value in node.items():
+                if key == "pages" and isinstance(value, list):
+                    for entry in value:
+                        if isinstance(entry, str):
+                            if is_endpoint_entry(entry):
+                                endpoints.add((document, " ".join(entry.split())))
+                            else:
+                                pages.add(page_key(entry))
+                        else:
+                            walk(entry, document)
+                elif key not in ("global", "root") and isinstance(value, (list, dict)):
+                    walk(value, document)
+
+    walk(raw.get("navigation"), json.dumps(raw.get("openapi"), sort_keys=True))
+    return pages, len(endpoints)
+
+
+def sidebar_pages(site: Path) -> dict[str, Path]:
+    """Every page id a built sidebar links to, with its built HTML file."""
+    ids: set[str] = set()
+    for script in (site / "_sitegen" / "nav").glob("*.js"):
+        ids.update(json.loads(f'"{found}"') for found in
+                   _DATA_PAGE.findall(script.read_text(encoding="utf-8", errors="replace")))
+    for page in site.rglob("*.html"):
+        if not page.relative_to(site).as_posix().startswith("_sitegen/"):
+            ids.update(html.unescape(found) for found in
+                       _DATA_PAGE.findall(page.read_text(encoding="utf-8", errors="replace")))
+    return {page_key(found): site / page_key(found) / "index.html" for found in ids}
+
+
+_HIDDEN_FRONT_MATTER = re.compile(r"\A\ufeff?---\r?\n(?:.*\r?\n)*?hidden:\s*true\s*\r?\n(?:.*\r?\n)*?---", re.M)
+
+
+def has_page_file(project: Path, key: str) -> bool:
+    """Whether a navigation entry names a page file that is not `hidden: true` (Mintlify lists
+    neither a missing page nor a hidden one; the build warns about the first)."""
+    for root in (project, project / "content"):
+        for suffix in (".mdx", ".md"):
+            path = root / f"{key}{suffix}"
+            if path.is_file():
+                with path.open(encoding="utf-8", errors="replace") as file:
+                    return not _HIDDEN_FRONT_MATTER.match(file.read(4000))
+    return False
+
+
+def count_navigation(project: Path, site: Path, result: RepoResult) -> None:
+    listed, result.endpoints_listed = listed_in_navigation(project)
+    listed = {key for key in listed if has_page_file(project, key)}
+    linked = sidebar_pages(site) if site.is_dir() else {}
+    result.nav_listed = len(listed)
+    missing = sorted(listed - set(linked))
+    result.nav_in_sidebar = len(listed) - len(missing)
+    result.nav_missing = missing[:5]
+    result.endpoint_pages = sum(
+        1 for key, html in linked.items()
+        if key not in listed and html.is_file() and "api-method" in html.read_text(encoding="utf-8", errors="replace"))
+
+
 def build_one(checkout: Path, out_root: Path, timeout: float) -> RepoResult:
     name = checkout.name
     project = project_folder(checkout)
@@ -149,18 +272,21 @@ def build_one(checkout: Path, out_root: Path, timeout: float) -> RepoResult:
     )
     if out.is_dir():
         result.pages, result.raw_tags, result.raw_tag_pages = count_raw_tags(out)
+    count_navigation(project, out, result)
     return result
 
 
 def table(results: list[RepoResult]) -> str:
-    rows = ["| repository | exit | pages | s | warnings | unknown components | refused attrs | fragment | raw tags |",
-            "|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| repository | exit | pages | s | warnings | unknown components | refused attrs | fragment | raw tags "
+            "| nav pages in sidebar | endpoint pages |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for result in results:
         unknown = sum(result.unknown.values())
         names = ", ".join(f"{name} {count}" for name, count in list(result.unknown.items())[:3])
         rows.append(f"| {result.name} | {result.exit} | {result.pages} | {result.seconds:.1f} | {result.warnings} | "
                     f"{unknown}{f' ({names})' if names else ''} | {result.refused} | {result.fragments} | "
-                    f"{result.raw_tags} |")
+                    f"{result.raw_tags} | {result.nav_in_sidebar}/{result.nav_listed} | "
+                    f"{result.endpoint_pages}/{result.endpoints_listed} |")
     return "\n".join(rows)
 
 
@@ -189,6 +315,8 @@ def main() -> int:
             print(f"{result.name}: " + "; ".join(f"{count}× {kind}" for kind, count in result.kinds.items()))
         if result.raw_tag_pages:
             print(f"{result.name}: raw tags on " + ", ".join(result.raw_tag_pages))
+        if result.nav_missing:
+            print(f"{result.name}: not in any sidebar: " + ", ".join(result.nav_missing))
     if args.json:
         args.json.write_text(json.dumps([asdict(result) for result in results], indent=1))
     return 0

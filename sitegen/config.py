@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
+from urllib.parse import unquote
 
 from pydantic import (
     AfterValidator,
@@ -38,7 +39,7 @@ from pydantic_core import PydanticCustomError
 
 from sitegen.analytics import AnalyticsTag, analytics_tags
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, script_url_warning
-from sitegen.errors import ConfigError, location
+from sitegen.errors import ConfigError, location, shortened
 from sitegen.json_lines import json_lines
 from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES, is_v2
 from sitegen.untrusted import (
@@ -244,6 +245,13 @@ class NavGroup(Model):
     icon_type: IconType | None = None
 
 
+class VersionElsewhere(Model):
+    """A classic `versions` entry `{name, url}`: a version published on another site."""
+
+    name: str
+    url: str
+
+
 class SiteConfig(Model):
     # The editor's JSON Schema pointer Mintlify writes into every docs.json: known, unused.
     schema_url: str | None = Field(default=None, alias="$schema")
@@ -254,7 +262,9 @@ class SiteConfig(Model):
     colors: Colors | None = None
     topbar_links: list[TopbarLink] = []
     topbar_cta_button: CtaButton | None = None
-    versions: list[str] = []
+    # A version's name, or `{name, url}` for one on another site (a link in the version menu).
+    versions: list[_either(("string", str), ("object", VersionElsewhere),  # type: ignore[valid-type]
+                           "a version name or an object {name, url}")] = []
     anchors: list[Anchor] = []
     top_anchor: TopAnchor = TopAnchor.model_construct()
     tabs: list[Tab] = []
@@ -272,6 +282,16 @@ class SiteConfig(Model):
     thumbnails: _either(("boolean", bool), ("object", Thumbnails), "true, false or an object {appearance}") = True  # type: ignore[valid-type]
     # Mintlify's classic analytics providers, as v2 `integrations` (read by `analytics.analytics_tags`).
     analytics: dict[str, Any] = {}
+
+    @property
+    def version_names(self) -> list[str]:
+        """The versions this site holds (groups and pages name them)."""
+        return [version for version in self.versions if isinstance(version, str)]
+
+    @property
+    def versions_elsewhere(self) -> dict[str, str]:
+        """Versions published on another site: name -> URL."""
+        return {version.name: version.url for version in self.versions if isinstance(version, VersionElsewhere)}
 
     @property
     def openapi_sources(self) -> list[str]:
@@ -429,7 +449,8 @@ def load_config(project_dir: Path) -> LoadedConfig:
         from sitegen import config_v2  # it builds on this module's models; only v2 projects load it
 
         # `text` gives messages about navigation entries their line (`LoadedConfig.where`).
-        return dataclasses.replace(config_v2.load_v2(raw, path, project_dir), text=text)
+        return _without_missing_logo(dataclasses.replace(config_v2.load_v2(raw, path, project_dir), text=text),
+                                     project_dir)
     controls: list[str] = []
     raw = _without_control_characters(raw, "", controls)
     raw, lenient = _lenient(raw)
@@ -447,7 +468,46 @@ def load_config(project_dir: Path) -> LoadedConfig:
     chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible) if banner and shown else None,
                         analytics=analytics_tags(config.analytics, "analytics", notes))
     warnings += [f"{name}: {text}" for text in notes]
-    return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
+    return _without_missing_logo(
+        LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome), project_dir)
+
+
+def _without_missing_logo(loaded: LoadedConfig, project_dir: Path) -> LoadedConfig:
+    """Mintlify builds a site whose logo file does not exist: the site's name is shown in its
+    place (one missing side of a light/dark pair: the other side for both). Only a missing
+    file is forgiven; one outside the project stays the build's error."""
+    logo = loaded.config.logo
+    if logo is None:
+        return loaded
+    sides = [("logo", logo)] if isinstance(logo, str) else [("logo.light", logo.light), ("logo.dark", logo.dark)]
+    missing = [(where, ref) for where, ref in sides if not _exists_for_config(project_dir, ref)]
+    if not missing:
+        return loaded
+    notes = []
+    if len(missing) == len(sides):
+        notes = [f"{where}: file '{ref}' not found (looked in content/ and the project root); the site's name is "
+                 "shown instead" for where, ref in missing]
+        config = loaded.config.model_copy(update={"logo": None})
+    else:
+        (where, ref), = missing
+        other = "logo.dark" if where == "logo.light" else "logo.light"
+        notes = [f"{where}: file '{ref}' not found (looked in content/ and the project root); using {other} "
+                 "in both modes"]
+        assert isinstance(logo, LogoImages)
+        kept = logo.dark if where == "logo.light" else logo.light
+        config = loaded.config.model_copy(update={"logo": logo.model_copy(update={"light": kept, "dark": kept})})
+    return dataclasses.replace(loaded, config=config,
+                               warnings=(*loaded.warnings, *(f"{loaded.file_name}: {note}" for note in notes)))
+
+
+def _exists_for_config(project_dir: Path, ref: str) -> bool:
+    """Whether a file docs.json names exists where the build looks for it (a URL: yes)."""
+    if "://" in ref or ref.startswith("//") or ref.startswith("data:"):
+        return True
+    path = unquote(ref.split("#", 1)[0].split("?", 1)[0]).lstrip("/")
+    if not path:
+        return False
+    return any((base / path).exists() for base in (project_dir / "content", project_dir))
 
 
 def _without_control_characters(node: Any, here: str, found: list[str]) -> Any:
@@ -529,7 +589,35 @@ def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
                                 "left out of the footer")
                 del socials[key]
     warnings += _drop_script_urls(raw)
+    warnings += _versions_elsewhere(raw)
     return raw, warnings
+
+
+def _versions_elsewhere(raw: dict[str, Any]) -> list[str]:
+    """Mintlify builds a `versions` entry `{name, url}` (a version on another site): it becomes
+    a link in the version menu. One without a name or URL is left out."""
+    versions = raw.get("versions")
+    if not isinstance(versions, list):
+        return []
+    warnings: list[str] = []
+    kept: list[Any] = []
+    for index, version in enumerate(versions):
+        if not isinstance(version, dict):
+            kept.append(version)
+            continue
+        name, url = version.get("name"), version.get("url")
+        if not isinstance(name, str) or not name.strip() or not isinstance(url, str) or not url.strip():
+            warnings.append(f"versions[{index}]: {shortened(json.dumps(version), 60)} is not a version name or "
+                            "{name, url}; left out of the version menu")
+            continue
+        if is_script_url(url):
+            warnings.append(script_url_warning(f"versions[{index}].url", url, "the version is left out"))
+            continue
+        warnings.append(f"versions[{index}]: '{name}' is on another site ({shortened(url, 60)}); the version menu "
+                        "links there")
+        kept.append({"name": name.strip(), "url": url.strip()})
+    raw["versions"] = kept
+    return warnings
 
 
 def _drop_script_urls(raw: dict[str, Any]) -> list[str]:

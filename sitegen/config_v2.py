@@ -147,13 +147,14 @@ class Icons(Model):
 
 
 class NavbarLink(Model):
-    label: str
+    label: str  # given a default for `github`/`discord` links by `_navbar_labels`
     href: str
     icon: Icon | None = None
+    type: Literal["github", "discord"] | None = None  # Mintlify adds a star or online count (its API)
 
 
 class NavbarPrimary(Model):
-    type: Literal["button", "github"] = "button"
+    type: Literal["button", "github", "discord"] = "button"
     href: str
     label: str | None = None
 
@@ -277,6 +278,9 @@ class Errors(Model):
     not_found: NotFound | None = Field(default=None, alias="404")
 
 
+Directory = Literal["none", "accordion", "card"]
+
+
 class Group(NavGroup):
     """A v2 group: the classic one (so navigation reads both) with v2's extra keys."""
 
@@ -288,6 +292,10 @@ class Group(NavGroup):
     hidden: bool = False
     openapi: OpenApiSource | None = None
     asyncapi: OpenApiSource | None = None
+    # A root page's listing of the group's pages ("accordion" or "card"; inherited from above).
+    directory: Directory | None = None
+    boost: float | None = None  # search ranking factor of the group's pages (Pagefind weight)
+    searchable: bool | None = None  # known: pages of hidden levels are in search already
 
 
 class Level(Model):
@@ -299,6 +307,7 @@ class Level(Model):
     tabs: list[TabV2] = []
     anchors: list[AnchorV2] = []
     dropdowns: list[Dropdown] = []
+    products: list[Product] = []
     groups: list[Group] = []
     pages: list[_one_of("a page path or a group object", string=str, object=Group)] = []  # type: ignore[valid-type]
     openapi: OpenApiSource | None = None
@@ -307,11 +316,18 @@ class Level(Model):
     hidden: bool = False
     href: str | None = None
     global_: Global | None = Field(default=None, alias="global")
+    directory: Directory | None = None  # inherited by the groups below (see Group.directory)
+    searchable: bool | None = None  # known: pages of hidden levels are in search already
 
     @property
     def has_content(self) -> bool:
         return bool(self.languages or self.versions or self.tabs or self.anchors or self.dropdowns
-                    or self.groups or self.pages)
+                    or self.products or self.groups or self.pages or self.menu_items)
+
+    @property
+    def menu_items(self) -> list[MenuItem]:
+        """A tab's or product's `menu` (other levels have none)."""
+        return []
 
 
 class Language(Level):
@@ -322,10 +338,37 @@ class Language(Level):
 class Version(Level):
     version: str
     default: bool = False
+    tag: str | None = None  # known: Mintlify's badge in the version menu, which lists names only here
+
+
+class MenuItem(Level):
+    """One entry of a tab's or product's `menu`: a part of that tab with its own sidebar."""
+
+    item: str
+    description: str | None = None
 
 
 class TabV2(Level):
     tab: str
+    menu: list[MenuItem] = []
+
+    @property
+    def menu_items(self) -> list[MenuItem]:
+        return self.menu
+
+
+class Product(Level):
+    """A product: a whole navigation of its own, picked in the product switcher."""
+
+    product: str
+    description: str | None = None
+    color: ModeColors | None = None
+    default: bool = False
+    menu: list[MenuItem] = []
+
+    @property
+    def menu_items(self) -> list[MenuItem]:
+        return self.menu
 
 
 class AnchorV2(Level):
@@ -347,10 +390,15 @@ class Global(Model):
     tabs: list[TabV2] = []
     anchors: list[AnchorV2] = []
     dropdowns: list[Dropdown] = []
+    products: list[Product] = []
 
 
 class NavigationV2(Level):
     pass
+
+
+# What gets its own sidebar inside a tab: an anchor, a dropdown's entry, a tab's menu item.
+Section: TypeAlias = "AnchorV2 | Dropdown | MenuItem"
 
 
 class SiteConfigV2(Model):
@@ -415,13 +463,33 @@ class NavTree:
     # above it (the document its "GET /path" entries and generated pages use).
     pages_at: tuple[tuple[str, int], ...] = ()
     group_apis: tuple[OpenApiSource | None, ...] = ()
+    # `products`: the one this navigation shows (None: the tree has none) and the product
+    # switcher's entries of its language, in order (other products are `translations`).
+    product: str | None = None
+    products: tuple[ProductEntry, ...] = ()
+    # Per group, like `divisions`: the `directory` listing its root page shows (inherited).
+    directories: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class ProductEntry:
+    """One entry of the product switcher."""
+
+    name: str
+    description: str | None
+    icon: str | None
+    icon_type: str | None
+    href: str | None  # a product that lives on another site: a plain link
 
 
 @dataclass(frozen=True)
 class Translation:
-    language: str
+    """Another language's navigation, or another product's (of any language)."""
+
+    language: str | None
     config: SiteConfig
     tree: NavTree
+    product: str | None = None
 
 
 @dataclass(frozen=True)
@@ -466,8 +534,9 @@ class _Context:
 
     version: str | None
     tab: str | None
-    anchor: AnchorV2 | Dropdown | None
+    anchor: Section | None
     api: OpenApiSource | None
+    directory: str | None = None  # the nearest `directory` above
 
 
 # --- loading -------------------------------------------------------------------------
@@ -581,7 +650,8 @@ def _level_asyncapi(level: Level | Group) -> Iterator[str]:
     yield from _sources(level.asyncapi)
     children: list[Any] = list(level.pages) + (list(level.groups) if isinstance(level, Level) else [])
     if isinstance(level, Level):
-        children += [*level.languages, *level.versions, *level.tabs, *level.anchors, *level.dropdowns]
+        children += [*level.languages, *level.versions, *level.tabs, *level.anchors, *level.dropdowns,
+                     *level.products, *level.menu_items]
     for child in children:
         if isinstance(child, (Level, Group)):
             yield from _level_asyncapi(child)
@@ -695,7 +765,7 @@ _ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
     (("icons", "library"), ("fontawesome", "lucide"), None, "using Font Awesome"),
     (("api", "playground", "display"), ("interactive", "simple", "none"), "interactive", "using 'interactive'"),
     (("api", "mdx", "auth", "method"), ("bearer", "basic", "key", "cobo"), None, "no auth input is shown"),
-    (("navbar", "primary", "type"), ("button", "github"), "button", "using 'button'"),
+    (("navbar", "primary", "type"), ("button", "github", "discord"), "button", "using 'button'"),
     *((("fonts", *where, "format"), ("woff", "woff2"), None, "taking the format from the file name")
       for where in ((), ("heading",), ("body",))),
     (("api", "examples", "defaults"), ("required", "all"), "required", "using 'required'"),
@@ -732,7 +802,32 @@ def _lenient(raw: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
                                 "left out of the footer")
                 del socials[key]
     _drop_script_urls(raw, "", warnings)
+    _navbar_labels(raw, warnings)
     return raw
+
+
+_COUNTED_LINKS = {"github": "GitHub", "discord": "Discord"}
+
+
+def _navbar_labels(raw: dict[str, Any], warnings: list[str]) -> None:
+    """A `github`/`discord` navbar link may leave out its label: Mintlify writes the repository's
+    star count or the server's online count there, from its API. Here: the repository's
+    name (`owner/repo`) or "Discord", with the brand's icon."""
+    navbar = raw.get("navbar")
+    links = navbar.get("links") if isinstance(navbar, dict) else None
+    for index, link in enumerate(links if isinstance(links, list) else []):
+        kind = link.get("type") if isinstance(link, dict) else None
+        if kind not in _COUNTED_LINKS or (isinstance(link.get("label"), str) and link["label"].strip()):
+            continue
+        href = link.get("href")
+        label = _COUNTED_LINKS[kind]
+        if kind == "github" and isinstance(href, str):
+            parts = [part for part in urlsplit(href).path.split("/") if part]
+            label = "/".join(parts[:2]) if len(parts) >= 2 else label
+        link["label"] = label
+        link.setdefault("icon", {"name": kind, "style": "brands"})
+        warnings.append(f"navbar.links[{index}]: a {kind} link without a label; labelled '{label}' (Mintlify's "
+                        f"{'star' if kind == 'github' else 'online'} count needs its API)")
 
 
 _LINK_KEYS = ("href", "destination")
@@ -788,9 +883,10 @@ class _Placed:
     group: Group
     version: str | None
     tab: str | None
-    anchor: AnchorV2 | Dropdown | None
+    anchor: Section | None
     pages_at: tuple[str, int] = ("", 0)  # the JSON path of its `pages` array, where its first entry sits
     api: OpenApiSource | None = None  # the nearest `openapi` above or on it
+    directory: str | None = None  # the nearest `directory` above or on it
 
 
 @dataclass
@@ -798,10 +894,12 @@ class _Flat:
     placed: list[_Placed]
     versions: list[str]
     external_tabs: list[tuple[str, str]]  # (name, href): shown as top bar links
-    external_anchors: list[tuple[AnchorV2 | Dropdown, str]]
+    external_anchors: list[tuple[Section, str]]
     openapi: list[str]
     language: str | None = None
     languages: tuple[str, ...] = ()
+    product: str | None = None
+    versions_elsewhere: list[dict[str, str]] = dataclasses.field(default_factory=list)  # {name, url}
 
 
 def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
@@ -817,20 +915,71 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     _find_languages(config.navigation, "navigation", found, defaults)
     codes = tuple(found)
     default = defaults[0] if defaults else (codes[0] if codes else None)
-    site, tree = _map_language(config, notes, default, codes)
+    first: tuple[SiteConfig, NavTree] | None = None
     translations: list[Translation] = []
-    for code in codes:
-        if code == default:
-            continue
-        own: list[str] = []
-        other_site, other_tree = _map_language(config, own, code, codes)
-        notes += [note for note in own if note not in notes]
-        if not other_site.navigation:
-            notes.append(f"{found[code]}: language '{code}' lists no page (it sits inside another language, or all "
-                         f"it holds is hidden or external); left out of the language menu, its pages are still built")
-            continue
-        translations.append(Translation(code, other_site, other_tree))
+    for code in (default, *(c for c in codes if c != default)):
+        entries, shown, product_paths = _products(config.navigation, code)
+        products: list[str | None] = [*shown] or [None]
+        for product in products:
+            own: list[str] = []
+            site, tree = _map_language(config, own, code, codes, product)
+            notes += [note for note in own if note not in notes]
+            tree = replace(tree, products=entries)
+            if first is None:
+                first = site, tree
+            elif not site.navigation:
+                if product is not None and product != shown[0]:
+                    notes.append(f"{product_paths[product]}: product '{product}' lists no page (all it holds is "
+                                 "hidden or external); left out of the product switcher, its pages are still built")
+                elif code is not None:
+                    notes.append(f"{found[code]}: language '{code}' lists no page (it sits inside another language, "
+                                 "or all it holds is hidden or external); left out of the language menu, its pages "
+                                 "are still built")
+            else:
+                translations.append(Translation(code, site, tree, product))
+    assert first is not None
+    site, tree = first
+    # One catalog for the whole site: the documents every language and product names.
+    documents = list(dict.fromkeys(source for config_ in (site, *(t.config for t in translations))
+                                   for source in config_.openapi_sources))
+    if documents != site.openapi_sources:
+        site = site.model_copy(update={"openapi": documents})
     return site, replace(tree, translations=tuple(translations))
+
+
+def _products(level: Level, language: str | None) -> tuple[tuple[ProductEntry, ...], list[str], dict[str, str]]:
+    """The product switcher of one language (its entries, in order), the names of the
+    products that hold pages (the default one first), and where each product is written."""
+    entries: list[ProductEntry] = []
+    shown: list[str] = []
+    paths: dict[str, str] = {}
+    defaults: list[str] = []
+
+    def walk(here: Level, where: str) -> None:
+        for index, product in enumerate(here.products):
+            if product.hidden or product.product in paths:
+                continue
+            paths[product.product] = f"{where}.products[{index}]"
+            icon, icon_type = _icon(product.icon)
+            external = product.href if product.href and not product.has_content and product.openapi is None \
+                and product.asyncapi is None else None
+            entries.append(ProductEntry(product.product, product.description, icon, icon_type, external))
+            if external is None:
+                shown.append(product.product)
+                if product.default:
+                    defaults.append(product.product)
+        for index, entry in enumerate(here.languages):
+            if entry.language == language:
+                walk(entry, f"{where}.languages[{index}]")
+        for key in ("versions", "tabs", "anchors", "dropdowns"):
+            for index, child in enumerate(getattr(here, key)):
+                walk(child, f"{where}.{key}[{index}]")
+
+    walk(level, "navigation")
+    if defaults:
+        shown.remove(defaults[0])
+        shown.insert(0, defaults[0])
+    return tuple(entries), shown, paths
 
 
 def _find_languages(level: Level, where: str, found: dict[str, str], defaults: list[str]) -> None:
@@ -841,19 +990,22 @@ def _find_languages(level: Level, where: str, found: dict[str, str], defaults: l
         if language.default:
             defaults.append(language.language)
         _find_languages(language, here, found, defaults)
-    for key in ("versions", "tabs", "anchors", "dropdowns"):
+    for key in ("versions", "tabs", "anchors", "dropdowns", "products"):
         for index, child in enumerate(getattr(level, key)):
             _find_languages(child, f"{where}.{key}[{index}]", found, defaults)
+    for index, item in enumerate(level.menu_items):
+        _find_languages(item, f"{where}.menu[{index}]", found, defaults)
 
 
 def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
-                  languages: tuple[str, ...]) -> tuple[SiteConfig, NavTree]:
-    """One language's classic SiteConfig and tree (`language` None: the tree has none)."""
-    flat = _Flat([], [], [], [], [], language, languages)
+                  languages: tuple[str, ...], product: str | None = None) -> tuple[SiteConfig, NavTree]:
+    """One language's (and product's) classic SiteConfig and tree (`language` None: the tree
+    has none; `product` None: it has no products)."""
+    flat = _Flat([], [], [], [], [], language, languages, product)
     _flatten(config.navigation, "navigation", _Context(None, None, None, None), flat, notes)
     placed = _merge_versions(flat.placed, flat.versions)
     tab_names = list(dict.fromkeys(p.tab for p in placed if p.tab is not None))
-    anchors: dict[str, AnchorV2 | Dropdown] = {}
+    anchors: dict[str, Section] = {}
     for item in placed:
         if item.anchor is not None:
             anchors.setdefault(_label(item.anchor), item.anchor)
@@ -884,7 +1036,7 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
     raw: dict[str, Any] = {
         "name": config.name,
         "navigation": [p.group for p in placed],
-        "versions": flat.versions,
+        "versions": [*flat.versions, *flat.versions_elsewhere],
         "tabs": classic_tabs,
         "anchors": classic_anchors,
         "redirects": list(config.redirects),
@@ -920,18 +1072,23 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         raw["topbarCtaButton"] = {"type": "github" if primary.type == "github" else "link", "url": primary.href}
         if primary.label:
             raw["topbarCtaButton"]["name"] = primary.label
+        elif primary.type == "discord":
+            raw["topbarCtaButton"]["name"] = "Discord"
     openapi = _sources(config.api.openapi) + [s for s in flat.openapi if s not in _sources(config.api.openapi)]
     if openapi:
         raw["openapi"] = openapi
     raw["api"] = _classic_api(config.api)
     site = SiteConfig.model_validate(raw)
-    dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, Dropdown))
+    dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, (Dropdown, MenuItem)))
     tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
-                   dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed))
+                   dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed),
+                   product=product, directories=tuple(p.directory for p in placed))
     return site, tree
 
 
-def _label(level: AnchorV2 | Dropdown) -> str:
+def _label(level: Section) -> str:
+    if isinstance(level, MenuItem):
+        return level.item
     return level.anchor if isinstance(level, AnchorV2) else level.dropdown
 
 
@@ -949,15 +1106,16 @@ def _icon(icon: str | IconObject | None) -> tuple[str | None, str | None]:
     return icon, None
 
 
-def _classic_anchor(anchor: AnchorV2 | Dropdown, url: str, version: str | None) -> dict[str, Any]:
+def _classic_anchor(anchor: Section, url: str, version: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {"name": _label(anchor), "url": url, "isDefaultHidden": anchor.hidden}
     icon, icon_type = _icon(anchor.icon)
     if icon:
         out["icon"] = icon
     if icon_type:
         out["iconType"] = icon_type
-    if anchor.color is not None and (anchor.color.light or anchor.color.dark):
-        out["color"] = anchor.color.light or anchor.color.dark
+    color = anchor.color if isinstance(anchor, (AnchorV2, Dropdown)) else None
+    if color is not None and (color.light or color.dark):
+        out["color"] = color.light or color.dark
     if version is not None:
         out["version"] = version
     return out
@@ -992,10 +1150,13 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
     flat.openapi += [s for s in _sources(level.openapi) if s not in flat.openapi]
     if level.openapi is not None:
         at = dataclasses.replace(at, api=level.openapi)
+    if level.directory is not None:
+        at = dataclasses.replace(at, directory=level.directory)
 
     def place(group: Group, pages: str, first: int = 0) -> None:
         api = group.openapi if group.openapi is not None else at.api
-        flat.placed.append(_Placed(group, at.version, at.tab, at.anchor, (pages, first), api))
+        flat.placed.append(_Placed(group, at.version, at.tab, at.anchor, (pages, first), api,
+                                   group.directory or at.directory))
 
     if (level.openapi is not None or level.asyncapi is not None) and not level.has_content:
         place(Group(group="", openapi=level.openapi, asyncapi=level.asyncapi),
@@ -1006,6 +1167,9 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
             break
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
     for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
+        if release.href and not release.has_content and release.openapi is None and release.asyncapi is None:
+            flat.versions_elsewhere.append({"name": release.version, "url": release.href})  # a link in the menu
+            continue
         position, before = len(flat.versions), len(flat.placed)
         _flatten(release, f"{where}.versions[{index}]", dataclasses.replace(at, version=release.version), flat, notes)
         # A version that lists nothing in this language (its `languages` lack it) is not in its picker.
@@ -1018,12 +1182,22 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
             flat.external_tabs.append((section.tab, section.href))
         else:
             _flatten(section, f"{where}.tabs[{index}]", dataclasses.replace(at, tab=section.tab), flat, notes)
-    for key in ("anchors", "dropdowns"):
-        for index, item in enumerate(getattr(level, key)):
-            if item.href and not item.has_content and item.openapi is None and item.asyncapi is None:
-                flat.external_anchors.append((item, item.href))
-            else:
-                _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
+    for index, product in enumerate(level.products):  # the other products are their own mapping
+        if product.product == flat.product and not product.hidden:
+            _flatten(product, f"{where}.products[{index}]", at, flat, notes)
+            break
+    # A menu item is a part of its tab with its own sidebar, like a dropdown's entry.
+    sections = [("anchors", item) for item in level.anchors] + [("dropdowns", item) for item in level.dropdowns] \
+        + [("menu", item) for item in level.menu_items]
+    numbers: dict[str, int] = {}
+    for key, item in sections:
+        index = numbers[key] = numbers.get(key, -1) + 1
+        if item.hidden and isinstance(item, MenuItem):
+            continue
+        if item.href and not item.has_content and item.openapi is None and item.asyncapi is None:
+            flat.external_anchors.append((item, item.href))
+        else:
+            _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
     for index, group in enumerate(level.groups):
         if not group.hidden:
             place(group, f"{where}.groups[{index}].pages")

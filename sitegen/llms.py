@@ -2,7 +2,8 @@
 `quickstart/index.html`), `llms.txt` (the navigation as a list of links to those files, with
 each page's description) and `llms-full.txt` (every listed page's Markdown, in navigation order).
 
-What is listed: what the navigation lists. Hidden and noindex pages are not in `llms.txt` or
+What is listed: what the navigation lists (a v2 site: every language and product, a group's
+root page first). Hidden and noindex pages are not in `llms.txt` or
 `llms-full.txt` (their `.md` is still written beside their HTML); a page whose front matter
 `url:` sends its sidebar entry elsewhere is listed with that URL in `llms.txt` and has no text in
 `llms-full.txt`. An API page's Markdown is its operation: method and path, description,
@@ -195,19 +196,35 @@ def llms_txt(loaded: LoadedConfig, navigation: Navigation) -> str:
     out = [f"# {_line(config.name)}"]
     if description:
         out.append(f"> {_line(description)}")
-    tab_names = {tab.index: tab.name for tab in navigation.tabs}
-    for section in navigation.sections:
-        tab = tab_names.get(section.tab) if section.tab is not None else None
-        for group in section.groups:
-            items = _group_lines(group, 0)
-            if items:
-                title = f"{tab}: {group.title}" if tab and tab != group.title else group.title
-                out.append(f"## {_line(title)}\n\n" + "\n".join(items))
+    for variant in navigation.all_variants():  # every language and product (v2), the default first
+        # Another language's or product's groups say whose they are.
+        whose = [part for part in (variant.language if variant is not navigation and variant.language
+                                   != navigation.language else None, variant.product) if part]
+        tab_names = {tab.index: tab.name for tab in variant.tabs}
+        for section in variant.sections:
+            tab = tab_names.get(section.tab) if section.tab is not None else None
+            for group in section.groups:
+                items = _group_lines(group, 0)
+                if items:
+                    named = [tab] if tab and tab != group.title else []
+                    title = ": ".join(part for part in (*whose, *named, group.title) if part)
+                    out.append(f"## {_line(title)}\n\n" + "\n".join(items))
     return "\n\n".join(out) + "\n"
+
+
+def _page_line(item: NavPage, depth: int) -> str:
+    page = item.page
+    target = page.link_out or markdown_path(page.output)
+    line = "  " * depth + f"- [{_line(item.title)}]({target})"
+    if page.description:
+        line += f": {_line(page.description)}"
+    return line
 
 
 def _group_lines(group: NavGroupNode, depth: int) -> list[str]:
     lines: list[str] = []
+    if group.root is not None and _listed(group.root):  # the page the group's title opens
+        lines.append(_page_line(group.root, depth))
     for item in group.items:
         if isinstance(item, NavGroupNode):
             inner = _group_lines(item, depth + 1)
@@ -215,12 +232,7 @@ def _group_lines(group: NavGroupNode, depth: int) -> list[str]:
                 lines.append("  " * depth + f"- {_line(item.title)}")
                 lines.extend(inner)
         elif _listed(item):
-            page = item.page
-            target = page.link_out or markdown_path(page.output)
-            line = "  " * depth + f"- [{_line(item.title)}]({target})"
-            if page.description:
-                line += f": {_line(page.description)}"
-            lines.append(line)
+            lines.append(_page_line(item, depth))
     return lines
 
 
@@ -229,7 +241,7 @@ def llms_full_txt(navigation: Navigation, markdown: Mapping[str, str]) -> str:
     each once; `markdown` is each page's by page id."""
     seen: set[str] = set()
     parts: list[str] = []
-    for item in navigation.ordered:
+    for item in navigation.all_ordered():
         page = item.page
         if page.id in seen or not _listed(item) or page.link_out or page.id not in markdown:
             continue

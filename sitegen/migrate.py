@@ -130,13 +130,17 @@ def _navigation(config: SiteConfig, lose: Lose) -> dict[str, Any]:
     divisions = [_group_division(group, config) for group in config.navigation]
     content_anchors = {anchor for _, anchor in divisions if anchor is not None}
     external = [(index, anchor) for index, anchor in enumerate(config.anchors) if url_prefix(anchor.url) is None]
-    versions: Sequence[str | None] = config.versions or [None]
+    versions: Sequence[str | None] = config.version_names or [None]
     trees = [_version_tree(config, divisions, content_anchors, version, lose if index == 0 else None)
              for index, version in enumerate(versions)]
+    # A version on another site (`{name, url}`) is a v2 version with only an `href`.
+    elsewhere = [{"version": name, "href": url} for name, url in config.versions_elsewhere.items()]
     navigation: dict[str, Any] = (
-        {"versions": [{"version": version} | tree for version, tree in zip(versions, trees, strict=True)]}
-        if config.versions else trees[0]
+        {"versions": [{"version": version} | tree for version, tree in zip(versions, trees, strict=True)] + elsewhere}
+        if config.version_names else trees[0]
     )
+    if elsewhere and not config.version_names:
+        lose("versions", "only versions on other sites: v2 versions hold this site's pages; not carried over")
     if external:
         navigation["global"] = {"anchors": [_anchor(anchor, index, lose) | {"href": anchor.url}
                                             for index, anchor in external]}

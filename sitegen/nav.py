@@ -4,6 +4,10 @@ A *section* is what one sidebar shows: the groups whose pages live under the sam
 and anchor URL prefix (Mintlify's classic rule). Sidebars are rendered once per
 section, never once per page. Versions do not split sections: every item keeps its
 `version` and the browser hides the ones of other versions.
+
+A v2 site's languages and products are navigations of their own: `translations` holds
+each other language's (its first product's), and each language's `products` its other
+products'. A page belongs to the one that lists it (`owner`).
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ class NavSection:
     anchor: int | None  # index into config.anchors, None for the top anchor
     groups: tuple[NavGroupNode, ...]
     language: str | None = None  # a v2 language other than the default; None: the default one
+    product: str | None = None  # the v2 product whose navigation this is (None: the site has none)
 
     def pages(self) -> list[NavPage]:
         return [item for group in self.groups for item in group.walk()]
@@ -70,6 +75,8 @@ class NavGroupNode:
     icon: str | None = None
     icon_type: str | None = None
     open_by_default: bool = True  # a nested group's <details>: classic always, v2 when `expanded`
+    directory: str | None = None  # v2 `directory`: "accordion"/"card" lists the group on its root page
+    boost: float | None = None  # v2 `boost`: the search weight of the group's pages
 
     def walk(self) -> list[NavPage]:
         out: list[NavPage] = [self.root] if self.root is not None else []
@@ -122,11 +129,25 @@ class LanguageLink:
 
 
 @dataclass(frozen=True)
+class ProductLink:
+    """One entry of the product switcher of a section."""
+
+    name: str
+    description: str | None
+    icon: str | None
+    icon_type: str | None
+    page: Page | None  # the product's first page
+    href: str | None  # a product on another site
+    current: bool
+
+
+@dataclass(frozen=True)
 class VersionLink:
     """One entry of the version picker of a page."""
 
     version: str
     page: Page | None  # where choosing it leads; None: this page (it belongs to every version)
+    url: str | None = None  # a version on another site (classic `{name, url}`, v2 `href`): a link there
 
 
 @dataclass
@@ -140,36 +161,74 @@ class Navigation:
     # not show yet; the sections above are its default language, versions merged.
     tree: NavTree | None = None
     versions: list[str] = field(default_factory=list)  # the version picker's entries
+    versions_elsewhere: dict[str, str] = field(default_factory=dict)  # more entries: links to other sites
     language: str | None = None  # this navigation's language (v2 `navigation.languages`)
     # The other languages, each a whole Navigation of its own (the default one is this one).
     translations: dict[str, Navigation] = field(default_factory=dict)
+    product: str | None = None  # this navigation's product (v2 `products`)
+    # The other products of this language, each a whole Navigation (this one is the first).
+    products: dict[str, Navigation] = field(default_factory=dict)
     _section_by_page: dict[str, NavSection] = field(default_factory=dict)
     _nav_by_page: dict[str, NavPage] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)
     _group_by_page: dict[str, str] = field(default_factory=dict)
     _outside: dict[str, Page] = field(default_factory=dict)  # pages it does not list, by id
 
+    def variants(self) -> list[Navigation]:
+        """This language's navigations: this one, then its other products'."""
+        return [self, *self.products.values()]
+
+    def all_variants(self) -> list[Navigation]:
+        """Every language's and product's navigation."""
+        return [variant for language in [self, *self.translations.values()] for variant in language.variants()]
+
     def all_sections(self) -> list[NavSection]:
-        """The sections of every language."""
-        return self.sections + [s for other in self.translations.values() for s in other.sections]
+        """The sections of every language and product."""
+        return [section for variant in self.all_variants() for section in variant.sections]
 
     def all_ordered(self) -> list[NavPage]:
-        """The listed pages of every language."""
-        return self.ordered + [item for other in self.translations.values() for item in other.ordered]
+        """The listed pages of every language and product."""
+        return [item for variant in self.all_variants() for item in variant.ordered]
 
     def for_language(self, language: str | None) -> Navigation:
         """The navigation of one language (this one for None or the default language)."""
         return self.translations.get(language or "", self)
 
+    def for_section(self, section: NavSection | None) -> Navigation:
+        """The navigation (language and product) a section belongs to."""
+        navigation = self.for_language(section.language if section else None)
+        return navigation.products.get(section.product or "", navigation) if section else navigation
+
     def owner(self, page: Page) -> Navigation:
-        """The navigation of the language a page belongs to: the one that lists it, else the
-        one whose folder it is in (`fr/…`), else the default one."""
-        if page.id in self._nav_by_page:
-            return self
-        for other in self.translations.values():
-            if page.id in other._nav_by_page:
-                return other
+        """The navigation of the language and product a page belongs to: the one that lists
+        it, else the language whose folder it is in (`fr/…`), else the default one."""
+        for variant in self.all_variants():
+            if page.id in variant._nav_by_page:
+                return variant
         return self.translations.get(page.id.split("/", 1)[0], self)
+
+    def language_root(self, navigation: Navigation) -> Navigation:
+        """The navigation of `navigation`'s language whose `products` hold the others."""
+        for language in [self, *self.translations.values()]:
+            if navigation in language.variants():
+                return language
+        return self
+
+    def product_links(self, section: NavSection | None) -> list[ProductLink]:
+        """The product switcher of a section: its language's products, in order."""
+        here = self.for_section(section)
+        if here.tree is None or not here.tree.products:
+            return []
+        by_name = {variant.product: variant for variant in self.language_root(here).variants()}
+        links = []
+        for entry in here.tree.products:
+            target = by_name.get(entry.name)
+            if target is None and entry.href is None:
+                continue  # lists nothing (said when the config was read)
+            links.append(ProductLink(entry.name, entry.description, entry.icon, entry.icon_type,
+                                     target.first_page() if target is not None else None, entry.href,
+                                     target is here))
+        return links
 
     def page_language(self, page: Page) -> str | None:
         return self.owner(page).language
@@ -189,11 +248,12 @@ class Navigation:
         for navigation in [self, *self.translations.values()]:
             code = navigation.language or ""
             candidates = [f"{code}/{rest}" if rest else code, rest]
-            target = next((navigation._nav_by_page[c].page for c in candidates if c in navigation._nav_by_page), None)
+            target = next((variant._nav_by_page[c].page for variant in navigation.variants()
+                           for c in candidates if c in variant._nav_by_page), None)
             if target is None:
                 target = next((navigation._outside[c] for c in candidates if c in navigation._outside), None)
             links.append(LanguageLink(code, language_name(code), target or navigation.first_page(),
-                                      navigation is here))
+                                      here in navigation.variants()))
         return links
 
     def version_links(self, page: Page) -> list[VersionLink]:
@@ -202,9 +262,10 @@ class Navigation:
         the version folder swapped (`v1/quickstart` ↔ `quickstart` or `v2/quickstart`, after
         the language folder), else to that version's first page."""
         here = self.owner(page)
+        elsewhere = [VersionLink(name, None, url) for name, url in here.versions_elsewhere.items()]
         version = here.page_version(page)
         if version is None:
-            return [VersionLink(name, None) for name in here.versions]
+            return [VersionLink(name, None) for name in here.versions] + elsewhere
         folder = f"{here.language}/" if here.language and page.id.startswith(f"{here.language}/") else ""
         rest = page.id[len(folder):]
         rest = rest[len(version) + 1:] if rest.startswith(f"{version}/") else rest
@@ -216,7 +277,7 @@ class Navigation:
                 target = next((twin.page for twin in twins if twin is not None and twin.version in (name, None)), None)
                 target = target or next((item.page for item in here.ordered if item.version in (name, None)), None)
             links.append(VersionLink(name, target))
-        return links
+        return links + elsewhere
 
     def _tab_of(self, page: Page | None) -> int | None:
         section = self._section_by_page.get(page.id) if page else None
@@ -278,15 +339,24 @@ def language_name(code: str) -> str:
 def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> Navigation:
     navigation = _build_one(loaded, pages, project_dir)
     if loaded.tree is None or not loaded.tree.translations:
+        if loaded.tree is not None:
+            navigation.product = loaded.tree.product
         return navigation
     navigation.language = loaded.tree.language
+    navigation.product = loaded.tree.product
     for translation in loaded.tree.translations:
+        language = translation.language if translation.language != loaded.tree.language else None
         other = _build_one(dataclasses.replace(loaded, config=translation.config, tree=translation.tree),
-                           pages, project_dir, language=translation.language)
+                           pages, project_dir, language=language, product=translation.product)
         other.language = translation.language
+        other.product = translation.product
         # A group every language shares is checked once per language: say so once.
         navigation.warnings += [warning for warning in other.warnings if warning not in navigation.warnings]
-        navigation.translations[translation.language] = other
+        home = navigation if language is None else navigation.translations.get(language)
+        if home is None:  # the language's first product (or the language, without products)
+            navigation.translations[language or ""] = other
+        else:
+            home.products[translation.product or ""] = other
     # A page outside every navigation belongs to the language whose folder it is in.
     for code, other in navigation.translations.items():
         other._outside = {key: page for key, page in other._outside.items() if key.startswith(code + "/")}
@@ -295,13 +365,17 @@ def build_navigation(loaded: LoadedConfig, pages: list[Page], project_dir: Path)
     return navigation
 
 
-def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, language: str | None = None) -> Navigation:
+def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, language: str | None = None,
+               product: str | None = None) -> Navigation:
     config = loaded.config
     warnings: list[str] = []
     by_id = {page.id: _without_script_link(page, warnings) for page in pages}
     buckets: dict[tuple[int | None, int | None], list[NavGroupNode]] = {}
     for index, spec in enumerate(config.navigation):
-        group = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.where, project_dir, warnings)
+        directory = loaded.tree.directories[index] if loaded.tree is not None and index < len(
+            loaded.tree.directories) else None
+        group = _resolve_group(spec, f"navigation[{index}]", None, by_id, loaded.where, project_dir, warnings,
+                               (directory, None))
         if group is None:
             continue
         first = group.walk()
@@ -310,14 +384,14 @@ def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, langu
         else:  # classic: a group sits in the tab and anchor its first page's URL falls under
             key = division(first[0].page.id, config) if first else (None, None)
         buckets.setdefault(key, []).append(group)
-    prefix = f"{language}:" if language else ""
+    prefix = "".join(f"{part}:" for part in (language, product) if part)
     sections = [
         NavSection(key=prefix + _section_key(tab, anchor), tab=tab, anchor=anchor, groups=tuple(groups),
-                   language=language)
+                   language=language, product=product)
         for (tab, anchor), groups in buckets.items()
     ]
     navigation = Navigation(sections=sections, ordered=[], warnings=warnings, tree=loaded.tree,
-                            versions=list(config.versions))
+                            versions=config.version_names, versions_elsewhere=config.versions_elsewhere)
     for section in sections:
         for group in section.groups:
             for item in group.walk():
@@ -369,6 +443,11 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
     top = config.top_anchor
     # The top anchor leads to the primary tab's un-anchored pages when there are any.
     top_page = navigation.first_page_where(tab=None, anchor=None) or navigation.first_page_where(anchor=None)
+    if top.name in dropdowns and config.anchors and config.anchors[0].name in dropdowns:
+        # A v2 dropdown menu (or a tab's `menu`) whose first entry is the top anchor: that entry
+        # sits in the tab of the menu's other entries, not in the first tab with un-anchored pages.
+        menu_tab = navigation._tab_of(navigation.first_page_where(anchor=0))
+        top_page = navigation.first_page_where(tab=menu_tab, anchor=None) or top_page
     entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page,
                            top.name in dropdowns, top.name not in dropdowns, navigation._tab_of(top_page))]
     for index, anchor in enumerate(config.anchors):
@@ -407,11 +486,16 @@ def _resolve_group(
     where: Callable[[str], str],
     project_dir: Path,
     warnings: list[str],
+    inherited: tuple[str | None, float | None] = (None, None),
 ) -> NavGroupNode | None:
     """The group with its pages; None when none of its entries is left (Mintlify drops it too).
+    `inherited`: the v2 `directory` and `boost` of the levels above.
 
-    Missing pages are warnings and left out; hidden/noindex pages are left out silently."""
+    Missing pages are warnings and left out; hidden pages are left out silently."""
     version = group.version or inherited_version
+    own = _v2_group(group)
+    if own is not None:
+        inherited = (own.directory or inherited[0], own.boost if own.boost is not None else inherited[1])
     items: list[NavPage | NavGroupNode] = []
     for index, entry in enumerate(group.pages):
         here = f"{path}.pages[{index}]"
@@ -419,19 +503,19 @@ def _resolve_group(
             v2_entry = _v2_group(entry)
             if v2_entry is not None and v2_entry.hidden:
                 continue  # a hidden v2 group: its pages are built, not listed
-            node = _resolve_group(entry, here, version, by_id, where, project_dir, warnings)
+            node = _resolve_group(entry, here, version, by_id, where, project_dir, warnings, inherited)
             if node is not None:
                 items.append(node)
             continue
         page = _find_page(entry, here, by_id, where, project_dir, warnings)
         if page is None:
             continue
-        if page.hidden or page.noindex:
+        if page.hidden:  # a `noindex` page stays listed: it only keeps robots and search away (Mintlify)
             continue
         items.append(NavPage(page=page, version=page.version or version))
-    if not items:
-        return None  # its missing pages were reported above
     v2_group = _v2_group(group)
+    if not items and (v2_group is None or not v2_group.root):
+        return None  # its missing pages were reported above
     if v2_group is None:
         return NavGroupNode(title=group.group, items=tuple(items), version=version, icon=group.icon,
                             icon_type=group.icon_type)
@@ -439,12 +523,15 @@ def _resolve_group(
     root = _find_page(group.root, f"{path}.root", by_id, where, project_dir, warnings) if group.root else None
     if root is not None:  # listed once, as the group's title
         items = [item for item in items if not (isinstance(item, NavPage) and item.page.id == root.id)]
+    elif not items:
+        return None  # a root page alone, and it is missing (reported above)
     icon, icon_type = (group.icon, None) if isinstance(group.icon, str) or group.icon is None else (
         group.icon.name, group.icon.style)
     return NavGroupNode(title=group.group, items=tuple(items), version=version,
                         root=NavPage(root, root.version or version) if root else None,
                         expanded=group.expanded, tag=group.tag, icon=icon, icon_type=icon_type,
-                        open_by_default=group.expanded)
+                        open_by_default=group.expanded,
+                        directory=inherited[0] if inherited[0] != "none" else None, boost=inherited[1])
 
 
 def _find_page(

@@ -592,6 +592,12 @@ def _read_body(project_dir: Path, source: Path, display: str, known: FileRecord)
     return text[start:]
 
 
+def page_from_front_matter(source: Path, page_id: str, display: str, meta: dict[str, Any], body: Body) -> Page:
+    """A page whose front matter comes from elsewhere than its file (an OpenAPI operation's
+    `x-mint.metadata`); ContentError for a value that is not text where text is needed."""
+    return _page(source, page_id, display, meta, body, 1, {}, "")
+
+
 def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: Body, body_line: int,
           key_lines: dict[str, int], digest: str) -> Page:
     """A page from its parsed front matter and its body."""

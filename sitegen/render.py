@@ -33,7 +33,7 @@ from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteC
 from sitegen.i18n import UiStrings, ui_strings
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
-from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavSection, normalize_page_ref
+from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavPage, NavSection, ProductLink, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
@@ -129,6 +129,54 @@ class AnchorView:
             return self.entry.external_url
         page = self.entry.first_page
         return root + (page.url or "./") if page else root + "./"
+
+
+@dataclass(frozen=True)
+class ProductView:
+    """One entry of the product switcher, as the sidebar shows it."""
+
+    link: ProductLink
+    svg: Markup | None
+    href: str  # under ROOT_TOKEN for the product's first page; a product elsewhere: its URL
+
+
+@dataclass(frozen=True)
+class DirectoryEntry:
+    """One entry of a group root page's listing (v2 `directory`): a page, or a group with its
+    pages (`page` is where its title leads: its root page, else its first page)."""
+
+    title: str
+    page: Page | None
+    description: str | None
+    pages: tuple[NavPage, ...] = ()
+
+
+@dataclass(frozen=True)
+class Directory:
+    style: str  # "accordion" or "card"
+    title: str
+    entries: tuple[DirectoryEntry, ...]
+
+
+def directory_of(group: NavGroupNode) -> Directory | None:
+    """The listing a group's root page shows below its text (v2 `directory`)."""
+    if group.root is None or group.directory not in ("accordion", "card"):
+        return None
+    entries = []
+    for item in group.items:
+        if isinstance(item, NavGroupNode):
+            inner = item.walk()
+            entries.append(DirectoryEntry(item.title, inner[0].page if inner else None, None,
+                                          tuple(page for page in inner if page is not item.root)))
+        else:
+            entries.append(DirectoryEntry(item.title, item.page, item.page.description))
+    return Directory(group.directory, group.title, tuple(entries))
+
+
+def _each_group(groups: Iterable[NavGroupNode]) -> Iterable[NavGroupNode]:
+    for group in groups:
+        yield group
+        yield from _each_group(item for item in group.items if isinstance(item, NavGroupNode))
 
 
 @dataclass(frozen=True)
@@ -237,6 +285,18 @@ class Renderer:
                 for item in group.walk():
                     self._open_group.setdefault(item.page.id, index)
         self._page_urls = {item.page.id: item.page.url for item in site.navigation.all_ordered()}
+        # v2 group `directory` (a root page's listing) and `boost` (its pages' search weight).
+        self._directories: dict[str, Directory] = {}
+        self._search_weights: dict[str, float] = {}
+        for group in _each_group(group for section in site.navigation.all_sections() for group in section.groups):
+            listing = directory_of(group)
+            if listing is not None and group.root is not None:
+                self._directories.setdefault(group.root.page.id, listing)
+            if group.boost is not None:  # nested groups carry their own (inherited or not)
+                own = [item for item in group.items if isinstance(item, NavPage)]
+                for item in ([group.root] if group.root is not None else []) + own:
+                    # Pagefind weighs text 0-10 (1 by default): the boost, within that range.
+                    self._search_weights.setdefault(item.page.id, round(min(max(group.boost, 0.0), 10.0), 2))
         env.globals.update(
             icon=icon, href=self.href, file_url=self.file_url, css_string=css_string, css_url=css_url,
             socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, group_icon=self.group_icon,
@@ -250,15 +310,13 @@ class Renderer:
         for section in site.navigation.all_sections():
             for group in section.groups:
                 self._resolve_group_icons(group)
-        # Each language has its own anchors (global anchors are in every language's list).
-        self.anchors_by_language = {
-            language: self._anchor_views(site.navigation.for_language(language))
-            for language in [None, *site.navigation.translations]
-        }
-        self.anchors = self.anchors_by_language[None]
+        # Each language and product has its own anchors (global anchors are in every list).
+        self.anchors_by_navigation = {id(navigation): self._anchor_views(navigation)
+                                      for navigation in site.navigation.all_variants()}
+        self.anchors = self.anchors_by_navigation[id(site.navigation)]
         # Each language has its own versions: the picker is rendered per page, like the language menu.
-        self._has_versions = any(navigation.versions for navigation in
-                                 [site.navigation, *site.navigation.translations.values()])
+        self._has_versions = any(navigation.versions or navigation.versions_elsewhere
+                                 for navigation in site.navigation.all_variants())
         self.topbar_icons = self._topbar_icons()
         env.globals["topbar_icons"] = self.topbar_icons
         env.globals["page_action_icons"] = self._page_action_icons()
@@ -440,11 +498,12 @@ class Renderer:
         key = (template, section.key if section else "")
         if key not in self._fragments:
             self.fragment_renders[template] += 1
+            navigation = self.site.navigation.for_section(section)
             self._fragments[key] = self.env.get_template(template).render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
-                anchors=[anchor for anchor in self.anchors_by_language[section.language if section else None]
+                anchors=[anchor for anchor in self.anchors_by_navigation[id(navigation)]
                          if anchor.entry.shown_in(section.tab if section else None)],
-                nav_tabs=self.site.navigation.for_language(section.language if section else None).tabs,
+                nav_tabs=navigation.tabs, products=self.product_views(section),
                 languages=Markup(LANGUAGES_TOKEN) if self.site.navigation.translations else None,
                 versions=Markup(VERSIONS_TOKEN) if self._has_versions else None,
                 active_tab=section.tab if section else None,
@@ -543,6 +602,20 @@ class Renderer:
             return ""
         return self.env.get_template("partials/version_picker.html").render(links=links, page=page, root=ROOT_TOKEN)
 
+    def product_views(self, section: NavSection | None) -> list[ProductView]:
+        """The product switcher of a section (v2 `products`; `Navigation.product_links`)."""
+        views = []
+        for link in self.site.navigation.product_links(section):
+            svg = None
+            if link.icon:
+                svg, warning = config_icon(link.icon, link.icon_type or "solid", f"product '{link.name}': icon",
+                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                if warning and warning not in self.warnings:
+                    self.warnings.append(warning)
+            href = link.href or ROOT_TOKEN + ((link.page.url or "./") if link.page else "./")
+            views.append(ProductView(link, svg, href))
+        return views
+
     def language_switcher(self, page: Page) -> str:
         """The page's language menu (each entry: the same page in that language, see
         `Navigation.language_links`); rendered per page, it is a few links."""
@@ -550,7 +623,7 @@ class Renderer:
             links=self.site.navigation.language_links(page), root=ROOT_TOKEN)
 
     def page_tabs(self, section: NavSection | None, root: str) -> Markup:
-        if not self.site.navigation.for_language(section.language if section else None).tabs:
+        if not self.site.navigation.for_section(section).tabs:
             return Markup("")
         return Markup(self.fragment("partials/tabs.html", section).replace(ROOT_TOKEN, root))
 
@@ -587,6 +660,8 @@ class Renderer:
             ui=ui,
             search_versions=self.search_versions(page),
             eyebrow=self.eyebrow(page),
+            directory=self._directories.get(page.id),
+            search_weight=self._search_weights.get(page.id),
             robots_noindex=not robots_may_index(page, self.site.navigation, v2.indexing if v2 else None)
             and (page.noindex or v2 is not None and v2.indexing is not None),
             # front matter lastUpdatedDate is the date, where the page shows one (metadata.timestamp, timestamp:)

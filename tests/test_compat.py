@@ -212,7 +212,8 @@ def test_front_matter_keys_real_repositories_use(tmp_path: Path) -> None:
     assert '<span class="nav-icon"><svg' in sidebar_link(home, "changelog")
     status = sidebar_link(home, "status")
     assert 'href="https://status.example"' in status and 'target="_blank"' in status
-    assert 'data-page="secret"' not in home and 'data-page="old"' not in home
+    # hidden: not listed; noindex: listed (Mintlify: "The page remains visible in navigation").
+    assert 'data-page="secret"' not in home and 'data-page="old"' in home
     assert "Not listed." in built.files["secret/index.html"].decode()  # hidden: built all the same
     old = built.files["old/index.html"].decode()
     assert '<meta name="robots" content="noindex">' in old

@@ -143,11 +143,14 @@ def test_mint_json_is_read_when_there_is_no_docs_json(make_project: Callable[...
 
 
 def test_defaults_and_unions(project_with: Callable[..., Path]) -> None:
-    config = load_config(project_with(
+    project = project_with(
         logo={"light": "l.svg", "dark": "d.svg"}, openapi="openapi.yaml",
         api={"baseUrl": "https://api.example.com"},
         anchors=[{"name": "Blog", "url": "https://blog.example.com", "color": {"from": "#112233", "to": "#445566"}}],
-    )).config
+    )
+    for logo in ("l.svg", "d.svg"):  # a missing logo is dropped, with a warning
+        (project / logo).write_text("<svg/>", encoding="utf-8")
+    config = load_config(project).config
     assert config.logo.href == "/"
     assert config.top_anchor.name == "Documentation" and config.top_anchor.icon == "book-open"
     assert config.top_anchor.icon_type == "duotone"

@@ -139,7 +139,7 @@ def test_script_urls_are_left_out_with_a_warning(make_project: Callable[..., Pat
                                 {"anchor": "Forum", "href": "https://forum.acme.example"}]}},
         navbar={"links": [{"label": "X", "href": " JavaScript:alert(1)"}]},
         logo={"light": "logo.svg", "dark": "logo.svg", "href": "vbscript:x"},
-    ), PAGES)
+    ), {**PAGES, "/logo.svg": "<svg/>"})
     loaded = load_config(project)
     assert list(loaded.warnings) == [
         "docs.json: navigation.global.anchors[0].href: 'javascript:alert(1)' is a script URL; the entry is left out",

@@ -113,6 +113,44 @@ class CodeSample:
     source: str
 
 
+@dataclass(frozen=True)
+class MintExtension:
+    """An operation's `x-mint`: Mintlify's overrides for its generated page."""
+
+    href: str | None = None  # the page's URL instead of `{directory}/{tag}/{summary}`
+    metadata: tuple[tuple[str, Any], ...] = ()  # front matter of the page (title, description…)
+    content: str | None = None  # Markdown (MDX) shown above the operation
+    mcp: bool = False  # `x-mint.mcp` given: Mintlify's MCP server tool, which a static site has not
+    notes: tuple[str, ...] = ()  # what was wrong with it (said where the page is made)
+
+
+def mint_extension(raw: Any) -> MintExtension | None:
+    """`x-mint` as written, checked: wrong shapes are left out with a note."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        return MintExtension(notes=("x-mint is not an object; ignored",))
+    notes: list[str] = []
+    href = raw.get("href")
+    if href is not None and not (isinstance(href, str) and href.strip().strip("/")):
+        notes.append("x-mint.href is not a page path; the page keeps its generated URL")
+        href = None
+    metadata = raw.get("metadata")
+    if metadata is not None and not isinstance(metadata, dict):
+        notes.append("x-mint.metadata is not an object; ignored")
+        metadata = None
+    if isinstance(metadata, dict) and "openapi" in metadata:
+        notes.append("x-mint.metadata.openapi: the page's operation is the one it is written on; ignored")
+        metadata = {key: value for key, value in metadata.items() if key != "openapi"}
+    content = raw.get("content")
+    if content is not None and not isinstance(content, str):
+        notes.append("x-mint.content is not a string; ignored")
+        content = None
+    return MintExtension(href.strip() if isinstance(href, str) else None,
+                         tuple((str(key), value) for key, value in (metadata or {}).items()),
+                         content, "mcp" in raw, tuple(notes))
+
+
 @dataclass(frozen=True, eq=False)
 class Operation:
     spec_source: str  # the docs.json entry the operation comes from
@@ -132,6 +170,16 @@ class Operation:
     security_declared: bool  # the operation (or document) said something, possibly `[]`
     servers: tuple[Server, ...]
     code_samples: tuple[CodeSample, ...]  # x-codeSamples, which replace generated samples
+    # `x-hidden: true`: a page that only a link reaches (not listed, not searched, not in
+    # llms.txt); `x-excluded: true`: no page at all. Both: never generated into a navigation.
+    hidden: bool = False
+    excluded: bool = False
+    mint: MintExtension | None = None  # `x-mint`
+
+    @property
+    def visibility(self) -> str | None:
+        """'x-excluded' or 'x-hidden' when the operation is kept out of the navigation."""
+        return "x-excluded" if self.excluded else "x-hidden" if self.hidden else None
 
     @property
     def ref(self) -> str:
@@ -342,6 +390,9 @@ class OperationBuilder:
                            source=str(s.get("source", "")))
                 for s in samples if isinstance(s, dict)
             ),
+            hidden=raw.get("x-hidden") is True,
+            excluded=raw.get("x-excluded") is True,
+            mint=mint_extension(raw.get("x-mint")),
         )
 
     def _parameter(self, entry: Any, base: str) -> Parameter | None:

@@ -7,7 +7,14 @@ No file is written: each page is a `Page` without text whose `openapi:` names it
 so it goes through the same steps as a page with `openapi:` front matter (title from the
 summary, API view, navigation, render workers, search, link checks, the persistent cache).
 URLs follow Mintlify's rule: `{directory}/{tag}/{summary}` (directory `api-reference` unless
-the `openapi` object names one), `-1`, `-2`… when two pages would share one.
+the `openapi` object names one; in a site with `languages`, under the language's folder when
+its pages live there: `en/api-reference/…`), `-1`, `-2`… when two pages would share one; an operation's
+`x-mint.href` wins. Every language and product is a navigation of its own (`NavTree.translations`):
+each gets its pages.
+
+`x-excluded` operations get no page; `x-hidden` ones a hidden page (built for links to
+reach, but not listed, searched or in llms.txt, as Mintlify does). `x-mint.metadata` is
+the generated page's front matter, `x-mint.content` its text above the operation.
 """
 
 from __future__ import annotations
@@ -18,14 +25,14 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitegen.config import LoadedConfig, NavGroup
-from sitegen.config_v2 import Group, OpenApiSource, SourceObject
+from sitegen.config import LoadedConfig, NavGroup, SiteConfig
+from sitegen.config_v2 import Group, NavTree, OpenApiSource, SourceObject
 from sitegen.confine import inside_project
-from sitegen.errors import OpenAPIError
+from sitegen.errors import ContentError, OpenAPIError
 from sitegen.openapi.asyncapi import channel_markdown, load_asyncapi
 from sitegen.openapi.documents import DocumentStore
 from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
-from sitegen.pages import Body, Page, url_for
+from sitegen.pages import Body, Page, page_from_front_matter, url_for
 
 DEFAULT_DIRECTORY = "api-reference"
 # Mintlify drops these from a summary or tag; we also drop what a file name or URL cannot
@@ -45,7 +52,8 @@ def has_api_levels(loaded: LoadedConfig) -> bool:
     `GET /x` entries)."""
     if loaded.tree is None:
         return False
-    return any(_generates(group) for group in loaded.config.navigation)
+    configs = [loaded.config, *(translation.config for translation in loaded.tree.translations)]
+    return any(_generates(group) for config in configs for group in config.navigation)
 
 
 def _generates(group: NavGroup) -> bool:
@@ -85,11 +93,25 @@ def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalo
     if tree is None:
         return NavPages(loaded, (), ())
     maker = _PageMaker(project_dir, loaded, catalog, set(taken), store)
+    config, tree = _with_pages(maker, loaded.config, tree)
+    translations = []
+    for translation in tree.translations:  # every other language and product lists its own
+        other_config, other_tree = _with_pages(maker, translation.config, translation.tree)
+        translations.append(dataclasses.replace(translation, config=other_config, tree=other_tree))
+    tree = dataclasses.replace(tree, translations=tuple(translations))
+    maker.say_mcp()
+    return NavPages(dataclasses.replace(loaded, config=config, tree=tree), tuple(maker.pages), tuple(maker.warnings))
+
+
+def _with_pages(maker: _PageMaker, site: SiteConfig, tree: NavTree) -> tuple[SiteConfig, NavTree]:
+    """One navigation (a language's, a product's) with its generated pages in place."""
+    maker.language = _language_folder(site, tree)
     navigation: list[NavGroup] = []
     divisions = []
     pages_at = []
     apis = []
-    for index, group in enumerate(loaded.config.navigation):
+    directories = []
+    for index, group in enumerate(site.navigation):
         api = tree.group_apis[index] if index < len(tree.group_apis) else None
         at = tree.pages_at[index] if index < len(tree.pages_at) else ("navigation", 0)
         if isinstance(group, Group) and not group.pages and not group.group and (
@@ -108,9 +130,10 @@ def navigation_pages(project_dir: Path, loaded: LoadedConfig, catalog: ApiCatalo
             divisions.append(tree.divisions[index])
             pages_at.append(at)
             apis.append(api)
-    tree = dataclasses.replace(tree, divisions=tuple(divisions), pages_at=tuple(pages_at), group_apis=tuple(apis))
-    config = loaded.config.model_copy(update={"navigation": navigation})
-    return NavPages(dataclasses.replace(loaded, config=config, tree=tree), tuple(maker.pages), tuple(maker.warnings))
+            directories.append(tree.directories[index] if index < len(tree.directories) else None)
+    tree = dataclasses.replace(tree, divisions=tuple(divisions), pages_at=tuple(pages_at), group_apis=tuple(apis),
+                               directories=tuple(directories))
+    return site.model_copy(update={"navigation": navigation}), tree
 
 
 class _PageMaker:
@@ -123,7 +146,10 @@ class _PageMaker:
         self.taken = taken
         self.pages: list[Page] = []
         self.warnings: list[str] = []
-        self.by_operation: dict[int, str] = {}  # id(operation) -> its page id (listed twice: one page)
+        # (id(operation), language) -> its page id (listed twice: one page); None: none is made
+        self.by_operation: dict[tuple[int, str | None], str | None] = {}
+        self.language: str | None = None  # the navigation's language folder, when the site has languages
+        self.mcp: list[Operation] = []  # operations with `x-mint.mcp` (one warning for all)
 
     def group(self, group: NavGroup, api: OpenApiSource | None, at: tuple[str, int]) -> NavGroup:
         """`group` with its operation entries made pages (and a group's own `openapi` without
@@ -159,7 +185,9 @@ class _PageMaker:
         untagged: list[str | NavGroup] = []
         for spec in self.specs(api, where):
             for operation in spec.operations:
-                page_id = self.page_for(spec, operation, _directory(api))
+                page_id = self.page_for(spec, operation, self.directory(api))
+                if page_id is None or operation.hidden:  # x-excluded: no page; x-hidden: not listed
+                    continue
                 (by_tag.setdefault(operation.tags[0], []) if operation.tags else untagged).append(page_id)
         groups: list[NavGroup] = [Group(group=tag, pages=ids) for tag, ids in by_tag.items()]
         if untagged:
@@ -168,7 +196,7 @@ class _PageMaker:
 
     def channels(self, source: OpenApiSource, where: str) -> list[str | NavGroup]:
         """A page per channel of each AsyncAPI document of `source`, in document order."""
-        directory = _directory(source)
+        directory = self.directory(source)
         ids: list[str | NavGroup] = []
         for name in _names(source):
             try:
@@ -210,19 +238,83 @@ class _PageMaker:
             return None
         self.warnings.extend(notes)
         spec = next(s for s in self.catalog.specs if any(op is operation for op in s.operations))
-        return self.page_for(spec, operation, _directory(api))
+        page_id = self.page_for(spec, operation, self.directory(api))
+        if operation.visibility is not None:
+            made = "no page is made" if operation.excluded else "its page is built for links but not listed"
+            self.warnings.append(f"{self.loaded.where(where)}: '{operation.ref}' is marked {operation.visibility} "
+                                 f"in {spec.source}; {made}")
+            return None
+        return page_id
 
-    def page_for(self, spec: ApiSpec, operation: Operation, directory: str) -> str:
-        known = self.by_operation.get(id(operation))
-        if known is not None:
-            return known
-        tag = slug(operation.tags[0]) if operation.tags else ""
-        page_id = self.free_id("/".join(part for part in (directory, tag, operation_slug(operation)) if part))
-        self.by_operation[id(operation)] = page_id
+    def directory(self, api: OpenApiSource | None) -> str:
+        """Where an `openapi` level's pages go; in a site with languages, in its language's folder."""
+        directory = _directory(api)
+        if self.language and directory != self.language and not directory.startswith(self.language + "/"):
+            return f"{self.language}/{directory}"
+        return directory
+
+    def page_for(self, spec: ApiSpec, operation: Operation, directory: str) -> str | None:
+        """The page of an operation (made the first time; None for an `x-excluded` one)."""
+        key = (id(operation), self.language)
+        if key in self.by_operation:
+            return self.by_operation[key]
+        if operation.excluded:
+            self.by_operation[key] = None
+            return None
+        mint = operation.mint
+        href = mint.href.strip().strip("/") if mint is not None and mint.href else None
+        for suffix in (".mdx", ".md"):
+            href = href.removesuffix(suffix) if href else href
+        if href and href in self.taken and href not in {page.id for page in self.pages}:
+            self.by_operation[key] = href  # `x-mint.href` names a written page: it stands for the operation
+            return href
+        if href:
+            page_id = self.free_id(href)
+        else:
+            tag = slug(operation.tags[0]) if operation.tags else ""
+            page_id = self.free_id("/".join(part for part in (directory, tag, operation_slug(operation)) if part))
+        self.by_operation[key] = page_id
         title = operation.summary or operation.ref
         page = self.page_from(spec.source, page_id, title, f"{spec.source} {operation.ref}")
-        self.pages.append(dataclasses.replace(page, deprecated=operation.deprecated))
+        page = dataclasses.replace(page, deprecated=operation.deprecated, hidden=operation.hidden,
+                                   noindex=operation.hidden)
+        if mint is not None:
+            page = self.with_mint(page, operation, spec)
+        self.pages.append(page)
         return page_id
+
+    def with_mint(self, page: Page, operation: Operation, spec: ApiSpec) -> Page:
+        """`page` with its operation's `x-mint.metadata` as front matter and `content` as text."""
+        mint = operation.mint
+        assert mint is not None
+        where = f"{spec.source}: {operation.ref}"
+        self.warnings.extend(f"{where}: {note}" for note in mint.notes)
+        if mint.mcp:
+            self.mcp.append(operation)
+        if not mint.metadata and mint.content is None:
+            return page
+        meta = dict(mint.metadata) | {"openapi": page.openapi}
+        try:
+            made = page_from_front_matter(page.source, page.id, page.display_path, meta,
+                                          Body(mint.content or ""))
+        except ContentError as exc:
+            self.warnings.append(f"{where}: x-mint.metadata: {exc.messages[0].split('front matter: ', 1)[-1]}; "
+                                 "the page uses the operation's own title and description")
+            return dataclasses.replace(page, body_text=Body(mint.content or ""))
+        self.warnings.extend(f"{where}: x-mint.metadata: {warning.split('front matter: ', 1)[-1]}"
+                             for warning in made.warnings)
+        if not made.has_explicit_title:
+            made = dataclasses.replace(made, title=page.title)
+        return dataclasses.replace(made, deprecated=made.deprecated or page.deprecated,
+                                   hidden=made.hidden or page.hidden, warnings=())
+
+    def say_mcp(self) -> None:
+        if self.mcp:
+            first = self.mcp[0]
+            self.warnings.append(
+                f"{first.spec_source}: {first.ref}: x-mint.mcp ({len(self.mcp)} operation"
+                f"{'s' if len(self.mcp) > 1 else ''}): Mintlify's MCP server tools need a server, which a static "
+                "site has not; ignored")
 
     def free_id(self, stem: str) -> str:
         """`stem`, or `stem-1`, `stem-2`… when a page (written or generated) has it."""
@@ -245,6 +337,24 @@ class _PageMaker:
             output=url_for(page_id) + "index.html", title=title, description=None, sidebar_title=None, icon=None,
             openapi=openapi, version=None, meta={}, body_text=Body(""), body_line=1, has_explicit_title=False,
         )
+
+
+def _language_folder(site: SiteConfig, tree: NavTree) -> str | None:
+    """The folder a language's generated pages go in: its code, when most of the pages its
+    navigation lists live in that folder (`en/…`); None when they sit at the root (a default
+    language without a folder of its own) or the site has no languages."""
+    if not tree.languages or tree.language is None:
+        return None
+    listed = [entry for group in site.navigation for entry in _page_entries(group) if not is_operation_entry(entry)]
+    inside = sum(1 for entry in listed if entry.strip().lstrip("/").startswith(f"{tree.language}/"))
+    return tree.language if listed and inside * 2 >= len(listed) else None
+
+
+def _page_entries(group: NavGroup) -> list[str]:
+    entries: list[str] = []
+    for entry in group.pages:
+        entries.extend(_page_entries(entry) if isinstance(entry, NavGroup) else [entry])
+    return entries
 
 
 def _names(source: OpenApiSource | None) -> list[str]:

@@ -68,6 +68,8 @@ def stub_name(operation: Operation) -> str:
 
 def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path) -> list[Path]:
     """Write `out_dir/<slug>.mdx` for each undocumented operation; returns the new files.
+    An `x-excluded` operation gets none; an `x-hidden` one a stub with `hidden: true` (a
+    page that links reach but that is not listed or searched, as Mintlify makes it).
 
     Existing files are never overwritten: a name already taken gets a numeric suffix.
     """
@@ -77,7 +79,7 @@ def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path)
     several = len(catalog.specs) > 1
     written: list[Path] = []
     for operation in catalog.operations():
-        if id(operation) in documented:
+        if id(operation) in documented or operation.excluded:
             continue
         out_dir.mkdir(parents=True, exist_ok=True)
         base = stub_name(operation)
@@ -87,7 +89,9 @@ def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path)
             target = out_dir / f"{base}-{counter}.mdx"
             counter += 1
         ref = f"{operation.spec_source} {operation.ref}" if several else operation.ref
-        meta = {"title": operation.summary or operation.ref, "openapi": ref}
+        meta: dict[str, object] = {"title": operation.summary or operation.ref, "openapi": ref}
+        if operation.hidden:
+            meta["hidden"] = True
         front = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, width=1000)
         target.write_text(f"---\n{front}---\n", encoding="utf-8")
         written.append(target)

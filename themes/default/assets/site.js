@@ -59,6 +59,9 @@
   if (versionSelect) {
     versionSelect.value = root.getAttribute("data-sitegen-version") || versionSelect.value;
     versionSelect.addEventListener("change", function () {
+      // A version on another site: go there, keeping this site's own version choice.
+      var elsewhere = versionSelect.options[versionSelect.selectedIndex].getAttribute("data-url");
+      if (elsewhere) { location.href = elsewhere; return; }
       var version = versionSelect.value;
       root.setAttribute("data-sitegen-version", version);
       store("sitegen-version", version);
