@@ -12,6 +12,7 @@ paragraph holding only JSX).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from markdown_it.rules_block import StateBlock
@@ -58,12 +59,32 @@ def esm_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     while line < end and not state.isEmpty(line):
         line += 1
     chunk = state.src[pos : state.eMarks[line - 1]]
+    # A component's body may hold blank lines: as MDX (which asks a JavaScript parser whether
+    # the block is complete), the block goes on past them while its brackets are open.
+    while line < end and _open_brackets(chunk) > 0:
+        while line < end and state.isEmpty(line):
+            line += 1
+        while line < end and not state.isEmpty(line):
+            line += 1
+        chunk = state.src[pos : state.eMarks[line - 1]]
     read_esm(chunk, start, doc.module)
     token = state.push("mdx_esm", "", 0)
     token.map = [start, line]
     token.content = chunk
     state.line = line
     return True
+
+
+_BRACKETS = re.compile(r"[(\[{]|[)\]}]")
+
+
+def _open_brackets(chunk: str) -> int:
+    """How many brackets of the block are still open (strings not told apart: a heuristic
+    that only decides whether to read on past a blank line)."""
+    depth = 0
+    for match in _BRACKETS.finditer(chunk):
+        depth += 1 if match.group() in "([{" else -1
+    return depth
 
 
 def flow_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
