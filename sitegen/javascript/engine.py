@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
-    "CPU_SECONDS", "MEMORY_MB", "Engine", "ScriptFailed", "engine", "engine_started", "limits",
+    "CPU_SECONDS", "MEMORY_MB", "Engine", "ScriptFailed", "engine", "engine_started", "limits", "raise_limits",
 ]
 
 CPU_SECONDS = 1.0  # CPU time of one evaluation (a component call, an expression, a module)
@@ -49,6 +49,14 @@ def limits() -> Limits:
     except ValueError:
         pass
     return Limits(max(cpu, 0.01), max(memory, 8))
+
+
+def raise_limits(cpu_seconds: float | None, memory_mb: int | None) -> None:
+    """Set this process's limits (and its children's: forked render workers) for the build."""
+    if cpu_seconds is not None:
+        os.environ[CPU_VARIABLE] = str(cpu_seconds)
+    if memory_mb is not None:
+        os.environ[MEMORY_VARIABLE] = str(memory_mb)
 
 
 class ScriptFailed(Exception):
@@ -99,6 +107,10 @@ function __hook() {
   if (name && __hooked.indexOf(name) < 0) __hooked.push(name);
 }
 function __noop() {}
+function __unavailable(why) {
+  function fail() { var error = new Error(why); error.name = "Unavailable"; throw error; }
+  return new Proxy({}, {get: function (target, key) { return key === "then" ? undefined : fail; }});
+}
 var __react = {
   createElement: __h,
   Fragment: "",
@@ -202,6 +214,8 @@ _SANDBOXED = ("require", "fetch", "process", "XMLHttpRequest", "setTimeout", "se
 
 def _explain(message: str, limits: Limits) -> str:
     first = message.strip().splitlines()[0] if message.strip() else "an error"
+    if first.startswith("Unavailable: "):  # an import that did not load (see scripted._unavailable)
+        return first.removeprefix("Unavailable: ")
     if first == "InternalError: interrupted":
         return f"it ran longer than {limits.cpu_seconds:g} s of CPU (the limit for one evaluation)"
     if first == "InternalError: out of memory":

@@ -644,10 +644,10 @@ def _render_author_component(
         value = _evaluate(state, doc, where, component_call(tag.name, _props_code(state, doc, tag, where),
                                                             children_html))
     except ScriptFailed as exc:
-        problem = "is not defined" if str(exc) == _NOT_COMPUTABLE else str(exc)
+        problem = "is not defined" if str(exc) == _NOT_COMPUTABLE else f"failed: {exc}"
         _warn_once(state, where, f"<{tag.name}> {problem}; its children are shown without it")
         token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, children_html, parts)
-        return children_html
+        return children_html if inline or children_html.endswith("\n") or not children_html else children_html + "\n"
     output, element = _script_node(state, doc, where, value, depth=0)
     token.meta["built"] = element or MdxElement(tag.name, {}, doc.display, line, inline, output, [])
     return output if inline or output.endswith("\n") or not output else output + "\n"

@@ -82,12 +82,12 @@ def author_component(doc: _Doc, name: str, snippet_module: SnippetModule, state:
         local_names = {local for _, local in item.names} | ({item.default} if item.default else set())
         if root not in local_names:
             continue
-        if item.path.endswith(SCRIPT_SUFFIXES) or _script_path(state, doc, item.path) is not None:
+        if item.path.endswith(SCRIPT_SUFFIXES) or _script_path(state, doc.path, item.path) is not None:
             return True
         imported = next((imported for imported, local in item.names if local == root), None)
         if imported is None:
             return False  # a default import of an .mdx snippet: the snippet itself
-        snippet = _snippet_path(state, doc, item.path)
+        snippet = _snippet_path(state, doc.path, item.path)
         if snippet is None:
             return False
         return imported in snippet_module(load_snippet(snippet, state.resolver.project_dir)).script_names
@@ -142,7 +142,7 @@ def document_scope(state: _State, doc: _Doc, snippet_module: SnippetModule) -> S
             doc.scope = ScriptScope(None)
         else:
             source = _joined_blocks(doc.module.scripts)
-            doc.scope = _load(state, doc, doc.display, source, snippet_module, chain=(doc.display,))
+            doc.scope = _load(state, doc, doc.path, doc.display, source, snippet_module, chain=(doc.display,))
     return doc.scope
 
 
@@ -161,8 +161,9 @@ def _joined_blocks(blocks: list[tuple[int, str]]) -> str:
 _SCRIPT_SCOPES: dict[tuple[Path, str], ScriptScope] = {}
 
 
-def _load(state: _State, doc: _Doc, display: str, source: str, snippet_module: SnippetModule,
+def _load(state: _State, doc: _Doc, path: Path, display: str, source: str, snippet_module: SnippetModule,
           chain: tuple[str, ...]) -> ScriptScope:
+    """Load one module (`path`, shown as `display`) and, first, what it imports."""
     from sitegen.javascript.engine import ScriptFailed as EngineFailed
     from sitegen.javascript.engine import engine
     from sitegen.javascript.transform import transform_module
@@ -170,7 +171,7 @@ def _load(state: _State, doc: _Doc, display: str, source: str, snippet_module: S
     script = transform_module(source)
     if script.syntax_error is not None:
         line = _line(doc, display, script.syntax_error)
-        return ScriptScope(None, failure=f"cannot run: JavaScript syntax error at {display}:{line}")
+        return ScriptScope(None, failure=f"JavaScript syntax error at {display}:{line}")
     bindings: list[str] = []
     names: set[str] = set(script.exports)
     for item in script.imports:
@@ -189,7 +190,7 @@ def _load(state: _State, doc: _Doc, display: str, source: str, snippet_module: S
                                   "what it imports is left out")
             continue
         else:
-            module_code = _import_module(state, doc, where, item.source, snippet_module, chain)
+            module_code = _import_module(state, doc, path, where, item.source, snippet_module, chain)
             if module_code is None:
                 continue
         for imported, local in locals_:
@@ -206,7 +207,7 @@ def _load(state: _State, doc: _Doc, display: str, source: str, snippet_module: S
     try:
         engine().load(key, code)
     except EngineFailed as exc:
-        return ScriptScope(None, failure=f"cannot run: {display} did not load: {exc}")
+        return ScriptScope(None, failure=f"{display} did not load: {exc}")
     return ScriptScope(key, frozenset(names))
 
 
@@ -217,11 +218,11 @@ def _line(doc: _Doc, display: str, line: int) -> int:
     return line + 1
 
 
-def _import_module(state: _State, doc: _Doc, where: str, written: str, snippet_module: SnippetModule,
-                   chain: tuple[str, ...]) -> str | None:
+def _import_module(state: _State, doc: _Doc, importer: Path, where: str, written: str,
+                   snippet_module: SnippetModule, chain: tuple[str, ...]) -> str | None:
     """The JavaScript that reads the imported module's exports, loading it first."""
     try:
-        script_path = _script_path(state, doc, written, raise_outside=True)
+        script_path = _script_path(state, importer, written, raise_outside=True)
     except OutsideProject:
         state.warn(where, f"import '{written}' is {OUTSIDE}; left out")
         return None
@@ -235,13 +236,13 @@ def _import_module(state: _State, doc: _Doc, where: str, written: str, snippet_m
         digest = hashlib.sha256(source.text.encode()).hexdigest()
         scope = _SCRIPT_SCOPES.get((script_path, digest))
         if scope is None or (scope.key is not None and scope.key not in _loaded_keys()):
-            scope = _load(state, doc, source.display, source.text, snippet_module, (*chain, source.display))
+            scope = _load(state, doc, script_path, source.display, source.text, snippet_module,
+                          (*chain, source.display))
             _SCRIPT_SCOPES[(script_path, digest)] = scope
         if scope.failure is not None:
-            state.warn(where, f"import '{written}': {scope.failure}; what it exports is left out")
-            return None
+            return _unavailable(scope.failure)
         return f"__modules[{json.dumps(scope.key)}]"
-    snippet = _snippet_path(state, doc, written)
+    snippet = _snippet_path(state, importer, written)
     if snippet is None:
         return None  # render.py warns about snippets it cannot find when they are used
     source = load_snippet(snippet, project_dir)
@@ -249,12 +250,17 @@ def _import_module(state: _State, doc: _Doc, where: str, written: str, snippet_m
     if not module.scripts or source.display in chain:
         return None
     state.snippets.add(snippet)
-    scope = _load(state, doc, source.display, _joined_blocks(module.scripts), snippet_module,
+    scope = _load(state, doc, snippet, source.display, _joined_blocks(module.scripts), snippet_module,
                   (*chain, source.display))
     if scope.failure is not None:
-        state.warn(where, f"import '{written}': {scope.failure}; what it exports is left out")
-        return None
+        return _unavailable(scope.failure)
     return f"__modules[{json.dumps(scope.key)}]"
+
+
+def _unavailable(failure: str) -> str:
+    """Exports of a module that did not load: each one throws why when it is used, so the
+    warning names the component that used it (one warning, not one for the import too)."""
+    return f"__unavailable({json.dumps(failure)})"
 
 
 def _loaded_keys() -> dict[str, Any]:
@@ -263,19 +269,19 @@ def _loaded_keys() -> dict[str, Any]:
     return engine().modules
 
 
-def _script_path(state: _State, doc: _Doc, written: str, raise_outside: bool = False) -> Path | None:
+def _script_path(state: _State, importer: Path, written: str, raise_outside: bool = False) -> Path | None:
     resolver = state.resolver
     try:
-        return find_script(written, doc.path, resolver.project_dir, resolver.content_dir)
+        return find_script(written, importer, resolver.project_dir, resolver.content_dir)
     except OutsideProject:
         if raise_outside:
             raise
         return None
 
 
-def _snippet_path(state: _State, doc: _Doc, written: str) -> Path | None:
+def _snippet_path(state: _State, importer: Path, written: str) -> Path | None:
     resolver = state.resolver
     try:
-        return find_snippet(written, doc.path, resolver.project_dir, resolver.content_dir)
+        return find_snippet(written, importer, resolver.project_dir, resolver.content_dir)
     except OutsideProject:
         return None
