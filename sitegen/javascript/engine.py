@@ -146,6 +146,24 @@ var __react = {
   },
 };
 __react.default = __react;
+// Mintlify injects React and its hooks into every page: components use them without an import.
+var React = __react;
+["useState", "useEffect", "useRef", "useCallback", "useMemo", "useContext", "useReducer", "useLayoutEffect",
+ "useId", "Fragment"].forEach(function (name) { globalThis[name] = __react[name]; });
+var console = {log: __noop, info: __noop, warn: __noop, error: __noop, debug: __noop};
+// The scope of the page being rendered: a snippet's component may use one the page imported
+// (Mintlify compiles a page and its snippets into one module).
+var __page = null;
+function __type(value, name) {
+  if (value !== undefined) return value;
+  var parts = name.split(".");
+  if (__page && parts[0] in __page) {
+    var found = __page[parts[0]];
+    for (var i = 1; i < parts.length && found != null; i++) found = found[parts[i]];
+    if (found !== undefined) return found;
+  }
+  return name;
+}
 function __json(value) {
   return JSON.stringify(value, function (key, item) {
     if (typeof item === "bigint") return String(item);
@@ -156,6 +174,7 @@ function __json(value) {
 function __run(make) {
   __hooked = [];
   __rendering = [];
+  __page = null;
   var value = make();
   return __json({value: value === undefined ? null : value, hooked: __hooked});
 }

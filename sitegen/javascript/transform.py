@@ -249,8 +249,8 @@ class _Writer:
             return json.dumps(written)  # an HTML element
         if name.type in ("identifier", "member_expression", "nested_identifier"):
             root = written.split(".")[0]
-            # The author's component when one is in scope, else sitegen's component of that name.
-            return f'(typeof {root} !== "undefined" ? {written} : {json.dumps(written)})'
+            # The author's component when one is in scope (or in the page's), else sitegen's.
+            return f'__type(typeof {root} !== "undefined" ? {written} : undefined, {json.dumps(written)})'
         return json.dumps(written)  # svg:rect
 
     def _props(self, opening: Any) -> str:

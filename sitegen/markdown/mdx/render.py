@@ -515,16 +515,16 @@ def _run_script(state: PageState, doc: Document, where: str, text: str) -> Any:
     code = transform_expression(text)
     if code is None:
         raise ScriptFailed("is not a JavaScript expression sitegen can read")
-    return _evaluate(state, doc, where, code)
-
-
-def _evaluate(state: PageState, doc: Document, where: str, code: str) -> Any:
     try:
-        value, hooked = evaluate_in(state, doc, code, lambda source: _snippet_module(state.md, source))
+        return _evaluate(state, doc, where, code)
     except ScriptFailed as exc:
         if re.fullmatch(r"it threw ReferenceError: '[^']*' is not defined", str(exc)):
             raise ScriptFailed(_NOT_COMPUTABLE) from None  # a name nothing defines, as before the engine
         raise
+
+
+def _evaluate(state: PageState, doc: Document, where: str, code: str) -> Any:
+    value, hooked = evaluate_in(state, doc, code, lambda source: _snippet_module(state.md, source))
     for name in hooked:
         _warn_once(state, where, f"<{name}> uses React hooks; it is shown as its first frame, not interactive")
     return value
@@ -644,8 +644,7 @@ def _render_author_component(
         value = _evaluate(state, doc, where, component_call(tag.name, _props_code(state, doc, tag, where),
                                                             children_html))
     except ScriptFailed as exc:
-        problem = "is not defined" if str(exc) == _NOT_COMPUTABLE else f"failed: {exc}"
-        _warn_once(state, where, f"<{tag.name}> {problem}; its children are shown without it")
+        _warn_once(state, where, f"<{tag.name}> failed: {exc}; its children are shown without it")
         token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, children_html, parts)
         return children_html if inline or children_html.endswith("\n") or not children_html else children_html + "\n"
     output, element = _script_node(state, doc, where, value, depth=0)

@@ -116,7 +116,7 @@ def evaluate_in(state: _State, doc: _Doc, code: str, snippet_module: SnippetModu
         raise ScriptFailed(scope.failure)
     props = json.dumps(doc.props, default=str)
     module = f"__modules[{json.dumps(scope.key)}]" if scope.key else "{}"
-    expression = (f"(function (__s) {{ with (__s) {{ return ({code}\n); }} }})"
+    expression = (f"(function (__s) {{ __page = __s; with (__s) {{ return ({code}\n); }} }})"
                   f"(Object.assign(Object.create(null), {module}, {props}))")
     try:
         return engine().run(expression)
