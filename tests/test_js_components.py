@@ -384,3 +384,9 @@ def test_the_engine_starts_only_for_author_javascript(tmp_path: Path, body: str,
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[-2] == started
+
+
+def test_react_elements_written_in_the_page_show_their_children(make_project: Callable[..., Path]) -> None:
+    result = render(make_project, "<React.StrictMode>\n  <React.Fragment>Kept.</React.Fragment>\n</React.StrictMode>\n")
+    assert result.html == "Kept.\n"
+    assert result.warnings == []

@@ -76,13 +76,14 @@ def author_component(doc: _Doc, name: str, snippet_module: SnippetModule, state:
     if not doc.mdx or not name[:1].isupper():
         return False
     root = name.split(".")[0]
-    if root in doc.module.script_names:
+    if root in doc.module.script_names or root == "React":  # <React.Fragment>, <React.StrictMode>
         return True
     for item in doc.module.imports:
-        local_names = {local for _, local in item.names} | ({item.default} if item.default else set())
-        if root not in local_names:
+        if root != item.default and all(root != local for _, local in item.names):
             continue
-        if item.path.endswith(SCRIPT_SUFFIXES) or _script_path(state, doc.path, item.path) is not None:
+        if item.path.endswith(SCRIPT_SUFFIXES):
+            return True
+        if not item.path.endswith((".mdx", ".md")) and _script_path(state, doc.path, item.path) is not None:
             return True
         imported = next((imported for imported, local in item.names if local == root), None)
         if imported is None:
