@@ -306,14 +306,15 @@ def test_a_syntax_error_in_a_script_file_names_the_file_and_line(make_project: C
     ]
 
 
-def test_no_clock_module_loading_or_globals_leak_between_pages(make_project: Callable[..., Path]) -> None:
+def test_the_clock_is_stopped_and_nothing_can_be_loaded(make_project: Callable[..., Path]) -> None:
     body = (
         "export const Year = () => <span>{new Date().getFullYear()} {Date.now()}</span>;\n\n"
-        "export const Load = () => { import('fs'); globalThis.leak = 1; return <i>{typeof leak}</i>; };\n\n"
+        "export const Load = () => { const pending = import('/etc/passwd'); "
+        "return <i>{typeof pending.then} {typeof require} {typeof setTimeout} {typeof std} {typeof os}</i>; };\n\n"
         "Now: <Year /> <Load />\n"
     )
     result = render(make_project, body)
-    assert result.html == "<p>Now: <span>1970 0</span> <i>number</i></p>\n"
+    assert result.html == "<p>Now: <span>1970 0</span> <i>function undefined undefined undefined undefined</i></p>\n"
 
 
 def _build_all_failures(tmp_path: Path, *flags: str) -> subprocess.CompletedProcess[str]:
@@ -390,3 +391,23 @@ def test_react_elements_written_in_the_page_show_their_children(make_project: Ca
     result = render(make_project, "<React.StrictMode>\n  <React.Fragment>Kept.</React.Fragment>\n</React.StrictMode>\n")
     assert result.html == "Kept.\n"
     assert result.warnings == []
+
+
+def test_each_render_worker_makes_one_engine_and_reuses_it(make_project: Callable[..., Path]) -> None:
+    from sitegen.build import SiteBuilder
+
+    probe = ("export const Probe = () => {\n"
+             "  globalThis.renders = (globalThis.renders || 0) + 1;  // lives as long as the engine\n"
+             "  return <span className=\"probe\">{renders}</span>;\n"
+             "};\n")
+    pages = {f"page{n}.mdx": f'import {{ Probe }} from "/snippets/probe.jsx";\n\nPage {n}: <Probe />\n'
+             for n in range(250)}
+    nav = [{"group": "All", "pages": [f"page{n}" for n in range(250)]}]
+    project = make_project({"name": "Big", "navigation": nav}, {**pages, "/snippets/probe.jsx": probe})
+    site = SiteBuilder(project, processes=2).build()
+    counts = sorted(int(html.split(b'<span class="probe">')[1].split(b"<")[0])
+                    for path, html in site.files.items() if path.startswith("page") and path.endswith(".html"))
+    assert len(counts) == 250
+    # Two engines (one per worker), each counting the pages it rendered: 1..a and 1..b, a + b = 250.
+    assert counts.count(1) == 2
+    assert max(counts) > 1 and sum(1 for count in counts if count > 1) == 248

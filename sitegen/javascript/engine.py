@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
-    "CPU_SECONDS", "MEMORY_MB", "Engine", "ScriptFailed", "engine", "engine_started", "limits", "raise_limits",
+    "CPU_SECONDS", "MEMORY_MB", "Engine", "ScriptFailed", "between_pages", "engine", "engine_started", "limits",
+    "raise_limits",
 ]
 
 CPU_SECONDS = 1.0  # CPU time of one evaluation (a component call, an expression, a module)
@@ -258,3 +259,14 @@ def engine() -> Engine:
 
 def engine_started() -> bool:
     return _ENGINE is not None
+
+
+MAX_MODULES = 256  # modules an engine keeps before it is made anew (its memory limit is for all of them)
+
+
+def between_pages() -> None:
+    """Called before a page renders: an engine holding many pages' modules starts afresh, so
+    a long build's worker never reaches the memory limit with modules no page needs."""
+    global _ENGINE
+    if _ENGINE is not None and len(_ENGINE.modules) > MAX_MODULES:
+        _ENGINE = None

@@ -26,6 +26,7 @@ from mdit_py_plugins.anchors.index import slugify, unique_slug
 from sitegen.confine import OUTSIDE
 from sitegen.errors import shortened
 from sitegen.icons import IconLibrary
+from sitegen.javascript.engine import between_pages
 from sitegen.markdown.code import parse_info, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
@@ -310,6 +311,8 @@ def render_document(state: PageState, doc: Document) -> str:
 def parse_and_render(state: PageState, doc: Document) -> tuple[str, list[Token]]:
     """The document's HTML, and its tokens as the render left them (links resolved,
     expression values and snippet tokens noted in `meta`: markdown/export.py reads them)."""
+    if not state.chain:  # the page itself, not a snippet inlined into it
+        between_pages()
     env = {"mdx_doc": doc, "mdx_page": state}
     tokens = state.md.parse(doc.src, env)
     for line, message in doc.module.problems:
