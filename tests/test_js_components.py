@@ -411,3 +411,14 @@ def test_each_render_worker_makes_one_engine_and_reuses_it(make_project: Callabl
     # Two engines (one per worker), each counting the pages it rendered: 1..a and 1..b, a + b = 250.
     assert counts.count(1) == 2
     assert max(counts) > 1 and sum(1 for count in counts if count > 1) == 248
+
+
+def test_components_returning_functions_or_odd_values_show_nothing(make_project: Callable[..., Path]) -> None:
+    body = (
+        "export const Later = () => () => <p>never</p>;\n\n"
+        "export const Things = () => [1, true, null, { a: 1 }, Symbol('s'), 10n, NaN];\n\n"
+        "A <Later /> B <Things />\n"
+    )
+    result = render(make_project, body)
+    assert result.html == "<p>A  B 110</p>\n"  # NaN crosses as JSON null
+    assert result.warnings == []

@@ -214,8 +214,15 @@ class Engine:
     def run(self, expression: str) -> tuple[Any, list[str]]:
         """The JSON value of `expression` and the components that used React hooks meanwhile."""
         text = self._eval(f"__run(function () {{ return ({expression}\n); }})")
-        result = json.loads(text)
-        return result["value"], [str(name) for name in result["hooked"]]
+        try:
+            result = json.loads(text) if isinstance(text, str) else None
+        except RecursionError:
+            raise ScriptFailed("what it returned nests too deep") from None
+        if not isinstance(result, dict):  # the author replaced JSON.stringify or __run
+            raise ScriptFailed("it returned something sitegen cannot read")
+        # A function (or a symbol) as the value is left out by JSON.stringify: nothing to show.
+        hooked = result.get("hooked")
+        return result.get("value"), [str(name) for name in hooked] if isinstance(hooked, list) else []
 
     def _eval(self, code: str) -> Any:
         try:
@@ -226,6 +233,8 @@ class Engine:
         except self._quickjs.JSException as exc:
             self._context.gc()
             raise ScriptFailed(_explain(str(exc), self.limits)) from None
+        except (TypeError, ValueError, OverflowError, MemoryError) as exc:  # a value quickjs cannot convert
+            raise ScriptFailed(f"it returned something sitegen cannot read ({exc})") from None
 
 
 _SANDBOXED = ("require", "fetch", "process", "XMLHttpRequest", "setTimeout", "setInterval", "window",

@@ -123,8 +123,6 @@ def evaluate_in(state: _State, doc: _Doc, code: str, snippet_module: SnippetModu
         return engine().run(expression)
     except EngineFailed as exc:
         raise ScriptFailed(str(exc)) from None
-    except RecursionError:
-        raise ScriptFailed("what it returned nests too deep") from None
 
 
 def component_call(name: str, props_code: str, children_html: str) -> str:
