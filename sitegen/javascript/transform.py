@@ -61,6 +61,7 @@ def _parser() -> Any:
     return tree_sitter.Parser(tree_sitter.Language(tree_sitter_typescript.language_tsx()))
 
 
+@functools.lru_cache(maxsize=256)  # a snippet file is imported by many pages
 def transform_module(source: str) -> Script:
     """A module's code (a .jsx/.tsx/.js file, or the ESM blocks of an MDX page)."""
     data = source.encode()

@@ -156,10 +156,6 @@ def _joined_blocks(blocks: list[tuple[int, str]]) -> str:
     return "".join(out)
 
 
-# Script files by (path, size, mtime): the module code built from them (or its failure).
-_SCRIPT_SCOPES: dict[tuple[Path, str], ScriptScope] = {}
-
-
 def _load(state: _State, doc: _Doc, path: Path, display: str, source: str, snippet_module: SnippetModule,
           chain: tuple[str, ...]) -> ScriptScope:
     """Load one module (`path`, shown as `display`) and, first, what it imports."""
@@ -180,29 +176,30 @@ def _load(state: _State, doc: _Doc, path: Path, display: str, source: str, snipp
             locals_.append(("default", item.default))
         if item.namespace:
             locals_.append(("*", item.namespace))
-        module_code: str | None = "__react"
         if item.source in PROVIDED_PACKAGES:
-            pass
-        elif not item.source.startswith((".", "/")):
+            module_code: str | None = "__react"
+        elif item.source.startswith((".", "/")):
+            module_code = _import_module(state, doc, path, where, item.source, snippet_module, chain)
+        else:
             if display != doc.display:  # a page's own npm imports are warned about by esm.py
                 state.warn(where, f"import from '{item.source}': npm packages are not installed by sitegen; "
                                   "what it imports is left out")
+            module_code = None
+        if module_code is None:
             continue
-        else:
-            module_code = _import_module(state, doc, path, where, item.source, snippet_module, chain)
-            if module_code is None:
-                continue
         for imported, local in locals_:
             value = module_code if imported == "*" or (imported == "default" and module_code == "__react") \
                 else f"({module_code} || {{}})[{json.dumps(imported)}]"
             bindings.append(f"var {local} = {value};")
             names.add(local)
-    key = display + "#" + hashlib.sha256(source.encode()).hexdigest()[:16]
     exported = ", ".join(f"{json.dumps(name)}: {local}" for name, local in script.exports.items())
     imported = ", ".join(f"{json.dumps(name)}: {name}" for name in sorted(names - set(script.exports)))
     body = ", ".join(part for part in (exported, imported) if part)
-    code = (f"__modules[{json.dumps(key)}] = (function () {{ {' '.join(bindings)}{script.code}\n"
-            f"; return {{{body}}}; }})();")
+    module = f"(function () {{ {' '.join(bindings)}{script.code}\n; return {{{body}}}; }})()"
+    # Keyed by the code, imports' keys included: a module is evaluated again only when it or
+    # something it imports changed (a long `serve` session keeps its engine).
+    key = display + "#" + hashlib.sha256(module.encode()).hexdigest()[:16]
+    code = f"__modules[{json.dumps(key)}] = {module};"
     try:
         engine().load(key, code)
     except EngineFailed as exc:
@@ -232,12 +229,7 @@ def _import_module(state: _State, doc: _Doc, importer: Path, where: str, written
         if source.display in chain:
             state.warn(where, f"import cycle {' -> '.join([*chain, source.display])}; left out")
             return None
-        digest = hashlib.sha256(source.text.encode()).hexdigest()
-        scope = _SCRIPT_SCOPES.get((script_path, digest))
-        if scope is None or (scope.key is not None and scope.key not in _loaded_keys()):
-            scope = _load(state, doc, script_path, source.display, source.text, snippet_module,
-                          (*chain, source.display))
-            _SCRIPT_SCOPES[(script_path, digest)] = scope
+        scope = _load(state, doc, script_path, source.display, source.text, snippet_module, (*chain, source.display))
         if scope.failure is not None:
             return _unavailable(scope.failure)
         return f"__modules[{json.dumps(scope.key)}]"
@@ -260,12 +252,6 @@ def _unavailable(failure: str) -> str:
     """Exports of a module that did not load: each one throws why when it is used, so the
     warning names the component that used it (one warning, not one for the import too)."""
     return f"__unavailable({json.dumps(failure)})"
-
-
-def _loaded_keys() -> dict[str, Any]:
-    from sitegen.javascript.engine import engine
-
-    return engine().modules
 
 
 def _script_path(state: _State, importer: Path, written: str, raise_outside: bool = False) -> Path | None:
