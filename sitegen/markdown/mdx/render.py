@@ -650,8 +650,10 @@ def _render_author_component(
         _warn_once(state, where, f"<{tag.name}> failed: {exc}; its children are shown without it")
         token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, children_html, parts)
         return children_html if inline or children_html.endswith("\n") or not children_html else children_html + "\n"
-    output, element = _script_node(state, doc, where, value, depth=0)
-    token.meta["built"] = element or MdxElement(tag.name, {}, doc.display, line, inline, output, [])
+    output, _ = _script_node(state, doc, where, value, depth=0)
+    # The page's Markdown (export.py) shows the children written in the page, as for any
+    # component it does not know.
+    token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, output, parts)
     return output if inline or output.endswith("\n") or not output else output + "\n"
 
 
