@@ -422,3 +422,22 @@ def test_components_returning_functions_or_odd_values_show_nothing(make_project:
     result = render(make_project, body)
     assert result.html == "<p>A  B 110</p>\n"  # NaN crosses as JSON null
     assert result.warnings == []
+
+
+def test_blank_lines_inside_a_component_and_a_stray_bracket_in_a_string(make_project: Callable[..., Path]) -> None:
+    body = (
+        "export const Steps3 = ({ items }) => {\n"
+        "  const shown = items.slice(0, 3);\n\n"
+        "  return (\n"
+        "    <ol>\n\n"
+        "      {shown.map((item) => <li key={item}>{item}</li>)}\n"
+        "    </ol>\n"
+        "  );\n"
+        "};\n\n"
+        'export const note = "see (below";\n\n'
+        '<Steps3 items={["one", "two", "three", "four"]} />\n\n'
+        "A paragraph {note}.\n"
+    )
+    result = render(make_project, body)
+    assert result.html == "<ol><li>one</li><li>two</li><li>three</li></ol>\n<p>A paragraph see (below.</p>\n"
+    assert result.warnings == []

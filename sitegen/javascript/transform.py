@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Script", "ScriptImport", "transform_expression", "transform_module"]
+__all__ = ["Script", "ScriptImport", "parses", "transform_expression", "transform_module"]
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,11 @@ def transform_module(source: str) -> Script:
             pieces.append(writer.emit(node))
     pieces.append(data[position:].decode())
     return Script("".join(pieces), tuple(imports), exports)
+
+
+def parses(source: str) -> bool:
+    """Whether `source` is a whole program (no syntax error)."""
+    return not _parser().parse(source.encode()).root_node.has_error
 
 
 def transform_expression(source: str) -> str | None:
