@@ -34,11 +34,6 @@ class ScriptFailed(Exception):
     """Code could not run; the message says why (and where, for a module that did not load)."""
 
 
-class _Resolver(Protocol):
-    project_dir: Path
-    content_dir: Path
-
-
 class _State(Protocol):
     """What this module needs of render.PageState."""
 
