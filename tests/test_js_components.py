@@ -441,3 +441,15 @@ def test_blank_lines_inside_a_component_and_a_stray_bracket_in_a_string(make_pro
     result = render(make_project, body)
     assert result.html == "<ol><li>one</li><li>two</li><li>three</li></ol>\n<p>A paragraph see (below.</p>\n"
     assert result.warnings == []
+
+
+def test_snippet_props_as_props_and_browser_base64(make_project: Callable[..., Path]) -> None:
+    cta = ('<a href={"https://example.com/survey?src=" + (props.src || "docs")}>Take the survey</a>\n\n'
+           "Token: {btoa(JSON.stringify({ name: props.src ?? \"none\" }))} {atob(\"aGk=\")}\n")
+    body = 'import Cta from "/snippets/cta.mdx";\n\n<Cta src="agent" />\n\n<Cta />\n'
+    result = render(make_project, body, {"snippets/cta.mdx": cta})
+    assert result.warnings == []
+    assert '<a href="https://example.com/survey?src=agent">Take the survey</a>' in result.html
+    assert '<a href="https://example.com/survey?src=docs">Take the survey</a>' in result.html
+    assert "Token: eyJuYW1lIjoiYWdlbnQifQ== hi" in result.html
+    assert "Token: eyJuYW1lIjoibm9uZSJ9 hi" in result.html

@@ -152,6 +152,32 @@ var React = __react;
 ["useState", "useEffect", "useRef", "useCallback", "useMemo", "useContext", "useReducer", "useLayoutEffect",
  "useId", "Fragment"].forEach(function (name) { globalThis[name] = __react[name]; });
 var console = {log: __noop, info: __noop, warn: __noop, error: __noop, debug: __noop};
+// The browser's pure helpers components use while rendering (QuickJS has no window).
+var __base64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+function btoa(text) {
+  text = String(text);
+  var out = "";
+  for (var i = 0; i < text.length; i += 3) {
+    var a = text.charCodeAt(i), b = text.charCodeAt(i + 1), c = text.charCodeAt(i + 2);
+    if (a > 255 || b > 255 || c > 255) throw new Error("btoa: the string has characters outside Latin-1");
+    var n = (a << 16) | ((b || 0) << 8) | (c || 0);
+    out += __base64[(n >> 18) & 63] + __base64[(n >> 12) & 63]
+      + (i + 1 < text.length ? __base64[(n >> 6) & 63] : "=") + (i + 2 < text.length ? __base64[n & 63] : "=");
+  }
+  return out;
+}
+function atob(text) {
+  text = String(text).replace(/[\s=]/g, "");
+  var out = "", bits = 0, value = 0;
+  for (var i = 0; i < text.length; i++) {
+    var index = __base64.indexOf(text[i]);
+    if (index < 0) throw new Error("atob: not base64");
+    value = (value << 6) | index;
+    bits += 6;
+    if (bits >= 8) { bits -= 8; out += String.fromCharCode((value >> bits) & 255); }
+  }
+  return out;
+}
 // The scope of the page being rendered: a snippet's component may use one the page imported
 // (Mintlify compiles a page and its snippets into one module).
 var __page = null;

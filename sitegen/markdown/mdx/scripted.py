@@ -97,7 +97,7 @@ def worth_running(doc: _Doc, text: str) -> bool:
     if plain is None:
         return True
     root = plain.group(1)
-    return root in doc.module.script_names or any(
+    return root == "props" or root in doc.module.script_names or any(
         root == item.default or any(root == local for _, local in item.names) for item in doc.module.imports)
 
 
@@ -112,8 +112,9 @@ def evaluate_in(state: _State, doc: _Doc, code: str, snippet_module: SnippetModu
         raise ScriptFailed(scope.failure)
     props = json.dumps(doc.props, default=str)
     module = f"__modules[{json.dumps(scope.key)}]" if scope.key else "{}"
-    expression = (f"(function (__s) {{ __page = __s; with (__s) {{ return ({code}\n); }} }})"
-                  f"(Object.assign(Object.create(null), {module}, {props}))")
+    # MDX gives a document its props both by name and as `props` (`{props.title}` in a snippet).
+    expression = (f"(function (__p) {{ var __s = Object.assign(Object.create(null), {module}, {{props: __p}}, __p); "
+                  f"__page = __s; with (__s) {{ return ({code}\n); }} }})({props})")
     try:
         return engine().run(expression)
     except EngineFailed as exc:
