@@ -1,7 +1,7 @@
 """Build benchmark: sitegen vs MkDocs (default theme and Material) on the same pages.
 
     python bench/build.py [--sizes 100,1000,5000] [--runs 3] [--tools sitegen,mkdocs,material]
-                          [--skip material@5000] [--seed 7] [--corpus DIR]
+                          [--skip material@5000] [--seed 7] [--corpus DIR] [--author-components]
 
 Self-contained: `bench/corpus.py` writes the docs project and its two MkDocs twins (same
 pages, navigation and code fences). MkDocs is not a sitegen dependency: `pip install -e
@@ -22,6 +22,8 @@ the largest `ru_maxrss` of any one process of the tree (RUSAGE_CHILDREN read in 
 Python process wrapped around each build). `--cold-only TOOL@SIZE` skips the warm and
 one-page builds of a tool at a size (shown as "–").
 The sitegen ÷ tool column is sitegen's cold median over that tool's, from the same run.
+`--author-components` gives every sitegen page a component written in JavaScript
+(`corpus.AUTHOR_COMPONENTS`), so the engine runs on every page.
 """
 
 from __future__ import annotations
@@ -261,6 +263,9 @@ def main() -> int:
                         help="measure only the cold build of one tool at one size (MkDocs keeps no cache, so its "
                              "warm and one-page builds are full builds too); repeatable")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--author-components", action="store_true",
+                        help="every sitegen page also uses components written in JavaScript (the engine runs "
+                             "on every page; the MkDocs twins are unchanged)")
     parser.add_argument("--corpus", type=Path, help="write the corpora here and keep them (default: a temp folder, removed)")
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
@@ -289,7 +294,7 @@ def main() -> int:
             root = base / f"corpus-{pages}"
             for flavour in corpus.FLAVOURS:  # a reused --corpus: its old projects, set aside too
                 set_aside(root / flavour, trash)
-            stats = corpus.write(root, pages, args.seed)
+            stats = corpus.write(root, pages, args.seed, author_components=args.author_components)
             results: dict[str, Measured] = {}
             skipped = []
             for tool in tools:
@@ -299,7 +304,8 @@ def main() -> int:
                 print(f"[{pages} pages] {tool} ...", file=sys.stderr, flush=True)
                 results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs, trash,
                                            cold_only=f"{tool}@{pages}" in args.cold_only)
-            print(f"\n### {pages} pages ({stats['groups']} navigation groups)\n")
+            variant = ", every page using author JavaScript components" if args.author_components else ""
+            print(f"\n### {pages} pages ({stats['groups']} navigation groups{variant})\n")
             print("\n".join(table(pages, results)))
             cold_only = [LABELS[tool] for tool in results if results[tool].cold_only]
             if cold_only:

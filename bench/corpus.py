@@ -1,7 +1,7 @@
 """Write a realistic docs corpus three times: as a sitegen (Mintlify) project and as two
 MkDocs projects with the same pages, navigation and code, for `bench/build.py`.
 
-    python bench/corpus.py OUT --pages 1000 [--seed 7]
+    python bench/corpus.py OUT --pages 1000 [--seed 7] [--author-components]
 
 Everything written is a function of (pages, seed) only: one seeded `random.Random` is
 consumed in a fixed order, so the same arguments give byte-identical trees anywhere.
@@ -451,7 +451,41 @@ def project_dir(root: Path, flavour: str) -> Path:
     return root / flavour
 
 
-def write(root: Path, pages: int, seed: int = 7) -> dict:
+# `--author-components`: every sitegen page also imports components written in JavaScript (as
+# 8 of 15 real repositories do) and uses them, so the build runs the JavaScript engine on every
+# page. The MkDocs twins have no such thing and stay as they are.
+AUTHOR_COMPONENTS = """\
+export const StatusBadge = ({ state = "stable", children }) => (
+  <span className={`badge badge-${state}`}>{children ?? state.toUpperCase()}</span>
+);
+
+export const FeatureCard = ({ title, href, features = [], children }) => {
+  const open = features.length > 5;
+  return (
+    <Card title={title} href={href} icon={<svg viewBox="0 0 16 16"><path d="M2 8h12" /></svg>}>
+      <ul className="feature-list">
+        {features.filter(Boolean).map((feature, i) => (
+          <li key={i}>{feature}{i === 0 && <StatusBadge state="new" />}</li>
+        ))}
+      </ul>
+      {open ? null : children}
+    </Card>
+  );
+};
+"""
+
+
+def _author_components_page(text: str, page: Page) -> str:
+    """The page with the components imported after its front matter and used at its end."""
+    end = text.index("---\n", 4) + 4
+    features = ", ".join(json.dumps(word) for word in page.title.split()[:3])
+    use = (f'\n<FeatureCard title="{page.title}" href="/{page.id}" features={{[{features}]}}>\n'
+           f"  Everything about {page.title.lower()}, at a glance.\n</FeatureCard>\n")
+    return (text[:end] + 'import { FeatureCard } from "/snippets/components.jsx";\n\n' + text[end:]
+            + use)
+
+
+def write(root: Path, pages: int, seed: int = 7, author_components: bool = False) -> dict:
     """Write the three projects under `root` (replacing them) and return the stats."""
     sections, all_pages = plan(pages, seed)
     for flavour in FLAVOURS:
@@ -463,7 +497,13 @@ def write(root: Path, pages: int, seed: int = 7) -> dict:
         for page in all_pages:
             path = page_path(root, flavour, page.id)
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(render_page(page, flavour), encoding="utf-8")
+            text = render_page(page, flavour)
+            if author_components and flavour == "sitegen":
+                text = _author_components_page(text, page)
+            path.write_text(text, encoding="utf-8")
+    if author_components:
+        (root / "sitegen" / "snippets").mkdir()
+        (root / "sitegen" / "snippets" / "components.jsx").write_text(AUTHOR_COMPONENTS, encoding="utf-8")
     (root / "sitegen" / "docs.json").write_text(json.dumps(docs_json(sections), indent=2) + "\n", encoding="utf-8")
     for flavour in ("mkdocs", "material"):
         (root / flavour / "mkdocs.yml").write_text(
@@ -472,7 +512,8 @@ def write(root: Path, pages: int, seed: int = 7) -> dict:
     for page in all_pages:
         for block in page.blocks:
             kinds[block[0]] = kinds.get(block[0], 0) + 1
-    stats = {"pages": len(all_pages), "seed": seed, "edit_page": all_pages[len(all_pages) // 2].id,
+    stats = {"pages": len(all_pages), "seed": seed, "author_components": author_components,
+             "edit_page": all_pages[len(all_pages) // 2].id,
              "groups": sum(len(s.groups) for s in sections), "blocks": dict(sorted(kinds.items()))}
     (root / "corpus.json").write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
     return stats
@@ -483,8 +524,10 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--pages", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--author-components", action="store_true",
+                        help="every sitegen page also uses components written in JavaScript (snippets/components.jsx)")
     args = parser.parse_args()
-    stats = write(args.out, args.pages, args.seed)
+    stats = write(args.out, args.pages, args.seed, author_components=args.author_components)
     print(json.dumps(stats, indent=2))
     return 0
 

@@ -109,7 +109,7 @@ def test_a_snippet_used_twice_is_read_once_per_version(make_project: Callable[..
     assert "Version two, longer." in render_file(project, "page.mdx").html
 
 
-def test_react_components_from_script_snippets_show_their_children_with_a_warning(
+def test_react_components_from_script_snippets_render_what_they_return(
         make_project: Callable[..., Path]) -> None:
     project = make_project(CONFIG, {
         "page.mdx": (
@@ -122,11 +122,8 @@ def test_react_components_from_script_snippets_show_their_children_with_a_warnin
         "/snippets/banner.tsx": "export default function Banner() { return <p>Hi</p>; }\n",
     })
     result = render_file(project, "page.mdx")
-    assert result.html == "<p>Water every <em>second</em> day.</p>\n"
-    assert result.warnings == [
-        "content/page.mdx:4: <Chart> is a React component from snippets/chart.jsx; its children are shown without it",
-        "content/page.mdx:8: <Banner> is a React component from snippets/banner.tsx; its children are shown without it",
-    ]
+    assert result.html == "<div><p>Water every <em>second</em> day.</p>\n</div>\n<p>Hi</p>\n"
+    assert result.warnings == []
 
 
 def test_content_for_agents_is_left_out_with_its_headings(make_project: Callable[..., Path]) -> None:

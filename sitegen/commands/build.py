@@ -31,10 +31,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "docs.json siteUrl)")
     parser.add_argument("--profile", action="store_true", help="print the time each build step took (on stderr)")
     parser.add_argument("--no-scripts", action="store_true", help=NO_SCRIPTS_HELP)
+    parser.add_argument("--js-cpu-seconds", type=float, metavar="S",
+                        help="CPU time one evaluation of an author's JavaScript may take (default: 1); "
+                             "renders every page again")
+    parser.add_argument("--js-memory-mb", type=int, metavar="MB",
+                        help="memory the JavaScript engine may use (default: 64); renders every page again")
 
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    if args.js_cpu_seconds is not None or args.js_memory_mb is not None:
+        from sitegen.javascript.engine import raise_limits
+
+        raise_limits(args.js_cpu_seconds, args.js_memory_mb)  # the render workers inherit them
+        args.no_cache = True  # cached pages were rendered under other limits
     out_dir = (args.out or args.project.resolve() / "site").resolve()
     key = uptodate.settings(args.project, out_dir, args.strict, args.offline, args.no_scripts)
     check = not args.no_cache and args.site_url is None and not os.environ.get(ENV_VAR, "").strip()

@@ -75,6 +75,8 @@ class _Props:
         if isinstance(value, (dict, list)):
             self._bad(key, value, "text", default)
             return default
+        if isinstance(value, Markup):
+            return value  # JSX written as the value (title={<span>…</span>}): already safe HTML
         return str(value)
 
     def flag(self, key: str, default: bool = False) -> bool:
@@ -128,6 +130,8 @@ class _Props:
         name = self.text(key)
         if not name:
             return None
+        if isinstance(name, Markup):  # icon={<svg …/>}: the author's own element
+            return name
         if "/" in name or "." in name:  # "/images/logo.svg", "https://…/x.png"
             src = self.ctx.link(self.element, name, image=True)
             return Markup('<img class="icon" src="{}" alt="">').format(src)

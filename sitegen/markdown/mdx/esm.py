@@ -1,8 +1,11 @@
 """MDX ESM: `import`/`export` blocks. They are consumed, never rendered.
 
-What sitegen can use: default imports of `.mdx`/`.md` snippets (used as components),
-named imports from snippets (their `export const` values), and `export const name =
-<literal>` on the page. Everything else (imports of JS components, functions) is dropped.
+Read here without running anything: default imports of `.mdx`/`.md` snippets (used as
+components), named imports from snippets (their `export const` values), and `export const
+name = <literal>` (the fast path: no engine). Every block is also kept as written
+(`Module.scripts`) with the names its non-literal exports declare (`Module.script_names`:
+components, functions, computed data), which `scripted.py` runs in the JavaScript engine
+when the page uses one. Imports of npm packages other than React are warned about here.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ _IMPORT = re.compile(
 )
 _EXPORT_CONST = re.compile(r"export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*")
 _STATEMENT_START = re.compile(r"^(?:import|export)\b", re.M)
+_EXPORT_DECLARATION = re.compile(
+    r"export\s+(?:default\s+)?(?:async\s+)?(?:function\s*\*?|class)\s*([A-Za-z_$][\w$]*)")
+# What sitegen provides itself: React (its hooks render the first frame).
+PROVIDED_PACKAGES = frozenset({"react", "react/jsx-runtime", "react-dom"})
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,8 @@ class Module:
     imports: list[Import] = field(default_factory=list)
     exports: dict[str, Any] = field(default_factory=dict)
     problems: list[tuple[int, str]] = field(default_factory=list)  # (0-based line, message)
+    scripts: list[tuple[int, str]] = field(default_factory=list)  # (0-based line, ESM block as written)
+    script_names: set[str] = field(default_factory=set)  # declared by exports that are code, not literals
 
     def component_import(self, name: str) -> Import | None:
         for item in self.imports:
@@ -54,6 +63,7 @@ class Module:
 
 def read_esm(chunk: str, first_line: int, module: Module) -> None:
     """Add the imports and exports of one ESM block (text up to a blank line) to `module`."""
+    module.scripts.append((first_line, chunk))
     starts = [m.start() for m in _STATEMENT_START.finditer(chunk)] + [len(chunk)]
     for start, end in itertools.pairwise(starts):
         statement = chunk[start:end]
@@ -69,11 +79,18 @@ def read_esm(chunk: str, first_line: int, module: Module) -> None:
                     names.append((words[0], words[2]))
                 elif len(words) == 1:
                     names.append((words[0], words[0]))
-            module.imports.append(Import(match.group("path"), line, match.group("default"), tuple(names)))
+            path = match.group("path")
+            if not path.startswith((".", "/")) and path not in PROVIDED_PACKAGES:
+                module.problems.append((line, f"import from '{path}': npm packages are not installed by sitegen; "
+                                              "what it imports is left out"))
+            module.imports.append(Import(path, line, match.group("default"), tuple(names)))
             continue
         match = _EXPORT_CONST.match(statement)
         if match is None:
-            continue  # export default / function …: code sitegen does not run
+            declared = _EXPORT_DECLARATION.match(statement)
+            if declared is not None:
+                module.script_names.add(declared.group(1))
+            continue
         name = match.group(1)
         parser = _Parser(statement, module.exports)
         parser.pos = match.end()
@@ -83,6 +100,6 @@ def read_esm(chunk: str, first_line: int, module: Module) -> None:
             if parser.pos < len(statement) and statement[parser.pos] != ";":
                 raise NotLiteral(statement)
         except NotLiteral:
-            module.problems.append((line, f"export const {name} is not a value sitegen can compute; left out"))
+            module.script_names.add(name)  # code: run in the engine when the page uses it
             continue
         module.exports[name] = value

@@ -12,6 +12,7 @@ paragraph holding only JSX).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from markdown_it.rules_block import StateBlock
@@ -58,12 +59,50 @@ def esm_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     while line < end and not state.isEmpty(line):
         line += 1
     chunk = state.src[pos : state.eMarks[line - 1]]
+    if line < end and _open_brackets(chunk) > 0:
+        line = _complete_block_end(state, pos, line, end)
+        chunk = state.src[pos : state.eMarks[line - 1]]
     read_esm(chunk, start, doc.module)
     token = state.push("mdx_esm", "", 0)
     token.map = [start, line]
     token.content = chunk
     state.line = line
     return True
+
+
+_BRACKETS = re.compile(r"[(\[{]|[)\]}]")
+
+
+_MAX_ESM_BLOCKS = 64  # blank-line separated blocks one ESM statement may span
+
+
+def _open_brackets(chunk: str) -> int:
+    """How many brackets of the block are still open (strings not told apart: it only
+    decides whether to ask the JavaScript parser)."""
+    depth = 0
+    for match in _BRACKETS.finditer(chunk):
+        depth += 1 if match.group() in "([{" else -1
+    return depth
+
+
+def _complete_block_end(state: StateBlock, pos: int, line: int, end: int) -> int:
+    """A component's body may hold blank lines: as MDX does (it asks a JavaScript parser
+    whether the block is complete), the ESM block goes on past them to the first blank line
+    where it parses. When it never does, the block ends at its first blank line."""
+    from sitegen.javascript.transform import parses
+
+    candidate = line
+    for _ in range(_MAX_ESM_BLOCKS):
+        while candidate < end and state.isEmpty(candidate):
+            candidate += 1
+        if candidate >= end:
+            break
+        while candidate < end and not state.isEmpty(candidate):
+            candidate += 1
+        chunk = state.src[pos : state.eMarks[candidate - 1]]
+        if _open_brackets(chunk) <= 0 and parses(chunk):
+            return candidate
+    return line
 
 
 def flow_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:

@@ -190,10 +190,12 @@ class Scanner:
                 attributes.append(Attribute("", "expression", src[i + 1 : end - 1]))
                 i = end
                 continue
-            if i == before and attributes:
-                return None  # attributes need whitespace between them
+            # A bare attribute name needs whitespace after it; after a value (`href="/x"icon="y"`,
+            # `a={1}b`) MDX allows none.
+            if i == before and (not attributes or attributes[-1].kind == "bare"):
+                return None
             match = _NAME.match(src, i)
-            if match is None or i == before:
+            if match is None:
                 return None
             attr_name = match.group()
             i = match.end()

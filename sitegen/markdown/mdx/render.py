@@ -9,6 +9,7 @@ Per page: one `PageState` (warnings, ids, toc, features…), shared by the page'
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -19,10 +20,12 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+from markupsafe import Markup
 
 from sitegen.confine import OUTSIDE
 from sitegen.errors import shortened
 from sitegen.icons import IconLibrary
+from sitegen.javascript.engine import between_pages
 from sitegen.markdown.code import fence_icon, parse_info, parse_meta, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
@@ -31,6 +34,14 @@ from sitegen.markdown.mdx.html_elements import CODE_ELEMENTS, HTML_ELEMENTS, ren
 from sitegen.markdown.mdx.jsx import Scanner, Tag
 from sitegen.markdown.mdx.literals import NotLiteral, evaluate
 from sitegen.markdown.mdx.nodes import CodeInfo, ComponentFailed, MdxChild, MdxElement
+from sitegen.markdown.mdx.scripted import (
+    ScriptFailed,
+    ScriptScope,
+    author_component,
+    component_call,
+    evaluate_in,
+    worth_running,
+)
 from sitegen.markdown.mdx.snippets import OutsideProject, SnippetSource, find_snippet, load_snippet
 from sitegen.markdown.slugs import PageIds, field_name
 from sitegen.pages import Page
@@ -40,6 +51,8 @@ __all__ = ["Document", "PageState", "TocEntry", "fold_rule", "install_render_rul
 
 MAX_INLINE_DEPTH = 32  # inline elements nest by recursion when rendering
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_TAGS = re.compile(r"<[^>]*>")
+_NOT_COMPUTABLE = "is not a value sitegen can compute"
 # Starts with a literal so the regex engine can jump between candidates (a leading \s
 # would be tried at every character of the page); the space before it is checked by hand.
 _ID_ATTRIBUTE = re.compile(r'id="([^"]*)"')
@@ -75,6 +88,7 @@ class PageState:
     icon_library: IconLibrary = "fontawesome"  # where components' icon names are looked up (docs.json icons.library)
     author_code: bool = True  # False (--no-scripts): the page's own <style> is left out too
     code_warned: set[str] = field(default_factory=set)  # <script>/<style> warnings given: one of each a page
+    script_warnings: set[str] = field(default_factory=set)  # author JavaScript's warnings, each once a page
 
     def warn(self, where: str, message: str) -> None:
         self.warnings.append(f"{where}: {message}")
@@ -116,6 +130,7 @@ class Document:
     scanner: Scanner = field(init=False)
     module: Module = field(default_factory=Module)
     props: dict[str, Any] = field(default_factory=dict)
+    scope: ScriptScope | None = None  # its JavaScript module in the engine, once a page needs it
 
     def __post_init__(self) -> None:
         self.scanner = Scanner(self.src, self.mdx)
@@ -299,6 +314,8 @@ def render_document(state: PageState, doc: Document) -> str:
 def parse_and_render(state: PageState, doc: Document) -> tuple[str, list[Token]]:
     """The document's HTML, and its tokens as the render left them (links resolved,
     expression values and snippet tokens noted in `meta`: markdown/export.py reads them)."""
+    if not state.chain:  # the page itself, not a snippet inlined into it
+        between_pages()
     env = {"mdx_doc": doc, "mdx_page": state}
     tokens = state.md.parse(doc.src, env)
     for line, message in doc.module.problems:
@@ -464,12 +481,18 @@ def _render_expression(self: RendererHTML, tokens: list[Token], idx: int, option
     text = token.content
     if not _COMMENT.sub("", text).strip():
         return ""  # {/* a comment */}
+    where = doc.where(_line(token))
     try:
         value = evaluate(text, _Variables(state, doc))
     except NotLiteral:
-        state.warn(doc.where(_line(token)),
-                   f"expression {{{shortened(text)}}} is not a value sitegen can compute; left out")
-        return ""
+        try:
+            value = _run_script(state, doc, where, text)
+        except ScriptFailed as exc:
+            state.warn(where, f"expression {{{shortened(text)}}} {exc}; left out")
+            return ""
+        output = _script_html(state, doc, where, value, depth=0)
+        token.meta = dict(token.meta or {}, value=html.unescape(_TAGS.sub("", output)))
+        return output
     output = _value_html(value)
     token.meta = dict(token.meta or {}, value=html.unescape(output))
     return output
@@ -500,14 +523,177 @@ def _props(state: PageState, doc: Document, tag: Tag, where: str) -> dict[str, A
             props[attribute.name] = html.unescape(attribute.value)
         elif not attribute.name:
             written = shortened(attribute.value)
-            state.warn(where, f"<{tag.name}> attributes {{{written}}} are not values sitegen can compute; left out")
+            try:
+                spread = _run_script(state, doc, where, "({" + attribute.value + "})")
+            except ScriptFailed as exc:
+                problem = "are not values sitegen can compute" if str(exc) == _NOT_COMPUTABLE else str(exc)
+                state.warn(where, f"<{tag.name}> attributes {{{written}}} {problem}; left out")
+                continue
+            if isinstance(spread, dict):
+                props.update({key: _script_prop(state, doc, where, value) for key, value in spread.items()})
         else:
             try:
                 props[attribute.name] = evaluate(attribute.value, variables)
             except NotLiteral:
-                state.warn(where, f"<{tag.name}> attribute {attribute.name}={{{shortened(attribute.value)}}} "
-                                  "is not a value sitegen can compute; left out")
+                try:
+                    value = _run_script(state, doc, where, attribute.value)
+                except ScriptFailed as exc:
+                    state.warn(where, f"<{tag.name}> attribute {attribute.name}={{{shortened(attribute.value)}}} "
+                                      f"{exc}; left out")
+                    continue
+                props[attribute.name] = _script_prop(state, doc, where, value)
     return props
+
+
+# --- author JavaScript ------------------------------------------------------------------
+
+
+def _run_script(state: PageState, doc: Document, where: str, text: str) -> Any:
+    """The value of the JavaScript expression `text` in the document's scope (engine)."""
+    from sitegen.javascript.transform import transform_expression
+
+    if not doc.mdx or not worth_running(doc, text):
+        raise ScriptFailed(_NOT_COMPUTABLE)
+    code = transform_expression(text)
+    if code is None:
+        raise ScriptFailed("is not a JavaScript expression sitegen can read")
+    try:
+        return _evaluate(state, doc, where, code)
+    except ScriptFailed as exc:
+        if re.fullmatch(r"it threw ReferenceError: '[^']*' is not defined", str(exc)):
+            raise ScriptFailed(_NOT_COMPUTABLE) from None  # a name nothing defines, as before the engine
+        raise
+
+
+def _evaluate(state: PageState, doc: Document, where: str, code: str) -> Any:
+    value, hooked = evaluate_in(state, doc, code, lambda source: _snippet_module(state.md, source))
+    for name in hooked:
+        _warn_once(state, where, f"<{name}> uses React hooks; it is shown as its first frame, not interactive")
+    return value
+
+
+def _warn_once(state: PageState, where: str, message: str) -> None:
+    """A warning about author JavaScript, once a page (a component is often used many times)."""
+    if message not in state.script_warnings:
+        state.script_warnings.add(message)
+        state.warn(where, message)
+
+
+def _is_node(value: Any) -> bool:
+    if isinstance(value, dict):
+        return "$el" in value or "$html" in value
+    return isinstance(value, list) and any(_is_node(item) for item in value)
+
+
+def _script_prop(state: PageState, doc: Document, where: str, value: Any) -> Any:
+    """A prop from JavaScript: JSX (`icon={<svg …/>}`) becomes its HTML, as Markup."""
+    if _is_node(value):
+        return Markup(_script_html(state, doc, where, value, depth=0))
+    return value
+
+
+_MAX_SCRIPT_DEPTH = 200  # elements a component returns, nested (Python renders them by recursion)
+
+
+def _script_html(state: PageState, doc: Document, where: str, value: Any, depth: int) -> str:
+    """The HTML of what JavaScript returned: text, numbers, lists, elements, rendered HTML."""
+    return _script_node(state, doc, where, value, depth)[0]
+
+
+def _script_node(
+    state: PageState, doc: Document, where: str, value: Any, depth: int
+) -> tuple[str, MdxElement | None]:
+    if isinstance(value, list):
+        return "".join(_script_html(state, doc, where, item, depth) for item in value), None
+    if not isinstance(value, dict):
+        return _value_html(value), None
+    if "$html" in value:
+        return str(value["$html"]), None
+    if "$el" not in value or not isinstance(value.get("props"), dict):
+        return "", None  # a plain object: React refuses to show one, sitegen shows nothing
+    if depth > _MAX_SCRIPT_DEPTH:
+        _warn_once(state, where,
+                   f"elements nested deeper than {_MAX_SCRIPT_DEPTH} levels; the deeper ones are left out")
+        return "", None
+    name = str(value["$el"])
+    props = dict(value["props"])
+    children = props.pop("children", None)
+    parts: list[MdxChild] = []
+    for child in children if isinstance(children, list) else [children]:
+        piece, element = _script_node(state, doc, where, child, depth + 1)
+        if element is not None or piece:  # JSX keeps the spaces it was written with
+            parts.append(MdxChild(html=piece, element=element))
+    children_html = "".join(part.html for part in parts)
+    props = {key: _script_prop(state, doc, where, item) for key, item in props.items()}
+    line = int(where.rsplit(":", 1)[1])
+    element = MdxElement(name, props, doc.display, line, True, children_html, parts)
+    if not name:
+        return children_html, element
+    if name[0].islower():
+        if name.lower() not in HTML_ELEMENTS:
+            _warn_once(state, where, f"unknown element <{name}>; its content is shown without it")
+            return children_html, element
+        return render_html_element(
+            name.lower(), props, children_html,
+            lambda target, image: state.url(where, target, image),
+            lambda message: _warn_once(state, where, message),
+        ), element
+    if state.components is not None and state.components.knows(name):
+        try:
+            return str(state.components.render(element, PageContext(state))), element
+        except ComponentFailed as exc:
+            state.errors.append(f"{where}: <{name}>: {exc}")
+            return children_html, element
+    _warn_once(state, where, f"unknown component <{name}>; its content is shown without it")
+    return children_html, element
+
+
+def _props_code(state: PageState, doc: Document, tag: Tag, where: str) -> str:
+    """A JavaScript object of the tag's attributes, for a call of the author's component."""
+    from sitegen.javascript.transform import transform_expression
+
+    parts: list[str] = []
+    for attribute in tag.attributes:
+        if attribute.kind == "bare":
+            parts.append(f"{json.dumps(attribute.name)}: true")
+        elif attribute.kind == "string":
+            parts.append(f"{json.dumps(attribute.name)}: {json.dumps(html.unescape(attribute.value))}")
+        else:
+            code = transform_expression(attribute.value if attribute.name else "({" + attribute.value + "})")
+            if code is None:
+                written = f"{attribute.name}={{{shortened(attribute.value)}}}" if attribute.name \
+                    else f"{{{shortened(attribute.value)}}}"
+                state.warn(where, f"<{tag.name}> attribute {written} is not a JavaScript expression sitegen "
+                                  "can read; left out")
+            elif attribute.name:
+                parts.append(f"{json.dumps(attribute.name)}: ({code})")
+            else:
+                parts.append(f"...({code})")
+    return "{" + ", ".join(parts) + "}"
+
+
+def _render_author_component(
+    self: RendererHTML, token: Token, state: PageState, doc: Document, where: str, options: Any,
+    env: dict[str, Any],
+) -> str:
+    """<Name> the author wrote in JavaScript: its children rendered here, the call run in the
+    engine, what it returns rendered like hand-written MDX. When it cannot run, its children."""
+    tag: Tag = token.meta["tag"]
+    inline: bool = token.meta["inline"]
+    children_html, parts = _children(self, token.children or [], inline, options, env)
+    line = doc.first_line + _line(token)
+    try:
+        value = _evaluate(state, doc, where, component_call(tag.name, _props_code(state, doc, tag, where),
+                                                            children_html))
+    except ScriptFailed as exc:
+        _warn_once(state, where, f"<{tag.name}> failed: {exc}; its children are shown without it")
+        token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, children_html, parts)
+        return children_html if inline or children_html.endswith("\n") or not children_html else children_html + "\n"
+    output, _ = _script_node(state, doc, where, value, depth=0)
+    # The page's Markdown (export.py) shows the children written in the page, as for any
+    # component it does not know.
+    token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, output, parts)
+    return output if inline or output.endswith("\n") or not output else output + "\n"
 
 
 def _children(
@@ -569,10 +755,11 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
             state.code_warned.add(message)
             state.warn(where, message)
         return output
+    if author_component(doc, name, lambda source: _snippet_module(state.md, source), state):
+        return _render_author_component(self, token, state, doc, where, options, env)
     snippet = doc.module.component_import(name) if doc.mdx else None
-    react = _react_component_source(doc, name)
-    if react is not None:
-        snippet = None  # a React component: Python cannot run it, its children are shown below
+    if snippet is not None and snippet.path.endswith(_SCRIPT_SUFFIXES):
+        snippet = None  # a script file not found: an unknown component, below
     if snippet is not None or (name == "Snippet" and isinstance(props.get("file"), str)):
         if snippet is not None:
             written, variables = snippet.path, props
@@ -620,26 +807,11 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
             state.errors.append(f"{where}: <{name}>: {exc}")
             return children_html
         return output if inline or output.endswith("\n") else output + "\n"
-    if react is not None:
-        state.warn(where, f"<{name}> is a React component from {react}; its children are shown without it")
-        return children_html
     state.warn(where, f"unknown component <{name}>; its content is shown without it")
     return children_html
 
 
 _SCRIPT_SUFFIXES = (".jsx", ".tsx", ".js", ".ts")
-
-
-def _react_component_source(doc: Document, name: str) -> str | None:
-    """'snippets/chart.jsx' when NAME is imported from a script file (a React component)."""
-    if not doc.mdx or not name[:1].isupper():
-        return None
-    found = doc.module.component_import(name)
-    named = doc.module.variable_import(name)
-    written = found.path if found is not None else named[0].path if named is not None else None
-    if written is None or not written.endswith(_SCRIPT_SUFFIXES):
-        return None
-    return written.lstrip("/")
 
 
 def _render_snippet(

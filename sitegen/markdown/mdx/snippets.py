@@ -15,7 +15,7 @@ from sitegen.errors import location
 from sitegen.pages import FRONT_MATTER  # one front matter syntax for pages and snippets
 from sitegen.untrusted import MAX_PAGE_BYTES, normalized_text, read_limited, text_problem, too_large
 
-__all__ = ["SnippetSource", "find_snippet", "load_snippet"]
+__all__ = ["SnippetSource", "find_script", "find_snippet", "load_snippet"]
 
 _SUFFIXES = ("", ".mdx", ".md", "/index.mdx", "/index.md")
 
@@ -36,6 +36,20 @@ class OutsideProject(Exception):
 
 def find_snippet(written: str, importer: Path, project_dir: Path, content_dir: Path) -> Path | None:
     """The file an import path names; raises OutsideProject for paths leaving the project."""
+    return _find(written, importer, project_dir, content_dir, _SUFFIXES, (".mdx", ".md"))
+
+
+def find_script(written: str, importer: Path, project_dir: Path, content_dir: Path) -> Path | None:
+    """The JavaScript file an import path names (`/snippets/hero.jsx`, `./chart`)."""
+    return _find(written, importer, project_dir, content_dir, _SCRIPT_NAME_SUFFIXES, _SCRIPT_SUFFIXES)
+
+
+_SCRIPT_SUFFIXES = (".jsx", ".tsx", ".js", ".ts")
+_SCRIPT_NAME_SUFFIXES = ("", *_SCRIPT_SUFFIXES, *(f"/index{suffix}" for suffix in _SCRIPT_SUFFIXES))
+
+
+def _find(written: str, importer: Path, project_dir: Path, content_dir: Path, name_suffixes: tuple[str, ...],
+          file_suffixes: tuple[str, ...]) -> Path | None:
     if written.startswith("/"):
         bases = [content_dir, project_dir]
         relative = written.lstrip("/")
@@ -43,7 +57,7 @@ def find_snippet(written: str, importer: Path, project_dir: Path, content_dir: P
         bases = [importer.parent]
         relative = written
     for base in bases:
-        for suffix in _SUFFIXES:
+        for suffix in name_suffixes:
             candidate = Path(posixpath.normpath(str(base / (relative + suffix))))
             resolved = inside_project(project_dir, candidate)
             if resolved is None:
@@ -51,7 +65,7 @@ def find_snippet(written: str, importer: Path, project_dir: Path, content_dir: P
                 if candidate.exists() or not candidate.is_relative_to(project_dir):
                     raise OutsideProject(written)
                 continue
-            if resolved.is_file() and resolved.suffix in (".mdx", ".md"):
+            if resolved.is_file() and resolved.suffix in file_suffixes:
                 return resolved
     return None
 
