@@ -37,6 +37,13 @@ title: Install
     ## Run the installer
 
     Double-click acme-setup.exe.
+
+    <ParamField body="options" type="object">
+      Installer options.
+      <Expandable title="properties">
+        <ParamField body="installDir" type="string">Where Acme goes.</ParamField>
+      </Expandable>
+    </ParamField>
   </Tab>
 </Tabs>
 
@@ -80,11 +87,17 @@ def expect_windows_selected(page: Any) -> None:
         expect(tab).to_have_attribute("aria-selected", "true")
 
 
-@pytest.mark.parametrize("target", ["windows", "run-the-installer"])
+@pytest.mark.parametrize("target", ["windows", "run-the-installer", "param-options-install-dir"])
 def test_a_link_to_a_tab_or_into_it_selects_the_tab(page: Any, site: str, target: str) -> None:
     page.goto(site + "install/#" + target)
     expect_windows_selected(page)
     expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
+
+
+def test_a_link_to_a_field_in_a_closed_expandable_opens_it(page: Any, site: str) -> None:
+    page.goto(site + "install/#param-options-install-dir")
+    expect(page.get_by_text("Where Acme goes.")).to_be_in_viewport()
+    assert page.locator("#param-options details").evaluate("details => details.open")
 
 
 def test_a_link_to_an_accordion_opens_it(page: Any, site: str) -> None:
