@@ -63,6 +63,11 @@
         var index = titles.indexOf(title);
         if (index >= 0) select(index, false);
         return index >= 0;
+      },
+      /* A link leads into PANEL: it is chosen as if the reader had clicked its tab. */
+      showPanel: function (panel) {
+        var index = panels.indexOf(panel);
+        if (index >= 0 && panel.hidden) choose(index, false);
       }
     };
     function choose(index, focus) {
@@ -96,6 +101,47 @@
     groups.push(group);
   }
   document.querySelectorAll("[data-tabs]").forEach(setUpGroup);
+
+  /* Deep links, as on Mintlify: page#id where the id is a tab panel, an accordion or anything
+     inside one selects the tab (and the synced tabs), opens every enclosing <details>, then
+     scrolls to it. A nested accordion's link is its path of accordion ids, `#outer:inner`;
+     opening an accordion puts that link in the address bar, to share. */
+  function linkedElement() {
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { return null; /* bad %-escape */ }
+    if (!id) return null;
+    var path = id.split(":");
+    return document.getElementById(id) || document.getElementById(path[path.length - 1]);
+  }
+  function showLinkedElement() {
+    var target = linkedElement();
+    if (!target) return;
+    for (var node = target; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS") node.open = true;
+      else if (node.hidden) groups.forEach(function (group) { group.showPanel(node); });
+    }
+    target.scrollIntoView();
+  }
+  window.addEventListener("hashchange", showLinkedElement);
+  /* A second click on a link to the current #id fires no hashchange, yet the reader may have
+     closed or switched away from its target since. */
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href*='#']");
+    if (link && link.hash && link.hash === location.hash && link.pathname === location.pathname) {
+      showLinkedElement();
+    }
+  });
+  document.querySelectorAll("details.accordion > summary").forEach(function (summary) {
+    summary.addEventListener("click", function () {
+      if (summary.parentElement.open) return; /* it is closing */
+      var path = [];
+      for (var node = summary.parentElement; node; node = node.parentElement.closest("details.accordion")) {
+        if (node.id) path.unshift(encodeURIComponent(node.id));
+      }
+      if (path.length) history.replaceState(history.state, "", "#" + path.join(":"));
+    });
+  });
+  showLinkedElement();
 
   /* Expandable code blocks start collapsed; the button opens and closes them. */
   document.querySelectorAll(".code-block.expandable").forEach(function (block) {
