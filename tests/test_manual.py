@@ -84,3 +84,11 @@ def test_readme_is_a_short_front_door_that_names_the_manual() -> None:
             continue
         assert (REPO / target).resolve().is_relative_to(REPO), target
         assert (REPO / target).exists(), target
+
+
+def test_readme_holds_the_ci_test_command_as_a_line_of_its_own() -> None:
+    """.ci/run checks this too, but only in CI: a README edit that breaks it fails here first."""
+    ci = (REPO / ".ci/run").read_text(encoding="utf-8")
+    command = re.search(r'^TEST_COMMAND="(.*)"$', ci, re.M)
+    assert command is not None
+    assert command.group(1) in (REPO / "README.md").read_text(encoding="utf-8").splitlines()
