@@ -79,6 +79,8 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_v2_twin_of_the_plant_store_builds_the_same_pages",
     ),
     "test_deploy.py": (
+        "test_a_fresh_clone_continues_the_published_history",
+        "test_diverged_remote_branch_is_refused_then_replaced_with_force",
         "test_run_builds_and_pushes_the_example_docs_without_touching_the_checkout",
         "test_second_deploy_adds_a_commit_on_top_with_exactly_the_new_site",
     ),
@@ -97,6 +99,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_markdown_comes_from_the_build_cache_unchanged",
     ),
     "test_memory.py": (),
+    "test_mintlify_fixtures.py": (),  # builds every fixture repository first
     "test_nav.py": (
         "test_navigation_is_rendered_once_per_section_on_a_large_site",
     ),
