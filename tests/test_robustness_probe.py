@@ -1,4 +1,4 @@
-"""A seeded robustness probe: random damage to the Plant Store docs, each built by the CLI.
+"""A seeded robustness probe: 150 random damages to the Plant Store docs, each built by the CLI.
 
 With a fixed seed, each case copies the Plant Store (the docs at the repository root), damages
 one of its pages, its docs.json or its openapi.yaml (MDX and Markdown fragments inserted, a
@@ -35,7 +35,7 @@ from conftest import REPO
 pytestmark = pytest.mark.slow
 
 SEED = 20261126
-CASES = 72
+CASES = 150
 SECRET = "SECRET-e41c-not-for-any-site"  # written only outside the project
 
 # Fragments a careless or hostile page might hold; each names the outside file at several
