@@ -19,6 +19,9 @@ from sitegen.errors import SitegenError
 
 # command -> (module, help, description)
 _COMMANDS: dict[str, tuple[str, str, str]] = {
+    "new": ("sitegen.commands.new", "write a starter project into a new folder",
+            "Write a starter docs project (docs.json, two pages, an OpenAPI page and its openapi.yaml) "
+            "into DIR, which must be new or empty."),
     "build": ("sitegen.commands.build", "build the static site", "Build PROJECT into static HTML."),
     "serve": ("sitegen.commands.serve", "serve with live reload",
               "Build PROJECT, serve it on 127.0.0.1 and rebuild on every change."),

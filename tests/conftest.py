@@ -30,6 +30,156 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Left out of the fast loop, `pytest -m "not browser and not slow"` (CONTRIBUTING.md). Chosen
+# from `pytest --durations=0` of the non-browser tests: the costliest, until what is left is
+# about half of that time (each of these builds a whole site, often more than once, starts
+# servers, installs a wheel or waits out timeouts). A file with no test names is slow as a
+# whole; a name covers every parameter of that test. CI runs everything.
+SLOW_TESTS: dict[str, tuple[str, ...]] = {
+    "test_build.py": (
+        "test_api_page_front_matter_can_choose_the_playground_mode",
+        "test_api_page_shows_its_operation",
+        "test_cli_usage_and_version",
+        "test_external_logo_urls_are_kept_as_written",
+        "test_failed_build_leaves_previous_site_byte_identical",
+        "test_foreign_non_empty_output_folder_is_not_replaced",
+        "test_front_matter_fields_and_fallbacks",
+        "test_home_page_is_the_first_navigation_page",
+        "test_output_folder_holding_sources_is_refused",
+        "test_pages_at_the_project_root_without_content_folder",
+        "test_parallel_cold_build_equals_a_serial_one",
+        "test_successful_rebuild_replaces_the_site",
+    ),
+    "test_build_cache.py": (),
+    "test_check.py": (
+        "test_check_external_fetches_each_link_and_reports_the_broken_ones",
+        "test_check_external_keeps_to_the_per_host_limit",
+        "test_check_json_names_file_line_kind_and_target",
+        "test_check_of_a_clean_project_exits_0",
+        "test_check_prints_each_problem_and_a_summary_and_writes_nothing",
+        "test_check_reports_what_stops_a_build_as_errors",
+        "test_docs_json_warnings_get_their_line_in_check",
+        "test_every_broken_reference_is_a_warning_naming_file_line_and_target",
+        "test_strict_turns_each_broken_reference_into_an_error",
+    ),
+    "test_compat.py": (
+        "test_lenient_config_values_warn_and_fall_back",
+        "test_redirect_works_in_a_browser",
+        "test_redirects_are_static_pages",
+        "test_search_skips_hidden_and_noindex_pages_and_finds_keywords",
+    ),
+    "test_config.py": (
+        "test_missing_navigation_page_is_left_out_with_a_warning",
+        "test_unknown_keys_are_warnings",
+    ),
+    "test_config_v2.py": (
+        "test_migrate_writes_v2_that_builds_the_same_pages",
+        "test_unknown_keys_and_values_are_warnings_naming_the_path",
+        "test_v2_thumbnails_and_site_url_work_as_in_the_classic_schema",
+        "test_v2_twin_of_the_plant_store_builds_the_same_pages",
+    ),
+    "test_deploy.py": (
+        "test_a_fresh_clone_continues_the_published_history",
+        "test_diverged_remote_branch_is_refused_then_replaced_with_force",
+        "test_run_builds_and_pushes_the_example_docs_without_touching_the_checkout",
+        "test_second_deploy_adds_a_commit_on_top_with_exactly_the_new_site",
+    ),
+    "test_docs_reference.py": (
+        "test_every_accepted_key_is_documented_and_nothing_else",
+    ),
+    "test_hostile_input.py": (
+        "test_component_template_override_naming_an_undefined_value",
+        "test_config_nested_20000_deep",
+        "test_mdx_blocks_nested_20000_deep_build_with_a_warning",
+        "test_mdx_nested_20000_deep_inline_builds",
+        "test_openapi_moderate_nesting_and_aliases_still_build",
+    ),
+    "test_install.py": (),  # the wheel, installed into a new virtual environment
+    "test_llms.py": (
+        "test_markdown_comes_from_the_build_cache_unchanged",
+    ),
+    "test_memory.py": (),
+    "test_mintlify_fixtures.py": (),  # builds every fixture repository first
+    "test_nav.py": (
+        "test_navigation_is_rendered_once_per_section_on_a_large_site",
+    ),
+    "test_openapi_fetch.py": (
+        "test_serve_offline_never_fetches_and_serves_the_cached_copy",
+    ),
+    "test_openapi_page.py": (
+        "test_maintain_order_keeps_spec_order",
+        "test_plant_store_api_page_has_what_a_reader_needs",
+        "test_playground_modes",
+        "test_script_in_a_spec_description_is_inert",
+        "test_sidebar_shows_the_method_badge",
+        "test_spec_from_a_url",
+        "test_unknown_operation_is_a_warning_and_a_plain_page",
+    ),
+    "test_openapi_playground.py": (
+        "test_front_matter_playground_none_leaves_the_samples",
+    ),
+    "test_publish.py": (
+        "test_a_bad_site_url_is_an_error_naming_where_it_came_from",
+        "test_a_card_deleted_from_the_cache_is_drawn_again",
+        "test_an_svg_logo_is_rasterized_onto_the_card",
+        "test_an_svg_logo_reads_no_file_it_points_at",
+        "test_cards_of_a_large_site_come_from_the_worker_processes",
+        "test_flag_wins_over_environment_which_wins_over_docs_json",
+        "test_mintlify_thumbnails_object_draws_a_dark_card",
+        "test_social_cards_are_drawn_once_and_reused_on_rebuild",
+        "test_the_plant_store_card_shows_its_svg_logo",
+    ),
+    "test_recycled_staging.py": (),
+    "test_refserver.py": (
+        "test_duplicates_in_one_concurrent_burst_store_exactly_one",
+        "test_plants_survive_a_clean_restart",
+        "test_signal_finishes_in_flight_request_then_exits_0",
+    ),
+    "test_refserver_conformance.py": (),  # schemathesis
+    "test_refserver_durability.py": (),
+    "test_robustness_probe.py": (),
+    "test_search.py": (
+        "test_a_two_language_index_is_the_same_bytes_on_every_build",
+        "test_dev_server_indexes_in_the_background_without_reloading_tabs",
+    ),
+    "test_search_while_rendering.py": (),
+    "test_serve_builder.py": (
+        "test_each_kind_of_change_gives_the_fresh_build",
+    ),
+    "test_serve_http.py": (),
+    "test_untrusted_paths.py": (
+        "test_a_config_file_linking_outside_is_refused",
+        "test_a_docs_json_file_linking_outside_is_refused",
+        "test_a_script_url_in_front_matter_is_not_a_sidebar_link",
+        "test_an_openapi_ref_outside_the_project_is_not_read",
+        "test_docs_json_files_outside_the_project_are_refused",
+        "test_images_and_files_linking_outside_are_not_copied",
+        "test_script_urls_fail_a_strict_build",
+        "test_snippets_outside_the_project_are_not_inlined",
+        "test_symlinks_inside_the_project_keep_working",
+        "test_theme_overrides_linking_outside_are_not_used",
+    ),
+    "test_v2_settings.py": (
+        "test_a_site_with_last_modified_lines_is_built_again_not_replayed",
+        "test_a_thumbnails_background_that_is_not_a_project_file_is_a_warning",
+        "test_seo_indexing_decides_what_robots_are_asked_to_index",
+        "test_styling_codeblocks_dark_darkens_code_in_both_modes",
+    ),
+}
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test under tests/browser/ `browser`, and the tests of SLOW_TESTS `slow`."""
+    for item in items:
+        path = Path(item.path)
+        if path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
+        slow = SLOW_TESTS.get(path.name)
+        if slow is not None and (not slow or getattr(item, "originalname", item.name) in slow):
+            item.add_marker(pytest.mark.slow)
+
+
 def copy_fixture(source: Path, parent: Path) -> Path:
     """A copy of a fixture project under `parent`, to build: a build writes `.sitegen-cache/`
     into its project, and the repository's fixtures stay exactly as committed."""

@@ -47,6 +47,7 @@ def test_wheel_installs_with_its_dependencies_and_builds_from_another_directory(
     assert "sitegen/themes/default/templates/base.html" in names
     assert "sitegen/themes/default/assets/site.css" in names
     assert "sitegen/themes/default/fonts/Lato-Bold.ttf" in names and "sitegen/themes/default/fonts/OFL.txt" in names
+    assert "sitegen/starter/docs.json" in names and "sitegen/starter/openapi.yaml" in names
 
     venv = tmp_path / "venv"
     made = _run([sys.executable, "-m", "venv", venv])  # no --system-site-packages: nothing shared
@@ -63,6 +64,13 @@ def test_wheel_installs_with_its_dependencies_and_builds_from_another_directory(
     assert where.returncode == 0, where.stderr
     for line in where.stdout.split():
         assert Path(line).is_relative_to(venv), line  # the wheel's copy and the venv's dependencies
+
+    # `sitegen new` writes the starter from the wheel's package data; it builds with no warning.
+    started = _run([venv / "bin" / "sitegen", "new", "starter"], cwd=elsewhere)
+    assert started.returncode == 0, started.stderr
+    strict = _run([venv / "bin" / "sitegen", "build", "starter", "--strict", "-q"], cwd=elsewhere)
+    assert strict.returncode == 0, strict.stderr
+    assert (elsewhere / "starter/site/api-reference/get-plant/index.html").is_file()
 
     # With a site URL: the social cards need Pillow (a dependency) and the wheel's fonts.
     result = _run([venv / "bin" / "sitegen", "build", example_project, "--out", "out",
