@@ -29,7 +29,7 @@ def test_new_writes_a_starter_that_builds_strictly_with_its_api_page(tmp_path: P
     assert built.returncode == 0, built.stderr
     assert built.stderr == ""
     assert built.stdout.startswith("Built 3 pages in ")
-    assert '<h1 class="page-title">Quickstart</h1>' in (out / "quickstart/index.html").read_text()
+    assert '<h1 class="page-title" id="page-title">Quickstart</h1>' in (out / "quickstart/index.html").read_text()
     api_page = (out / "api-reference/get-plant/index.html").read_text()
     assert '<span class="method-badge method-get api-method">GET' in api_page
     assert "/plants/{plantId}" in api_page
