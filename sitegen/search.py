@@ -56,6 +56,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 BUNDLE_DIR = "_sitegen/search"  # where the shards live in the output; search.js expects them here
 MANIFEST = "shards.json"  # in BUNDLE_DIR: the shard folders, the first one with Pagefind's code
@@ -403,7 +404,7 @@ def build_bundle(
 
 
 class SearchIndex:
-    """The search stage of one SiteBuilder, kept across its builds.
+    """The search stage of one DevBuilder (or build), kept across its builds.
 
     Per build: `begin()` (does the site offer search?), `add(output, html)` for each real
     page, then `finish()` for the bundle. The last bundle is kept with the pages it was made
@@ -441,6 +442,10 @@ class SearchIndex:
             self._checked = binary
         self._binary = binary if binary is not None and self._problem is None else None
         return self._binary is not None
+
+    def binary(self) -> Path | None:
+        """The Pagefind executable this build runs (`begin()` said it does), or None."""
+        return self._binary
 
     def add(self, output: str, html: bytes) -> None:
         """A page to index, by its output path (its document's name and URL come from it)."""
@@ -577,3 +582,148 @@ class SearchIndex:
                     self._wanted = None
                 if bundle is not None:  # newer than what builds have, even if another request waits
                     self._indexed, self._bundle, self._refreshed = pages, bundle, True
+
+
+# --- listening to a build: each page as it is written ---------------------------------------
+
+class Destination(Protocol):
+    """Where the bundle goes (a build's `Output`)."""
+
+    def write(self, path: str, data: bytes) -> None: ...
+
+    def copy(self, path: str, source: Path) -> None: ...
+
+
+class SearchListener(Protocol):
+    """What a build tells its search stage: each searchable page as it is written, then the
+    end, when the bundle goes into the output."""
+
+    def page_written(self, path: str, html: bytes) -> None: ...
+
+    def finish(self, output: Destination) -> list[str]: ...
+
+
+class MemorySearch:
+    """The dev server's search (and `build_site`'s): pages handed to its `SearchIndex`, which
+    keeps each shard's bundle between builds."""
+
+    def __init__(self, index: SearchIndex) -> None:
+        self._index = index
+
+    def page_written(self, path: str, html: bytes) -> None:
+        self._index.add(path, html)
+
+    def finish(self, output: Destination) -> list[str]:
+        bundle, warnings = self._index.finish()
+        for path, data in bundle.items():
+            output.write(path, data)
+        return warnings
+
+
+class BundleStore(Protocol):
+    """Shard bundles kept between builds, by `shard_key`."""
+
+    def bundle(self, key: str) -> Path | None: ...
+
+    def keep(self, key: str, bundle: Path) -> None: ...
+
+
+def shard_key(pages: Iterable[tuple[str, bytes]], first: bool, code: str) -> str:
+    """A shard's key: its pages (output path, hash of the HTML), whether it is the first
+    shard (the only one that keeps Pagefind's code) and the code that made it."""
+    digest = hashlib.blake2b(digest_size=20)
+    digest.update(f"{code}\0{'first' if first else 'merged'}\0".encode())
+    for path, html_digest in sorted(pages):
+        digest.update(path.encode() + b"\0" + html_digest)
+    return digest.hexdigest()
+
+
+def html_digest(html: bytes) -> bytes:
+    return hashlib.blake2b(html, digest_size=20).digest()
+
+
+class DiskSearch:
+    """`sitegen build`'s search: each searchable page's index document is written into its
+    shard's folder as the page is written (`write_document`, also in a render worker), and a
+    shard is indexed as soon as its last page is written (`page_done`), while the other pages
+    render: its bundle from `store` when it holds one of exactly those pages, else Pagefind in
+    a thread (`ShardIndexer`). `finish` waits and copies every bundle into the output."""
+
+    def __init__(self, binary: Path, pages: Iterable[str], work: Path, store: BundleStore | None,
+                 code: str) -> None:
+        self.plan = plan_shards(pages)
+        self._shard_of = {path: name for name, paths in self.plan.items() for path in paths}
+        self._left = {name: set(paths) for name, paths in self.plan.items()}
+        self._digests: dict[str, bytes] = {}
+        self.work = work
+        self._store = store
+        self._code = code
+        self._indexer = ShardIndexer(binary)
+        self._bundles: dict[str, tuple[Path, str | None]] = {}  # shard -> its bundle, its key to keep it by
+        self._halted = False
+        for name in self.plan:
+            (work / "documents" / name).mkdir(parents=True, exist_ok=True)
+
+    def write_document(self, path: str, html: bytes) -> bytes:
+        """Write the index document of the page at `path` (if it is searchable); the HTML's hash."""
+        shard = self._shard_of.get(path)
+        if shard is not None:
+            name, url = document_name(path)
+            (self.work / "documents" / shard / name).write_bytes(index_document(html, url))
+        return html_digest(html)
+
+    def page_written(self, path: str, html: bytes) -> None:
+        self.page_done(path, self.write_document(path, html))
+
+    def page_done(self, path: str, digest: bytes) -> None:
+        """The page at `path` and its index document are written: its shard may be complete."""
+        shard = self._shard_of.get(path)
+        left = self._left.get(shard) if shard is not None else None
+        if shard is None or left is None:
+            return
+        self._digests[path] = digest
+        left.discard(path)
+        if left or self._halted:
+            return
+        del self._left[shard]
+        first = shard == next(iter(self.plan))
+        key = shard_key(((page, self._digests[page]) for page in self.plan[shard]), first, self._code)
+        stored = self._store.bundle(key) if self._store is not None else None
+        if stored is not None:
+            self._bundles[shard] = (stored, None)
+            return
+        bundle = self.work / "bundles" / shard
+        self._bundles[shard] = (bundle, key)
+        self._indexer.add(list(self.plan).index(shard), ShardJob(self.work / "documents" / shard, bundle, first))
+
+    def allow_beside_workers(self) -> None:
+        """Render workers use every core: one Pagefind run at a time, niced (none runs before
+        this or `allow_all`: a thread must not exist when the workers are forked)."""
+        self._indexer.allow(JOBS_WHILE_RENDERING, low_priority=True)
+
+    def allow_all(self) -> None:
+        """No render worker runs: `JOBS` Pagefind runs at a time."""
+        self._indexer.allow(JOBS)
+
+    def halt(self) -> None:
+        """A page failed (so will the build): no shard starts from now on."""
+        self._halted = True
+
+    def stop(self) -> None:
+        """The build failed: end the Pagefind runs under way."""
+        self._indexer.stop()
+
+    def finish(self, output: Destination) -> list[str]:
+        """Wait for the Pagefind runs; put every shard's bundle and `shards.json` into the
+        output and keep the new bundles in the store. On Pagefind's failure: no search at all."""
+        warnings = self._indexer.wait(None)
+        if warnings:
+            return warnings
+        output.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(self.plan))
+        for shard, (bundle, key) in self._bundles.items():
+            for source in sorted(bundle.rglob("*")):
+                if source.is_file() and not source.is_symlink():
+                    output.copy(f"{BUNDLE_DIR}/{shard}/{source.relative_to(bundle).as_posix()}", source)
+            if key is not None and self._store is not None:
+                self._store.keep(key, bundle)
+        return []

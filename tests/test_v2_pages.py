@@ -271,9 +271,9 @@ def test_an_asyncapi_document_outside_the_project_is_refused(seedbank: Path, tmp
 
 
 def test_the_dev_server_follows_an_edited_spec(seedbank: Path) -> None:
-    from sitegen.build.builder import SiteBuilder
+    from sitegen.serve.reuse import DevBuilder
 
-    builder = SiteBuilder(seedbank)
+    builder = DevBuilder(seedbank)
     builder.build()
     spec = seedbank / "asyncapi" / "vault-events.yaml"
     spec.write_text(spec.read_text().replace("title: Lot updates", "title: Lot news"))

@@ -1,13 +1,13 @@
 """The `render_pages` step: every page's markdown, API view and HTML, written as it is made.
 
 All per-page work (markdown-it, Pygments, the Jinja2 page template) happens in `render_page`.
-A cold `sitegen build` of a large site runs it in worker processes, which get what they need
-once, through the pool's initializer (`RenderSetup`, the pages), and write each page into the
-staging folder and its entry into the persistent cache themselves; the parent only hands out
-page numbers and gets back the small data it needs afterwards (`PageResult`: warnings,
-errors, fragment links, the ids on the page, the files the page references, its hash).
-The dev server renders in its own process, reusing the markdown and HTML of pages whose
-inputs did not change (`SiteBuilder` keeps them in `Cached`).
+A page whose inputs did not change since the last `sitegen build` comes from the persistent
+cache (`pagecache.py`). The others render here, or, on a cold build of a large site, in
+forked worker processes that inherit what they need (`RenderSetup`, the pages: tasks are
+page numbers), write each page into the staging folder, its index document into its search
+shard's folder and its cache entry themselves, and send back only the small data the build
+needs afterwards (`PageResult`). How a page's markdown and HTML are made is `Reuse`'s
+business: made fresh here; the dev server's reuses what did not change (serve/reuse.py).
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 import gc
-import hashlib
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import jinja2
 from markdown_it import MarkdownIt
 
-from sitegen.build.output import Output
-from sitegen.build.steps import handwritten_view
+from sitegen.build.output import FolderOutput, Output
+from sitegen.build.progress import Progress
+from sitegen.build.steps import PagesRead, handwritten_view, read_pages
 from sitegen.config import LoadedConfig
 from sitegen.icons import IconLibrary
 from sitegen.llms import markdown_path, page_markdown
@@ -38,13 +38,16 @@ from sitegen.markdown.mdx import page_ids
 from sitegen.pages import Page
 from sitegen.publish import CardStyle, ensure_card
 from sitegen.render import Renderer
+from sitegen.search import DiskSearch, SearchListener, html_digest
 from sitegen.theme import template_failure
 
 if TYPE_CHECKING:
+    from sitegen.build.pagecache import PageCache
     from sitegen.openapi import ApiView
 
 PAGES_PER_WORKER = 100  # below this, starting processes costs more than it saves
 _PAGES_PER_TASK = 8  # pages a worker renders per message (small: the progress bar moves)
+T = TypeVar("T")
 
 
 class TrackingResolver(LinkResolver):
@@ -90,8 +93,8 @@ class RenderedBody:
 
 @dataclass(frozen=True)
 class RenderSetup:
-    """What every page's work needs; built once per build by the parent (and, for a cold
-    build, given to each worker by the pool's initializer)."""
+    """What every page's work needs; built once per build by the parent (and inherited by
+    the workers of a cold build)."""
 
     project_dir: Path
     loaded: LoadedConfig
@@ -100,7 +103,6 @@ class RenderSetup:
     renderer: Renderer
     resolver: TrackingResolver
     views: dict[str, ApiView]  # page id -> API view of its OpenAPI operation
-    output: Output
     root_copy: str | None  # the page also written at the site root (the home page, when no page is "index")
     cards: CardStyle | None = None  # social cards to draw (a site with a URL, thumbnails on)
 
@@ -117,45 +119,41 @@ class PageResult:
     features: frozenset[str] = frozenset()
     ids: frozenset[str] | bytes = frozenset()  # the ids on the built page, or its HTML (read when needed)
     assets: dict[str, Path] = field(default_factory=dict)  # files its links reference -> copied
-    html: dict[str, bytes] = field(default_factory=dict)  # from a worker that cannot write to the output
+    files: dict[str, bytes] = field(default_factory=dict)  # output path -> HTML or Markdown, until written
     snippets: tuple[str, ...] = ()  # snippet files the page inlined (the persistent cache checks them)
     markdown: str = ""  # the page's Markdown with links relative to the site root (llms-full.txt)
-    digest: bytes = b""  # from a worker: the hash of the page's HTML (the search bundle's key is made of them)
-    written: list[str] = field(default_factory=list)  # from a worker: the files it put in the output (not cached)
+    digest: bytes = b""  # from a worker: the hash of the page's HTML (its search shard's key is made of them)
 
 
-# The cache hooks of `render_page`: the dev server reuses bodies and HTML; workers make them.
-BodyFor = Callable[[Page], RenderedBody]
-HtmlFor = Callable[[Page, RenderedBody, "ApiView | None"], bytes]
-# Keeps the pages of a task a worker rendered in the persistent build cache: (page, its HTML
-# by output path, its result with the ids read) each, in one call (one transaction). Called in
-# the worker, before it returns the task's results, so the parent never reads pages back.
-StoreEntry = Callable[[list[tuple[Page, dict[str, bytes], PageResult]]], None]
+class Reuse:
+    """How a build gets each step's result: computed every time. The dev server's subclass
+    (`serve.reuse.DevReuse`) keeps results and hands them out again while their inputs hold."""
 
+    fresh = True  # nothing is kept: a cold build may render in worker processes
 
-def html_digest(html: bytes) -> bytes:
-    return hashlib.blake2b(html, digest_size=20).digest()
+    def step(self, name: str, key: object, compute: Callable[[], T]) -> T:
+        """The result of the whole-site step `name` for inputs `key`."""
+        return compute()
 
+    def read_pages(self, project_dir: Path, exclude: tuple[Path, ...]) -> PagesRead:
+        """The project's pages."""
+        return read_pages(project_dir, exclude)
 
-def fresh_body(setup: RenderSetup) -> BodyFor:
-    def body_for(page: Page) -> RenderedBody:
+    def body(self, setup: RenderSetup, page: Page) -> RenderedBody:
+        """A page's markdown."""
         links = setup.resolver.fork()
-        body = render_markdown(setup.markdown, page, links, setup.components, setup.loaded.chrome.icon_library)
-        return RenderedBody(page, body, links, 0, setup.loaded.chrome.icon_library)
-    return body_for
+        library = setup.loaded.chrome.icon_library
+        return RenderedBody(page, render_markdown(setup.markdown, page, links, setup.components, library),
+                            links, 0, library)
 
-
-def fresh_html(setup: RenderSetup) -> HtmlFor:
-    def html_for(page: Page, rendered: RenderedBody, view: ApiView | None) -> bytes:
+    def html(self, setup: RenderSetup, page: Page, rendered: RenderedBody, view: ApiView | None) -> bytes:
+        """A page's HTML."""
         return setup.renderer.render_page(page, rendered.body, api=view).encode()
-    return html_for
 
 
-def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: HtmlFor, write: bool,
-                kept: dict[str, bytes] | None = None) -> PageResult:
-    """One page (and its root copy): markdown, API view, HTML; written to the output when
-    `write`, else returned in `PageResult.html`. `kept` also receives the Markdown files
-    written (the HTML reaches the caller through `html_for`), for the persistent cache."""
+def render_page(setup: RenderSetup, page: Page, reuse: Reuse) -> PageResult:
+    """One page (and its root copy): markdown, API view, HTML and Markdown file, in
+    `PageResult.files` for the caller to write."""
     result = PageResult(page.id)
     outputs = [page]
     if page.id == setup.root_copy:
@@ -163,7 +161,7 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
         outputs.append(dataclasses.replace(page, url="", output="index.html"))
     view = setup.views.get(page.id)
     for output in outputs:
-        rendered = body_for(output)
+        rendered = reuse.body(setup, output)
         body = rendered.body
         if body.errors:
             result.errors = list(body.errors)
@@ -171,29 +169,16 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
         if view is None and output is page and isinstance(page.meta.get("api"), str):
             view = handwritten_view(setup.project_dir, setup.loaded, page, body, result.warnings)
         try:
-            html = html_for(output, rendered, view)
+            html = reuse.html(setup, output, rendered, view)
         except jinja2.TemplateError as exc:  # a project's page template override with a mistake
             result.errors = [f"{template_failure(exc, setup.project_dir)} (rendering the page /{output.url})"]
             break
-        searchable = output is page and not (page.hidden or page.noindex)
         # The Markdown beside the HTML (what "Copy page" copies): links relative to it.
         exported = page_markdown(output, body.markdown, view)
-        text = exported.text.encode()
-        if write:
-            digest = html_digest(html)  # hashed once: the output keeps it, a worker sends it back
-            setup.output.write_page(output.output, html, searchable, digest.hex())
-            if output is page:
-                result.digest = digest
-            setup.output.write(markdown_path(output.output), text)
-            result.written += [output.output, markdown_path(output.output)]
-            if kept is not None:
-                kept[markdown_path(output.output)] = text
-        else:
-            result.html[output.output] = html
-            result.html[markdown_path(output.output)] = text
-        if output is page:
-            result.markdown = exported.at_root()
+        result.files[output.output] = html
+        result.files[markdown_path(output.output)] = exported.text.encode()
         if output is page:  # the root copy would repeat the page's warnings
+            result.markdown = exported.at_root()
             result.warnings += body.warnings
             result.fragment_links = body.fragment_links
             result.external_links = body.external_links
@@ -209,46 +194,114 @@ def render_page(setup: RenderSetup, page: Page, body_for: BodyFor, html_for: Htm
     return result
 
 
+def searchable(page: Page) -> bool:
+    """Whether a page goes into the search index (the root copy of the home page does not)."""
+    return not (page.hidden or page.noindex)
+
+
+@dataclass
+class PageSink:
+    """Where each rendered page goes: the output, the search stage, the persistent cache."""
+
+    output: Output
+    search: SearchListener | None
+    cache: PageCache | None
+    keys: dict[str, str] = field(default_factory=dict)  # page id -> its cache key (pages to keep)
+
+
+def render_pages(setup: RenderSetup, pages: list[Page], sink: PageSink, reuse: Reuse, processes: int,
+                 progress: Progress) -> list[PageResult]:
+    """Every page, written as it is made (or taken from the persistent cache), results in page
+    order; the search stage hears of each searchable page as it is written."""
+    progress.start(len(pages))
+    results: list[PageResult | None] = [None] * len(pages)
+    todo = _from_cache(pages, sink, results, progress) if sink.cache is not None else list(range(len(pages)))
+    search = sink.search
+    if isinstance(search, DiskSearch):  # pages shard by shard: each shard is indexed once complete
+        rank = {path: number for number, paths in enumerate(search.plan.values()) for path in paths}
+        todo.sort(key=lambda number: (rank.get(pages[number].output, len(rank)), number))
+    workers = can_use_workers(processes, len(todo)) if reuse.fresh and isinstance(sink.output, FolderOutput) else 0
+    if workers and (search is None or isinstance(search, DiskSearch)):
+        for number, result in render_in_workers(setup, pages, todo, workers, sink, search):
+            results[number] = result
+            progress.advance()
+    else:
+        if isinstance(search, DiskSearch):
+            search.allow_all()
+        for number in todo:
+            result = results[number] = render_page(setup, pages[number], reuse)
+            _written(pages[number], result, sink, search)
+            progress.advance()
+    progress.close()
+    return [result for result in results if result is not None]
+
+
+def _from_cache(pages: list[Page], sink: PageSink, results: list[PageResult | None],
+                progress: Progress) -> list[int]:
+    """Write the pages the persistent cache holds; the numbers of the others."""
+    assert sink.cache is not None
+    number_of = {}
+    for number, page in enumerate(pages):
+        key = sink.keys[page.id] = sink.cache.page_key(page.id, page.text_digest)
+        number_of[key] = number
+    for key, entry in sink.cache.hits(number_of):
+        number = number_of.pop(key)
+        page = pages[number]
+        for path, data in entry.files.items():
+            sink.output.write(path, data)
+            if path == page.output and searchable(page) and sink.search is not None:
+                sink.search.page_written(path, data)
+        results[number] = entry.result
+        progress.advance()
+    return sorted(number_of.values())
+
+
+def _written(page: Page, result: PageResult, sink: PageSink, search: SearchListener | None) -> None:
+    """Write a page rendered in this process (and keep it in the cache)."""
+    if result.errors and isinstance(search, DiskSearch):
+        search.halt()
+    for path, data in result.files.items():
+        sink.output.write(path, data)
+        if path == page.output and searchable(page) and search is not None:
+            search.page_written(path, data)
+    if sink.cache is not None and page.id in sink.keys:
+        if isinstance(result.ids, bytes):
+            result.ids = page_ids(result.ids.decode())
+        sink.cache.store_pages([(sink.keys[page.id], result.files, result)])
+    result.files = {}
+
+
 # --- worker processes ---------------------------------------------------------------------
 
-_setup: RenderSetup | None = None  # in a worker process only: set once by the pool's initializer
-_store: StoreEntry | None = None  # likewise: the persistent cache's writer (None without one)
-_pages: list[Page] = []  # likewise: the pages to render (inherited, so tasks are page numbers only)
-
-
-def _start_worker(setup: RenderSetup, store: StoreEntry | None, pages: list[Page]) -> None:
-    global _setup, _store, _pages
-    _setup, _store, _pages = setup, store, pages
-    # Rendering a page allocates hundreds of thousands of short-lived objects (tokens, spans)
-    # and makes little cyclic garbage: collecting the young generation every 700 allocations
-    # (the default) cost a worker about 5% of its time.
-    gc.set_threshold(20_000, 10, 10)
+_setup: RenderSetup | None = None  # in a worker process only: inherited from the parent
+_sink: PageSink | None = None  # likewise
+_search: DiskSearch | None = None  # likewise
+_pages: list[Page] = []  # likewise: the pages (tasks are page numbers)
 
 
 def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
-    assert _setup is not None, "called outside a worker started by render_in_workers"
-    pages = [_pages[number] for number in numbers]
-    write = _setup.output.shared_with_workers
-    made_html = fresh_html(_setup)
+    """Render, write and keep a task's pages; their results without their files."""
+    assert _setup is not None and _sink is not None, "called outside a worker started by render_in_workers"
     results = []
-    kept: list[tuple[Page, dict[str, bytes], PageResult]] = []
-    for number, page in zip(numbers, pages, strict=True):
-        made: dict[str, bytes] = {}
-
-        def html_for(output: Page, rendered: RenderedBody, view: ApiView | None,
-                     made: dict[str, bytes] = made) -> bytes:
-            html = made[output.output] = made_html(output, rendered, view)
-            return html
-        result = render_page(_setup, page, fresh_body(_setup), html_for, write, kept=made)
+    kept: list[tuple[str, dict[str, bytes], PageResult]] = []
+    reuse = Reuse()
+    for number in numbers:
+        page = _pages[number]
+        result = render_page(_setup, page, reuse)
         if isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())  # the ids, not the page, travel back
-        if not result.errors and page.output in made:
-            if not result.digest:  # not written here (the parent writes it)
-                result.digest = html_digest(made[page.output])
-            kept.append((page, made, result))
+        for path, data in result.files.items():
+            _sink.output.write(path, data)
+            if path == page.output:
+                result.digest = _search.write_document(path, data) if _search is not None and searchable(page) \
+                    else html_digest(data)
+        if not result.errors and page.id in _sink.keys:
+            kept.append((_sink.keys[page.id], result.files, result))
         results.append((number, result))
-    if _store is not None and kept:
-        _store(kept)  # stored before the parent hears of these pages
+    if _sink.cache is not None and kept:
+        _sink.cache.store_pages(kept)  # stored before the parent hears of these pages
+    for _, result in results:
+        result.files = {}
     return results
 
 
@@ -272,31 +325,36 @@ def can_use_workers(processes: int, pages: int) -> int:
     return workers if workers >= 2 and "fork" in multiprocessing.get_all_start_methods() else 0
 
 
-def render_in_workers(
-    setup: RenderSetup, pages: list[Page], workers: int, store: StoreEntry | None = None,
-    forked: Callable[[], None] | None = None,
-) -> Iterator[tuple[int, PageResult]]:
-    """(page number, result) for every page, in the order workers finish them (handed out
-    in the order of `pages`); with `store`, each worker also keeps the pages it renders in
-    the persistent cache.
+def render_in_workers(setup: RenderSetup, pages: list[Page], todo: list[int], workers: int, sink: PageSink,
+                      search: DiskSearch | None) -> Iterator[tuple[int, PageResult]]:
+    """(page number, result) of the pages `todo`, in the order workers finish them (handed
+    out in the order of `todo`).
 
     Workers are forked (the parsers, templates and Renderer are not picklable, and forking
-    shares them for free); the caller must not have started threads that hold locks. Once
-    they are, `forked` is called: from then on the caller may start threads."""
-    # Page numbers only: the workers inherit the pages themselves (no pickling of page texts).
-    tasks = [list(range(start, min(start + _PAGES_PER_TASK, len(pages))))
-             for start in range(0, len(pages), _PAGES_PER_TASK)]
-    context = multiprocessing.get_context("fork")
-    _load_before_fork(setup, pages)
-    # Everything alive now (config, pages, parsers, templates) is the workers' read-only
-    # inheritance: frozen, the garbage collector never walks it in a worker, so it is neither
-    # scanned again nor copied page by page into each worker by the collector's writes.
+    shares them for free); no thread may run then, so Pagefind's runs start once they exist:
+    one at a time, niced, beside the workers (the workers come first), as many as allowed
+    once the workers are done."""
+    global _setup, _sink, _search, _pages
+    tasks = [todo[start:start + _PAGES_PER_TASK] for start in range(0, len(todo), _PAGES_PER_TASK)]
+    _load_before_fork(setup, [pages[number] for number in todo])
+    _setup, _sink, _search, _pages = setup, sink, search, pages
+    # Everything alive now is the workers' read-only inheritance: frozen, the collector never
+    # walks it in a worker, so its memory stays shared with the parent.
     gc.freeze()
     try:
-        with context.Pool(workers, initializer=_start_worker, initargs=(setup, store, pages)) as pool:
-            if forked is not None:
-                forked()  # every worker exists (Pool forks them all at its start)
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            if search is not None:
+                search.allow_beside_workers()
             for results in pool.imap_unordered(_render_in_worker, tasks):
-                yield from results
+                for number, result in results:
+                    if result.errors and search is not None:
+                        search.halt()
+                    page = pages[number]
+                    if search is not None and searchable(page):
+                        search.page_done(page.output, result.digest)
+                    yield number, result
     finally:
         gc.unfreeze()
+        _setup, _sink, _search, _pages = None, None, None, []
+        if search is not None:
+            search.allow_all()

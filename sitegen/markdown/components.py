@@ -22,7 +22,7 @@ from markupsafe import Markup
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
-from sitegen.theme import BuiltinTemplateCache, Theme, template_failure
+from sitegen.theme import Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
 
@@ -147,7 +147,6 @@ class ComponentRenderer:
         self._project_dir = theme.project_dir  # a failing override is named as it sits there
         self.env = jinja2.Environment(
             loader=theme.loader("components"),
-            bytecode_cache=BuiltinTemplateCache.for_folder("components"),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
