@@ -32,10 +32,8 @@ worker thread (last request wins, after a short quiet spell, at low CPU priority
 
 Pagefind comes from the PyPI `pagefind[bin]` package; we run its binary on a folder. Why not
 `pagefind.index.PagefindIndex.add_html_file` and `get_files()`: its client polls for each
-answer with a 100 ms sleep (1,000 pages take 100 s), its `get_files()` hangs once the bundle
-passes 2 MiB, and the service parses added files one at a time, where a folder is parsed on
-every core (measured on the 1,000-page corpus: 2.1 s for the folder against 4+ s streamed
-through the service).
+answer with a sleep, its `get_files()` hangs once the bundle passes 2 MiB, and the service
+parses added files one at a time, where a folder is parsed on every core.
 """
 
 from __future__ import annotations
@@ -61,7 +59,7 @@ from typing import Protocol
 BUNDLE_DIR = "_sitegen/search"  # where the shards live in the output; search.js expects them here
 MANIFEST = "shards.json"  # in BUNDLE_DIR: the shard folders, the first one with Pagefind's code
 # Pages per shard, up to MAX_SHARDS shards; past that, shards grow. Small shards make a
-# one-page rebuild cheap (~2.5 ms of Pagefind per page in the shard); few shards keep a search
+# one-page rebuild cheap (Pagefind's time grows with the pages of the shard); few shards keep a search
 # cheap: each shard adds one ~25 KB index chunk per searched word, and two small files when
 # search opens (measured in bench/search_bytes.py).
 SHARD_PAGES = 128
@@ -69,8 +67,7 @@ MAX_SHARDS = 16
 JOBS = 2  # Pagefind runs at once (each on every core): memory is JOBS shards' worth
 # While a cold build's worker processes render (on every core), one Pagefind run at a time, at
 # a lower priority: the workers come first, and memory holds them and one run. At the same
-# priority, a run beside the workers slowed them more than it gained (2 cores, 1,000 pages,
-# cold: a median of 6.9 s against 5.6 s niced).
+# priority, a run beside the workers slowed them more than it gained (bench/RESULTS.md).
 JOBS_WHILE_RENDERING = 1
 TIMEOUT = 300.0  # seconds Pagefind may take before we give up on search for this build
 # Background refreshes start after this many seconds without a new request, and a new request
@@ -128,7 +125,7 @@ class SearchError(Exception):
 def pagefind_binary() -> Path | None:
     """The Pagefind executable: PAGEFIND_BINARY_PATH, the pagefind_bin_extended or pagefind_bin
     package, or PATH (the order of `pagefind.service.get_executable`, which is not called:
-    importing it imports asyncio, 60 ms of a one-page rebuild)."""
+    importing it imports asyncio, a noticeable part of a one-page rebuild)."""
     path: str | Path | None = os.getenv("PAGEFIND_BINARY_PATH")
     if path is None:
         for package in ("pagefind_bin_extended", "pagefind_bin"):
@@ -655,6 +652,7 @@ class DiskSearch:
         self._shard_of = {path: name for name, paths in self.plan.items() for path in paths}
         self._left = {name: set(paths) for name, paths in self.plan.items()}
         self._digests: dict[str, bytes] = {}
+        self._pending: dict[str, bytes] = {}  # pages from the cache: their documents made only if their shard runs
         self.work = work
         self._store = store
         self._code = code
@@ -675,6 +673,13 @@ class DiskSearch:
     def page_written(self, path: str, html: bytes) -> None:
         self.page_done(path, self.write_document(path, html))
 
+    def page_cached(self, path: str, html: bytes, digest: bytes) -> None:
+        """A page from the persistent cache, with its HTML's hash as stored: its document is
+        made only if its shard is indexed (a shard whose bundle is stored needs none)."""
+        if path in self._shard_of:
+            self._pending[path] = html
+        self.page_done(path, digest)
+
     def page_done(self, path: str, digest: bytes) -> None:
         """The page at `path` and its index document are written: its shard may be complete."""
         shard = self._shard_of.get(path)
@@ -689,9 +694,12 @@ class DiskSearch:
         first = shard == next(iter(self.plan))
         key = shard_key(((page, self._digests[page]) for page in self.plan[shard]), first, self._code)
         stored = self._store.bundle(key) if self._store is not None else None
+        pending = {page: self._pending.pop(page) for page in self.plan[shard] if page in self._pending}
         if stored is not None:
             self._bundles[shard] = (stored, None)
             return
+        for page, text in pending.items():
+            self.write_document(page, text)
         bundle = self.work / "bundles" / shard
         self._bundles[shard] = (bundle, key)
         self._indexer.add(list(self.plan).index(shard), ShardJob(self.work / "documents" / shard, bundle, first))
@@ -704,6 +712,11 @@ class DiskSearch:
     def allow_all(self) -> None:
         """No render worker runs: `JOBS` Pagefind runs at a time."""
         self._indexer.allow(JOBS)
+
+    def summary(self) -> str:
+        """How many shards Pagefind indexed (the others came from the store)."""
+        indexed = sum(1 for _, key in self._bundles.values() if key is not None)
+        return f"search shards: {indexed} of {len(self.plan)} indexed" if self.plan else ""
 
     def halt(self) -> None:
         """A page failed (so will the build): no shard starts from now on."""

@@ -109,7 +109,7 @@ def build_into(opts: BuildOptions, output: Output, reuse: Reuse | None = None, t
         generated = step("generate_files", lambda: _generate(opts, setup, pages, navigation.navigation, results,
                                                              reuse))
         mermaid = step("write_files", lambda: _write(output, setup, pages, results, theme_assets, generated))
-        search_warnings = step("index_search", lambda: search.finish(output) if search else opts.search.why_not())
+        search_warnings = step("index_search", lambda: _finish_search(opts, search, output, times))
     finally:
         _stop_search(search)
     step("clean_caches", lambda: _clean(cache, setup, results))
@@ -164,6 +164,15 @@ def _start_search(opts: BuildOptions, pages: list[Page], output: Output,
         return MemorySearch(opts.search)
     work = Path(tempfile.mkdtemp(prefix="sitegen-search-"))
     return DiskSearch(binary, (page.output for page in pages if searchable(page)), work, cache, code_hash())
+
+
+def _finish_search(opts: BuildOptions, search: SearchListener | None, output: Output, times: StepTimes) -> list[str]:
+    """Wait for what is left of the search stage; its warnings."""
+    if search is None:
+        return opts.search.why_not()
+    if isinstance(search, DiskSearch):
+        times.note(search.summary())
+    return search.finish(output)
 
 
 def _stop_search(search: SearchListener | None) -> None:

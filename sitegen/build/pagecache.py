@@ -38,6 +38,7 @@ from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
+from sitegen.search import html_digest
 
 BUILD_SUBDIR = "build"
 _FORMAT = 7  # bump when the entry layout changes
@@ -168,6 +169,7 @@ def site_key(inputs: SiteInputs) -> str:
 @dataclass
 class CachedPage:
     files: dict[str, bytes]  # output path -> the page's HTML or Markdown (and the home page's root copy)
+    digests: dict[str, bytes]  # output path -> the hash of its bytes (search.html_digest), as stored
     result: PageResult
 
 
@@ -221,7 +223,7 @@ class PageCache:
         # A header of JSON, then the page's files one after another in the body (their sizes
         # in the header): HTML in JSON strings would cost decoding.
         data = json.loads(header)
-        if not isinstance(data, dict) or data.get("key") != key:
+        if not isinstance(data, dict) or data.get("key") != key or data.get("format") != _FORMAT:
             return None
         snippets = dict(data["snippets"])
         for name, digest in snippets.items():
@@ -235,12 +237,17 @@ class PageCache:
                 return None  # outside the project, or gone (a card deleted from its cache)
             assets[str(dest)] = asset
         files: dict[str, bytes] = {}
+        digests: dict[str, bytes] = {}
         start = 0
-        for output, size in data["files"]:
+        for output, size, digest in data["html"]:
             files[str(output)] = body[start:start + int(size)]
+            if digest:
+                digests[str(output)] = bytes.fromhex(digest)
             start += int(size)
-        if start != len(body) or hashlib.blake2b(body + markdown, digest_size=20).hexdigest() != data["digest"]:
-            return None  # damaged
+        # Sizes, not hashes, are checked: hashing every page of a one-page rebuild again would
+        # cost more than the rebuild; what SQLite gives back is what was stored.
+        if start != len(body) or data["markdown"] != len(markdown):
+            return None  # cut short or padded
         result = PageResult(
             page_id=str(data["page_id"]),
             warnings=list(map(str, data["warnings"])),
@@ -252,7 +259,7 @@ class PageCache:
             snippets=tuple(snippets),
             markdown=markdown.decode("utf-8"),
         )
-        return CachedPage(files, result)
+        return CachedPage(files, digests, result)
 
     def _inside(self, name: str) -> Path | None:
         path = Path(name)
@@ -263,6 +270,10 @@ class PageCache:
         (a render worker's task). A cache that cannot be written costs only time."""
         rows: list[tuple[str, bytes, bytes, bytes]] = []
         for key, files, result in pages:
+            # The page's own HTML (the first file) with its hash: its search shard's key needs it.
+            digests = {path: b"" for path in files}
+            page = next(iter(files))
+            digests[page] = result.digest or html_digest(files[page])
             if result.errors or isinstance(result.ids, bytes):
                 continue
             snippets: dict[str, str] = {}
@@ -274,9 +285,9 @@ class PageCache:
                 continue
             body, markdown = b"".join(files.values()), result.markdown.encode()
             data = {
-                "key": key, "page_id": result.page_id,
-                "files": [[path, len(content)] for path, content in files.items()],
-                "digest": hashlib.blake2b(body + markdown, digest_size=20).hexdigest(),
+                "format": _FORMAT, "key": key, "page_id": result.page_id,
+                "html": [[path, len(content), digests[path].hex()] for path, content in files.items()],
+                "markdown": len(markdown),
                 "warnings": result.warnings, "fragment_links": result.fragment_links,
                 "external_links": result.external_links,
                 "features": sorted(result.features), "ids": sorted(result.ids),

@@ -244,13 +244,17 @@ def _from_cache(pages: list[Page], sink: PageSink, results: list[PageResult | No
     for number, page in enumerate(pages):
         key = sink.keys[page.id] = sink.cache.page_key(page.id, page.text_digest)
         number_of[key] = number
+    search = sink.search
     for key, entry in sink.cache.hits(number_of):
         number = number_of.pop(key)
         page = pages[number]
         for path, data in entry.files.items():
             sink.output.write(path, data)
-            if path == page.output and searchable(page) and sink.search is not None:
-                sink.search.page_written(path, data)
+            if path == page.output and searchable(page) and search is not None:
+                if isinstance(search, DiskSearch) and path in entry.digests:
+                    search.page_cached(path, data, entry.digests[path])
+                else:
+                    search.page_written(path, data)
         results[number] = entry.result
         progress.advance()
     return sorted(number_of.values())

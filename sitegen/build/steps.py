@@ -37,7 +37,7 @@ from sitegen.theme import Theme, load_theme, template_failure
 from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
-    from sitegen.openapi import ApiView
+    from sitegen.openapi import ApiCatalog, ApiView
     from sitegen.openapi.documents import DocumentStore
     from sitegen.openapi.playground import ExampleOptions
 
@@ -135,9 +135,8 @@ def attach_operations(
         generates = has_api_levels(loaded)
     if not api_pages and not generates:
         return Operations({}, {}, [])
-    from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
+    from sitegen.openapi import find_openapi_files, load_discovered, load_openapi
     from sitegen.openapi.documents import DocumentStore
-    from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
     warnings: list[str] = []
     updated: dict[str, Page] = {}
@@ -165,8 +164,22 @@ def attach_operations(
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
+    views = _operation_views(catalog, loaded, api_pages + tuple(page for page in generated if page.openapi),
+                             examples, params_expanded, updated, warnings)
+    return Operations(updated, views, warnings, loaded if generates else None, generated)
+
+
+def _operation_views(catalog: ApiCatalog, loaded: LoadedConfig, api_pages: tuple[Page, ...],
+                     examples: ExampleOptions, params_expanded: bool, updated: dict[str, Page],
+                     warnings: list[str]) -> dict[str, ApiView]:
+    """Each page's API view of the operation its `openapi:` names (its title and description
+    default to the operation's, put into `updated`); a page whose operation cannot be found
+    is a warning and stays a plain page."""
+    from sitegen.openapi import build_api_view
+    from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
+
     views: dict[str, ApiView] = {}
-    for page in api_pages + tuple(page for page in generated if page.openapi):
+    for page in api_pages:
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:
@@ -189,7 +202,7 @@ def attach_operations(
         views[page.id] = build_api_view(operation, loaded.config.api, display=display, examples=examples,
                                         params_expanded=params_expanded)
         updated[page.id] = page
-    return Operations(updated, views, warnings, loaded if generates else None, generated)
+    return views
 
 
 def attach_channel(page: Page, loaded: LoadedConfig, store: DocumentStore, warnings: list[str]) -> Page:
@@ -281,8 +294,7 @@ class NavigationStep:
 
     @functools.cached_property
     def outline(self) -> Outline:
-        # Made when first compared: a single build (`sitegen build`) never compares it, and
-        # walking a thousand pages' navigation was 10-25 ms.
+        # Made when first compared: a single build (`sitegen build`) never compares it.
         return outline(self.navigation)
 
     def __eq__(self, other: object) -> bool:
