@@ -21,7 +21,7 @@ import pytest
 
 import sitegen
 from sitegen import search, uptodate
-from sitegen.build import build
+from sitegen.build import build, pagecache
 from sitegen.build.pagecache import package_hash
 from sitegen.build.progress import StepTimes
 from sitegen.search import BUNDLE_DIR, MANIFEST, document_name, pagefind_binary, plan_shards
@@ -471,7 +471,7 @@ def test_a_damaged_database_is_a_miss_for_every_page_and_replaced(orchard: Path,
     site = assert_same_as_cold(orchard, tmp_path)
     assert "Pick apples" in site["harvest/index.html"].decode()
     with closing(sqlite3.connect(path)) as connection:  # replaced by one of this format
-        assert connection.execute("PRAGMA user_version").fetchone() == (6,)
+        assert connection.execute("PRAGMA user_version").fetchone() == (pagecache.FORMAT,)
     assert set(stored_rows(orchard)) == entries(orchard) and len(entries(orchard)) == 3
 
 

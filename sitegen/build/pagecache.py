@@ -41,7 +41,7 @@ from sitegen.markdown import MISSING_SNIPPET
 from sitegen.search import html_digest
 
 BUILD_SUBDIR = "build"
-_FORMAT = 7  # bump when the entry layout changes
+FORMAT = 7  # bump when the entry layout changes
 _DATABASE = "pages.sqlite"
 _SEARCH = "search"
 
@@ -142,7 +142,7 @@ class SiteInputs:
 
 def site_key(inputs: SiteInputs) -> str:
     project = inputs.project_dir
-    parts: list[bytes] = [f"format {_FORMAT}".encode(), sitegen.__version__.encode(), code_hash().encode()]
+    parts: list[bytes] = [f"format {FORMAT}".encode(), sitegen.__version__.encode(), code_hash().encode()]
     for theme_dir in inputs.theme_dirs:
         parts.append(repr((str(theme_dir), _tree_digest(theme_dir))).encode())
     parts.append(repr(_tree_digest(project / "themes", inputs.skip)).encode())
@@ -184,7 +184,7 @@ class PageCache:
         self._used: set[str] = set()
         self._bundles_used: set[str] = set()
         self._usable = self._prepare()
-        self._pages = PageDatabase(self.root / _DATABASE, _FORMAT)
+        self._pages = PageDatabase(self.root / _DATABASE, FORMAT)
 
     def _prepare(self) -> bool:
         """The folder exists and leads nowhere else (a repository may have committed a link)."""
@@ -223,7 +223,7 @@ class PageCache:
         # A header of JSON, then the page's files one after another in the body (their sizes
         # in the header): HTML in JSON strings would cost decoding.
         data = json.loads(header)
-        if not isinstance(data, dict) or data.get("key") != key or data.get("format") != _FORMAT:
+        if not isinstance(data, dict) or data.get("key") != key or data.get("format") != FORMAT:
             return None
         snippets = dict(data["snippets"])
         for name, digest in snippets.items():
@@ -285,7 +285,7 @@ class PageCache:
                 continue
             body, markdown = b"".join(files.values()), result.markdown.encode()
             data = {
-                "format": _FORMAT, "key": key, "page_id": result.page_id,
+                "format": FORMAT, "key": key, "page_id": result.page_id,
                 "html": [[path, len(content), digests[path].hex()] for path, content in files.items()],
                 "markdown": len(markdown),
                 "warnings": result.warnings, "fragment_links": result.fragment_links,
