@@ -270,12 +270,12 @@ class PageCache:
         (a render worker's task). A cache that cannot be written costs only time."""
         rows: list[tuple[str, bytes, bytes, bytes]] = []
         for key, files, result in pages:
+            if result.errors or isinstance(result.ids, bytes) or not files:
+                continue
             # The page's own HTML (the first file) with its hash: its search shard's key needs it.
             digests = {path: b"" for path in files}
             page = next(iter(files))
             digests[page] = result.digest or html_digest(files[page])
-            if result.errors or isinstance(result.ids, bytes):
-                continue
             snippets: dict[str, str] = {}
             try:
                 for name in result.snippets:

@@ -268,7 +268,7 @@ def _written(page: Page, result: PageResult, sink: PageSink, search: SearchListe
         sink.output.write(path, data)
         if path == page.output and searchable(page) and search is not None:
             search.page_written(path, data)
-    if sink.cache is not None and page.id in sink.keys:
+    if sink.cache is not None and page.id in sink.keys and not result.errors:
         if isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())
         sink.cache.store_pages([(sink.keys[page.id], result.files, result)])
