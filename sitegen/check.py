@@ -17,11 +17,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from sitegen.build import BuildOptions, build_into
 from sitegen.cachedir import CACHE_DIR
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir, load_config
 from sitegen.errors import SitegenError, location
 from sitegen.external import FetchLimits, check_urls
+from sitegen.pipeline import BuildOptions, build_into
 from sitegen.search import SearchIndex
 
 Severity = Literal["error", "warning"]

@@ -219,7 +219,7 @@ def test_api_page_front_matter_can_choose_the_playground_mode(example_project: P
 
 
 def test_parallel_cold_build_equals_a_serial_one(make_project: Callable[..., Path], tmp_path: Path) -> None:
-    from sitegen.build import BuildOptions, FolderOutput, build_into
+    from sitegen.pipeline import BuildOptions, FolderOutput, build_into
     from sitegen.search import SearchIndex
 
     pages = {

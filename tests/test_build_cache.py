@@ -21,9 +21,9 @@ import pytest
 
 import sitegen
 from sitegen import search, uptodate
-from sitegen.build import build, pagecache
-from sitegen.build.pagecache import package_hash
-from sitegen.build.progress import StepTimes
+from sitegen.pipeline import build, pagecache
+from sitegen.pipeline.pagecache import package_hash
+from sitegen.pipeline.progress import StepTimes
 from sitegen.search import BUNDLE_DIR, MANIFEST, document_name, pagefind_binary, plan_shards
 
 from conftest import run_sitegen

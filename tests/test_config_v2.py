@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from sitegen.build import build_site
 from sitegen.config import load_config
 from sitegen.errors import ConfigError
 from sitegen.nav import build_navigation
 from sitegen.pages import discover_pages
+from sitegen.pipeline import build_site
 
 from conftest import REPO, run_sitegen
 

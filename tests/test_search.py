@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from sitegen import search
-from sitegen.build import build_site
+from sitegen.pipeline import build_site
 from sitegen.search import (
     BUNDLE_DIR,
     MANIFEST,

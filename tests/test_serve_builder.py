@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import BuiltSite, build_site
 from sitegen.errors import SitegenError
+from sitegen.pipeline import BuiltSite, build_site
 from sitegen.serve.reuse import DevBuilder
 
 

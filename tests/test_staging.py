@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import build
 from sitegen.errors import SitegenError
+from sitegen.pipeline import build
 
 CONFIG = {
     "name": "Tidepool Docs",

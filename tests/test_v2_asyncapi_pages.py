@@ -9,7 +9,7 @@ from pathlib import Path
 
 from test_v2_pages import text_of
 
-from sitegen.build import build_site
+from sitegen.pipeline import build_site
 
 
 def test_front_matter_asyncapi_shows_the_page_text_then_the_channel(seedbank: Path) -> None:

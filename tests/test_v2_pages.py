@@ -9,12 +9,12 @@ import re
 from html import unescape
 from pathlib import Path
 
-from sitegen.build import build, build_site
-from sitegen.build.output import BuiltSite
-from sitegen.build.steps import attach_operations
 from sitegen.config import load_config
 from sitegen.nav import build_navigation
 from sitegen.pages import discover_pages
+from sitegen.pipeline import build, build_site
+from sitegen.pipeline.output import BuiltSite
+from sitegen.pipeline.steps import attach_operations
 
 from conftest import edit_config
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from sitegen.build.output import BuiltSite
 from sitegen.icons import find_icon
+from sitegen.pipeline.output import BuiltSite
 from sitegen.publish import SiteUrlSetting
 from sitegen.serve.reuse import DevBuilder
 
@@ -309,7 +309,7 @@ def test_an_analytics_id_of_the_wrong_shape_is_a_warning_and_loads_nothing(seedb
 
 
 def test_a_site_with_last_modified_lines_is_built_again_not_replayed(seedbank: Path) -> None:
-    from sitegen.build import build
+    from sitegen.pipeline import build
 
     build(seedbank)
     assert [step for step, _ in build(seedbank).steps] == ["up_to_date"]  # nothing changed: replayed

@@ -44,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
                   "nothing changed since the last build: the output folder is kept as it is", file=sys.stderr)
         return _report(args, replay.pages, seconds, replay.warnings, replay.site_url, out_dir, replay.left_out)
     # Imported here: a build that has something to do pays for it (see above).
-    from sitegen.build import build
-    from sitegen.build.progress import Progress, StepTimes
+    from sitegen.pipeline import build
+    from sitegen.pipeline.progress import Progress, StepTimes
     from sitegen.publish import setting_from
 
     progress = Progress.for_terminal(quiet=args.quiet)

@@ -14,8 +14,8 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from sitegen.build import BuiltSite
 from sitegen.errors import SitegenError
+from sitegen.pipeline import BuiltSite
 from sitegen.search import BUNDLE_DIR
 from sitegen.serve.hub import Hub
 from sitegen.serve.reuse import DevBuilder

@@ -1,6 +1,6 @@
 """What the dev server reuses between rebuilds, keyed by what changed (as Zola's serve does).
 
-`DevBuilder` runs the same build as `sitegen build` (`build.build_into`) into memory, with a
+`DevBuilder` runs the same build as `sitegen build` (`pipeline.build_into`) into memory, with a
 `DevReuse`: each whole-site step's result is kept in a `Cached` with its inputs and a
 generation number standing for the files it was read from; `rebuild(changed_paths)` maps
 each changed file to the generations it bumps (a snippet edit re-renders the pages that
@@ -18,15 +18,15 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from sitegen.build import BuildOptions, BuiltSite, MemoryOutput, build_into
-from sitegen.build.render_pages import RenderedBody, RenderSetup, Reuse
-from sitegen.build.steps import PagesRead
 from sitegen.cachedir import CACHE_DIR
 from sitegen.config import CONFIG_NAMES, find_project_dir
 from sitegen.confine import inside_project
 from sitegen.errors import ContentError
 from sitegen.markdown import MISSING_SNIPPET, render_markdown
 from sitegen.pages import PAGE_SUFFIXES, Page, find_pages, read_page
+from sitegen.pipeline import BuildOptions, BuiltSite, MemoryOutput, build_into
+from sitegen.pipeline.render_pages import RenderedBody, RenderSetup, Reuse
+from sitegen.pipeline.steps import PagesRead
 from sitegen.search import SearchIndex
 from sitegen.serve.cache import Cached
 from sitegen.theme import THEME_NAME, builtin_theme_dir

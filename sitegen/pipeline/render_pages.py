@@ -24,9 +24,6 @@ from typing import TYPE_CHECKING, TypeVar
 import jinja2
 from markdown_it import MarkdownIt
 
-from sitegen.build.output import FolderOutput, Output
-from sitegen.build.progress import Progress
-from sitegen.build.steps import PagesRead, handwritten_view, read_pages
 from sitegen.config import LoadedConfig
 from sitegen.icons import IconLibrary
 from sitegen.llms import markdown_path, page_markdown
@@ -36,14 +33,17 @@ from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import Resolved
 from sitegen.markdown.mdx import page_ids
 from sitegen.pages import Page
+from sitegen.pipeline.output import FolderOutput, Output
+from sitegen.pipeline.progress import Progress
+from sitegen.pipeline.steps import PagesRead, handwritten_view, read_pages
 from sitegen.publish import CardStyle, ensure_card
 from sitegen.render import Renderer
 from sitegen.search import DiskSearch, SearchListener, html_digest
 from sitegen.theme import template_failure
 
 if TYPE_CHECKING:
-    from sitegen.build.pagecache import PageCache
     from sitegen.openapi import ApiView
+    from sitegen.pipeline.pagecache import PageCache
 
 PAGES_PER_WORKER = 100  # below this, starting processes costs more than it saves
 _PAGES_PER_TASK = 8  # pages a worker renders per message (small: the progress bar moves)

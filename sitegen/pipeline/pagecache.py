@@ -33,11 +33,11 @@ from importlib import metadata
 from pathlib import Path
 
 import sitegen
-from sitegen.build.pagedb import PageDatabase
-from sitegen.build.render_pages import PageResult
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET
+from sitegen.pipeline.pagedb import PageDatabase
+from sitegen.pipeline.render_pages import PageResult
 from sitegen.search import html_digest
 
 BUILD_SUBDIR = "build"

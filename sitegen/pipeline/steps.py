@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Protocol
 import jinja2
 
 from sitegen import nav
-from sitegen.build.files import Files, Origin
-from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
 from sitegen.config import load_config as read_config
@@ -28,6 +26,8 @@ from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx import page_ids
 from sitegen.nav import Navigation
 from sitegen.pages import Body, Page, find_pages
+from sitegen.pipeline.files import Files, Origin
+from sitegen.pipeline.output import MARKER, Output
 from sitegen.publish import Publishing, card_style, sitemap_files
 from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS

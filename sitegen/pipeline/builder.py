@@ -14,11 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from sitegen.build import steps
-from sitegen.build.output import FolderOutput, Output
-from sitegen.build.pagecache import PageCache, SiteInputs, code_hash, site_key
-from sitegen.build.progress import Progress, StepTimes
-from sitegen.build.render_pages import (
+from sitegen.cachedir import CACHE_DIR
+from sitegen.config import CONFIG_NAMES, PAGE_ASSISTANTS, LoadedConfig
+from sitegen.errors import BuildError, ContentError
+from sitegen.markdown import make_markdown
+from sitegen.nav import Navigation
+from sitegen.pages import Page
+from sitegen.pipeline import steps
+from sitegen.pipeline.output import FolderOutput, Output
+from sitegen.pipeline.pagecache import PageCache, SiteInputs, code_hash, site_key
+from sitegen.pipeline.progress import Progress, StepTimes
+from sitegen.pipeline.render_pages import (
     PageResult,
     PageSink,
     RenderSetup,
@@ -27,12 +33,6 @@ from sitegen.build.render_pages import (
     render_pages,
     searchable,
 )
-from sitegen.cachedir import CACHE_DIR
-from sitegen.config import CONFIG_NAMES, PAGE_ASSISTANTS, LoadedConfig
-from sitegen.errors import BuildError, ContentError
-from sitegen.markdown import make_markdown
-from sitegen.nav import Navigation
-from sitegen.pages import Page
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url
 from sitegen.publish.social import CARD_DIR
 from sitegen.search import DiskSearch, MemorySearch, SearchIndex, SearchListener

@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen import uptodate
-from sitegen.build.builder import BuildOptions, BuildResult, build_into
-from sitegen.build.output import MARKER, BuiltSite, FolderOutput, MemoryOutput, check_output_dir, write_site
-from sitegen.build.progress import Progress, StepTimes
-from sitegen.build.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.cachedir import CACHE_DIR, OPENAPI_SUBDIR
 from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
+from sitegen.pipeline.builder import BuildOptions, BuildResult, build_into
+from sitegen.pipeline.output import MARKER, BuiltSite, FolderOutput, MemoryOutput, check_output_dir, write_site
+from sitegen.pipeline.progress import Progress, StepTimes
+from sitegen.pipeline.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.publish import SiteUrlSetting
 from sitegen.search import pagefind_binary
 
