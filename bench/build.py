@@ -12,8 +12,7 @@ Per size and tool, each a separate process (the real CLIs):
            the run ends: see `set_aside`)
   warm     rebuilt into the same output folder, nothing changed
   1 page   one page's text rewritten, then rebuilt into the same output folder: at least
-           3 times, each a new change (a user editing; from sitegen's second rebuild on, the
-           site the last rebuild swapped out is its staging folder); the first is also shown
+           3 times, each a new change (a user editing); the first is also shown
 Times are the median of --runs. Two memory columns, each the maximum over a tool's runs:
 "peak RSS (whole tree)" is the largest sum of memory over the build's whole process tree
 (the build, its workers, Pagefind; proportional set size, so pages forked workers share

@@ -16,7 +16,6 @@ import argparse
 import time
 from pathlib import Path
 
-from sitegen.build.render_pages import TrackingResolver
 from sitegen.config import find_project_dir
 from sitegen.llms import page_markdown
 from sitegen.markdown import make_markdown
@@ -24,6 +23,7 @@ from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.export import export_markdown
 from sitegen.markdown.mdx import Document, PageState, parse_and_render
 from sitegen.pages import find_pages
+from sitegen.pipeline.render_pages import TrackingResolver
 from sitegen.theme import load_theme
 
 

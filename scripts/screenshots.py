@@ -20,7 +20,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from sitegen.build import build_site, write_site
+from sitegen.pipeline import build_site, write_site
 
 REPO = Path(__file__).resolve().parents[1]
 PAGES = {"home": "", "api": "api-reference/plants/create/"}

@@ -17,11 +17,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from sitegen.build import SiteBuilder
-from sitegen.build.output import MemoryOutput, PageBytes
+from sitegen.cachedir import CACHE_DIR
 from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir, load_config
 from sitegen.errors import SitegenError, location
 from sitegen.external import FetchLimits, check_urls
+from sitegen.pipeline import BuildOptions, build_into
 from sitegen.search import SearchIndex
 
 Severity = Literal["error", "warning"]
@@ -93,9 +93,10 @@ def check_project(
 ) -> CheckReport:
     """Build PROJECT into nothing and report every problem; with `external`, fetch links too."""
     project = find_project_dir(project_dir.resolve())
-    builder = SiteBuilder(project, search=SearchIndex(enabled=False), offline=offline)
+    options = BuildOptions(project, exclude=(project / "site", project / CACHE_DIR), offline=offline,
+                           search=SearchIndex(enabled=False))
     try:
-        result = builder.build_into(_Nowhere())
+        result = build_into(options, _Nowhere())
     except SitegenError as exc:  # nothing sensible could be built: these are the problems
         return CheckReport(0, [parse_problem(message, "error") for message in exc.messages])
     loaded = load_config(project)
@@ -170,17 +171,21 @@ def config_links(loaded: LoadedConfig) -> list[tuple[str, str]]:
     return links
 
 
-class _Nowhere(MemoryOutput):
-    """An output that keeps nothing: `check` writes no site and needs no page afterwards."""
+class _Nowhere:
+    """An output that keeps only the paths written: `check` writes no site and needs no page
+    afterwards."""
+
+    def __init__(self) -> None:
+        self.paths: set[str] = set()
 
     def write(self, path: str, data: bytes) -> None:
-        pass
-
-    def write_page(self, path: str, html: PageBytes, searchable: bool, digest: str | None = None) -> None:
-        pass
+        self.paths.add(path)
 
     def copy(self, path: str, source: Path) -> None:
-        pass
+        self.paths.add(path)
 
-    def finish_search(self) -> list[str]:
-        return []
+    def commit(self) -> None:
+        self.paths.clear()
+
+    def abort(self) -> None:
+        self.paths.clear()

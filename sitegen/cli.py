@@ -8,9 +8,7 @@ the web server stack.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
-import os
 import sys
 from typing import NoReturn
 
@@ -57,9 +55,6 @@ def _parser(argv: list[str]) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    # sitegen's own models (docs.json) use no pydantic plugins: looking for them reads every
-    # installed distribution's entry points when the first model validates (6 ms a build).
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     args = _parser(argv).parse_args(argv)
     try:
         return int(importlib.import_module(_COMMANDS[args.command][0]).run(args))
@@ -72,27 +67,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> NoReturn:
-    """The `sitegen` command (pyproject's script) and `python -m sitegen`: `main()`, then exit.
-
-    A finished `sitegen build` has written, renamed and closed everything, and shut its
-    workers and threads down: skipping the interpreter's teardown (freeing every object of
-    the build, ~0.08 s of a one-page rebuild at 1,000 pages) is all that is left to save, as
-    mypy does. Only here, never in `main()`, which tests and other Python code call in their
-    own process."""
-    # Pydantic looks for plugins (observability hooks) the first time it builds a validator by
-    # reading the entry points of every installed distribution, ~10 ms of each start; the
-    # sitegen command validates only its own config models, which no plugin is meant to see.
-    # Its documented switch turns that off (a value the user set is kept).
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    # Starting up and building allocate many objects that live to the end (modules, classes,
-    # config, pages, parsers) and make little cyclic garbage: with the default thresholds the
-    # collector scanned them again and again (156 young, 14 middle and a full collection in a
-    # one-page rebuild at 1,000 pages, ~40 ms). The render workers use the same setting.
-    gc.set_threshold(20_000, 10, 10)
-    argv = sys.argv[1:]
-    code = main(argv)
-    if next((arg for arg in argv if not arg.startswith("-")), None) == "build":
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
-    sys.exit(code)
+    """The `sitegen` command (pyproject's script) and `python -m sitegen`."""
+    sys.exit(main(sys.argv[1:]))

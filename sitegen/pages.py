@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import re
 import reprlib
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from sitegen.config import find_config_file
 from sitegen.confine import OUTSIDE, inside_project
@@ -36,10 +35,8 @@ from sitegen.untrusted import (
     first_control_character,
     json_nesting,
     read_text,
-    read_text_and_stat,
     without_control_characters,
 )
-from sitegen.uptodate import is_racy
 
 PAGE_SUFFIXES = (".md", ".mdx")
 # Folders never scanned for pages or files when the project root is the content root: ours
@@ -61,23 +58,12 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z
 
 
 class Body:
-    """A page's Markdown after its front matter: at hand, or read from the page file when a
-    step first needs it (a page whose file did not change since the last build read it, see
-    `PageFiles`: only the pages that render read their text)."""
+    """A page's Markdown after its front matter (compared by its text, never hashed, as Page)."""
 
-    __slots__ = ("_text", "_read")
+    __slots__ = ("text",)
 
-    def __init__(self, text: str | None = None, read: Callable[[], str] | None = None) -> None:
-        self._text = text
-        self._read = read if text is None else None
-
-    @property
-    def text(self) -> str:
-        if self._text is None:
-            assert self._read is not None
-            self._text = self._read()
-            self._read = None
-        return self._text
+    def __init__(self, text: str) -> None:
+        self.text = text
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Body) and (self is other or self.text == other.text)
@@ -85,21 +71,7 @@ class Body:
     __hash__ = None  # type: ignore[assignment]  # as Page's: compared, never hashed
 
     def __repr__(self) -> str:
-        return f"Body({self._text!r})" if self._text is not None else "Body(<not read yet>)"
-
-    def __getstate__(self) -> str:
-        return self.text  # a reader does not travel: the text does
-
-    def __setstate__(self, text: str) -> None:
-        self._text, self._read = text, None
-
-
-class SourceChanged(Exception):
-    """A page file taken as unchanged by its stat held other text when its body was read (it
-    was written during the build): the build starts over reading every page file."""
-
-    def __init__(self, display: str) -> None:
-        super().__init__(f"{display} changed while the build used it")
+        return f"Body({self.text!r})"
 
 
 @dataclass(frozen=True)
@@ -143,7 +115,7 @@ class Page:
 
     @property
     def body(self) -> str:
-        """The Markdown without front matter (read from the file now if it was not yet)."""
+        """The Markdown without front matter."""
         return self.body_text.text
 
     def line_of(self, key: str) -> int:
@@ -244,139 +216,26 @@ def is_external(target: str) -> bool:
     return not target or target.startswith(("#", "//")) or bool(_SCHEME.match(target))
 
 
-class FrontMatterMemo:
-    """Parsed front matter by a hash of its YAML text, kept between builds (the build cache
-    stores it): parsing is most of the time it takes to read a thousand pages. Only values
-    JSON gives back exactly are kept (text, numbers, booleans, null, lists, mappings with
-    text keys), so a page read through the memo is the page read without it."""
-
-    def __init__(self, entries: dict[str, str] | None = None) -> None:
-        self._entries = entries or {}  # hash -> the front matter as JSON text
-        self.known = len(self._entries)
-        self.used: dict[str, str] = {}  # what this build read or added (what is worth keeping)
-        self.added = False
-
-    @staticmethod
-    def key(yaml_text: str) -> str:
-        return hashlib.blake2b(yaml_text.encode(), digest_size=20).hexdigest()
-
-    def get(self, key: str) -> dict[str, Any] | None:
-        stored = self._entries.get(key)
-        if stored is None:
-            return None
-        try:
-            meta = json.loads(stored)
-        except (ValueError, RecursionError):
-            return None
-        if not isinstance(meta, dict) or not _json_exact(meta):
-            return None  # a damaged or planted entry: parse the text instead
-        self.used[key] = stored
-        return meta
-
-    def put(self, key: str, meta: dict[str, Any]) -> None:
-        if _json_exact(meta):
-            self.used[key] = self._entries[key] = json.dumps(meta)
-            self.added = True
-
-    def __contains__(self, key: str) -> bool:
-        return key in self._entries
-
-
-@dataclass(frozen=True)
-class FileRecord:
-    """What a build found in a page file: its stat when it was read, and what its text gave
-    besides the parsed front matter (which the FrontMatterMemo keeps)."""
-
-    stat: tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode (of the file read: a link's target)
-    seen_ns: int  # a moment before that stat was taken (see uptodate.is_racy)
-    front_matter: str  # its FrontMatterMemo key ("": no front matter)
-    body_line: int
-    key_lines: dict[str, int]
-    digest: str  # Page.text_digest
-
-
-def _stat_of(st: os.stat_result) -> tuple[int, int, int, int]:
-    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
-
-
-class PageFiles:
-    """The page files the last build read (`FileRecord` by path in the project), so that a
-    file whose stat is the same is not read again: its page is made from the record and the
-    front matter memo, and its body is read only if the page renders (`Body`), checked
-    against the text's hash then (`SourceChanged`). The stat is trusted the way git trusts
-    its index, with git's exception (uptodate.is_racy): a file changed too close to the
-    moment its stat was taken may have changed again unseen, so it is read again."""
-
-    def __init__(self, records: dict[str, FileRecord] | None = None) -> None:
-        self._records = records or {}
-        self.kept: dict[str, FileRecord] = {}  # this build's: what the next one may trust
-        self.changed = False  # kept differs from what was loaded
-
-    def unchanged(self, display: str, source: Path) -> FileRecord | None:
-        """The record of `source` if the file still has the stat it had when it was read,
-        and that stat was not racy."""
-        record = self._records.get(display)
-        if record is None:
-            return None
-        try:
-            st = os.stat(source)  # following a link (inside the project: discovery checked it), as reading does
-        except OSError:
-            return None
-        if _stat_of(st) != record.stat or is_racy(record.stat[1], record.stat[2], record.seen_ns):
-            return None
-        return record
-
-    def keep(self, display: str, record: FileRecord) -> None:
-        if self._records.get(display) is not record:
-            self.changed = True
-        self.kept[display] = record
-
-    def records(self) -> dict[str, FileRecord]:
-        """What the loaded records were (for saving: unchanged when `kept` equals them)."""
-        return self._records
-
-
-def _json_exact(value: object, depth: int = 0) -> bool:
-    """Whether JSON gives `value` back exactly (types, key order, number values)."""
-    if depth > 64:
-        return False
-    kind = type(value)
-    if value is None or kind in (str, int, bool):
-        return True
-    if kind is float:
-        return math.isfinite(value)  # type: ignore[arg-type]
-    if kind is list:
-        return all(_json_exact(item, depth + 1) for item in value)  # type: ignore[attr-defined]
-    if kind is dict:
-        return all(type(k) is str and _json_exact(v, depth + 1)
-                   for k, v in value.items())  # type: ignore[attr-defined]
-    return False
-
-
 def discover_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> list[Page]:
     """Every .md/.mdx page under the content root, sorted by id; all errors at once."""
     return find_pages(project_dir, exclude)[0]
 
 
-def find_pages(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMatterMemo | None = None,
-               files: PageFiles | None = None) -> tuple[list[Page], list[str]]:
+def find_pages(project_dir: Path, exclude: tuple[Path, ...] = ()) -> tuple[list[Page], list[str]]:
     """(every page under the content root sorted by id, warnings): files and folders that
     link outside the project are never read, only named in a warning; pages `.mintignore`
-    matches are left out. All errors at once.
-    `memo`: front matter parsed by earlier builds; `files` (with a memo): the page files
-    earlier builds read, not read again while their stat holds."""
-    pages, warnings, _ = _discover(project_dir, exclude, memo, files, with_files=False)
+    matches are left out. All errors at once."""
+    pages, warnings, _ = _discover(project_dir, exclude, with_files=False)
     return pages, warnings
 
 
-def find_pages_and_files(project_dir: Path, exclude: tuple[Path, ...] = (), memo: FrontMatterMemo | None = None,
-                         files: PageFiles | None = None) -> tuple[list[Page], list[str], SiteFiles]:
+def find_pages_and_files(project_dir: Path, exclude: tuple[Path, ...] = ()) -> tuple[list[Page], list[str], SiteFiles]:
     """`find_pages`, and `find_site_files` from the same walk of the content root (its
     warnings are among the pages' warnings)."""
-    return _discover(project_dir, exclude, memo, files, with_files=True)
+    return _discover(project_dir, exclude, with_files=True)
 
 
-def _discover(project_dir: Path, exclude: tuple[Path, ...], memo: FrontMatterMemo | None, files: PageFiles | None,
+def _discover(project_dir: Path, exclude: tuple[Path, ...],
               with_files: bool) -> tuple[list[Page], list[str], SiteFiles]:
     root = content_root(project_dir)
     scanning_project_root = root == project_dir
@@ -397,7 +256,7 @@ def _discover(project_dir: Path, exclude: tuple[Path, ...], memo: FrontMatterMem
             continue
         seen[page_id] = source
         try:
-            pages.append(read_page(project_dir, source, page_id, memo, files, display=prefix + relative))
+            pages.append(read_page(project_dir, source, page_id, display=prefix + relative))
         except ContentError as exc:
             errors.extend(exc.messages)
     if errors:
@@ -542,54 +401,18 @@ def _display(project_dir: Path, source: Path) -> str:
         return str(source)
 
 
-def read_page(project_dir: Path, source: Path, page_id: str, memo: FrontMatterMemo | None = None,
-              files: PageFiles | None = None, display: str | None = None) -> Page:
-    """The page in `source` (`display`: its path in the project, when the caller knows it).
-    With `files` and `memo`: made from what the last build read when the file did not change
-    since (its body read only when needed), and recorded otherwise."""
+def read_page(project_dir: Path, source: Path, page_id: str, display: str | None = None) -> Page:
+    """The page in `source` (`display`: its path in the project, when the caller knows it)."""
     display = display or _display(project_dir, source)
-    if files is not None and memo is not None:
-        known = files.unchanged(display, source)
-        meta = None if known is None else memo.get(known.front_matter) if known.front_matter else {}
-        if known is not None and meta is not None:
-            files.keep(display, known)
-            body = Body(read=lambda: _read_body(project_dir, source, display, known))
-            return _page(source, page_id, display, meta, body, known.body_line, known.key_lines, known.digest)
     # At most MAX_PAGE_BYTES are read; binary files (a NUL byte) and invalid UTF-8 are named
-    # with their byte offset. The moment before the stat: a file changed close to it is racy.
-    seen = time.time_ns()
-    text, st = read_text_and_stat(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
-    meta, body_text, body_line, front_matter = _split_front_matter(text, display, memo)
-    digest = _text_digest(text)
-    key_lines = _key_lines(text)
-    page = _page(source, page_id, display, meta, Body(body_text), body_line, key_lines, digest)
-    if files is not None and memo is not None and (not front_matter or front_matter in memo):
-        files.keep(display, FileRecord(_stat_of(st), seen, front_matter, body_line, key_lines, digest))
-    return page
+    # with their byte offset.
+    text = read_text(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
+    meta, body_text, body_line = split_front_matter(text, display)
+    return _page(source, page_id, display, meta, Body(body_text), body_line, _key_lines(text), _text_digest(text))
 
 
 def _text_digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
-
-
-def _read_body(project_dir: Path, source: Path, display: str, known: FileRecord) -> str:
-    """The body of a page made from its `FileRecord`, read now: the text must be the one the
-    record was made from (and where its body starts, the line the record says), else the
-    file changed during the build (SourceChanged: the build starts over). Neither a file now
-    outside the project nor its problems are ever shown: the build that starts over refuses
-    it as discovery does."""
-    if inside_project(project_dir.resolve(), source) is None:
-        raise SourceChanged(display)
-    try:
-        text = read_text(source, display, limit=MAX_PAGE_BYTES, kind="a page", error=ContentError)
-    except ContentError:
-        raise SourceChanged(display) from None
-    text = text.removeprefix("\ufeff")
-    match = FRONT_MATTER.match(text)  # where the body starts, as split_front_matter finds it
-    start = match.end() if match else 0
-    if _text_digest(text) != known.digest or text.count("\n", 0, start) + 1 != known.body_line:
-        raise SourceChanged(display)
-    return text[start:]
 
 
 def page_from_front_matter(source: Path, page_id: str, display: str, meta: dict[str, Any], body: Body) -> Page:
@@ -750,26 +573,12 @@ def _key_lines(text: str) -> dict[str, int]:
     return lines
 
 
-def split_front_matter(text: str, display: str, memo: FrontMatterMemo | None = None
-                       ) -> tuple[dict[str, Any], str, int]:
+def split_front_matter(text: str, display: str) -> tuple[dict[str, Any], str, int]:
     """(front matter, body, line where the body starts). YAML errors name file and line."""
-    meta, body, body_line, _ = _split_front_matter(text, display, memo)
-    return meta, body, body_line
-
-
-def _split_front_matter(text: str, display: str, memo: FrontMatterMemo | None
-                        ) -> tuple[dict[str, Any], str, int, str]:
-    """`split_front_matter`, and the front matter's key in `memo` ("" without front matter or memo)."""
     text = text.removeprefix("\ufeff")
     match = FRONT_MATTER.match(text)
     if not match:
-        return {}, text, 1, ""
-    key = FrontMatterMemo.key(match.group(1)) if memo is not None else ""
-    known = memo.get(key) if memo is not None else None
-    if known is not None:
-        return known, text[match.end():], text.count("\n", 0, match.end()) + 1, key
-    import yaml  # here: a rebuild whose front matter is all remembered never imports it (9 ms)
-
+        return {}, text, 1
     try:
         meta = _load_yaml(match.group(1))
     except YamlShapeError as exc:  # nesting, alias cycles and bombs: refused before loading
@@ -788,9 +597,7 @@ def _split_front_matter(text: str, display: str, memo: FrontMatterMemo | None
                            f"not {_kind(meta)}")
     body_line = text.count("\n", 0, match.end()) + 1
     meta = {str(k): v for k, v in meta.items()}
-    if memo is not None:
-        memo.put(key, meta)
-    return meta, text[match.end():], body_line, key
+    return meta, text[match.end():], body_line
 
 
 def _short(value: Any) -> str:

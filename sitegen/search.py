@@ -32,10 +32,8 @@ worker thread (last request wins, after a short quiet spell, at low CPU priority
 
 Pagefind comes from the PyPI `pagefind[bin]` package; we run its binary on a folder. Why not
 `pagefind.index.PagefindIndex.add_html_file` and `get_files()`: its client polls for each
-answer with a 100 ms sleep (1,000 pages take 100 s), its `get_files()` hangs once the bundle
-passes 2 MiB, and the service parses added files one at a time, where a folder is parsed on
-every core (measured on the 1,000-page corpus: 2.1 s for the folder against 4+ s streamed
-through the service).
+answer with a sleep, its `get_files()` hangs once the bundle passes 2 MiB, and the service
+parses added files one at a time, where a folder is parsed on every core.
 """
 
 from __future__ import annotations
@@ -56,11 +54,12 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 BUNDLE_DIR = "_sitegen/search"  # where the shards live in the output; search.js expects them here
 MANIFEST = "shards.json"  # in BUNDLE_DIR: the shard folders, the first one with Pagefind's code
 # Pages per shard, up to MAX_SHARDS shards; past that, shards grow. Small shards make a
-# one-page rebuild cheap (~2.5 ms of Pagefind per page in the shard); few shards keep a search
+# one-page rebuild cheap (Pagefind's time grows with the pages of the shard); few shards keep a search
 # cheap: each shard adds one ~25 KB index chunk per searched word, and two small files when
 # search opens (measured in bench/search_bytes.py).
 SHARD_PAGES = 128
@@ -68,8 +67,7 @@ MAX_SHARDS = 16
 JOBS = 2  # Pagefind runs at once (each on every core): memory is JOBS shards' worth
 # While a cold build's worker processes render (on every core), one Pagefind run at a time, at
 # a lower priority: the workers come first, and memory holds them and one run. At the same
-# priority, a run beside the workers slowed them more than it gained (2 cores, 1,000 pages,
-# cold: a median of 6.9 s against 5.6 s niced).
+# priority, a run beside the workers slowed them more than it gained (bench/RESULTS.md).
 JOBS_WHILE_RENDERING = 1
 TIMEOUT = 300.0  # seconds Pagefind may take before we give up on search for this build
 # Background refreshes start after this many seconds without a new request, and a new request
@@ -127,7 +125,7 @@ class SearchError(Exception):
 def pagefind_binary() -> Path | None:
     """The Pagefind executable: PAGEFIND_BINARY_PATH, the pagefind_bin_extended or pagefind_bin
     package, or PATH (the order of `pagefind.service.get_executable`, which is not called:
-    importing it imports asyncio, 60 ms of a one-page rebuild)."""
+    importing it imports asyncio, a noticeable part of a one-page rebuild)."""
     path: str | Path | None = os.getenv("PAGEFIND_BINARY_PATH")
     if path is None:
         for package in ("pagefind_bin_extended", "pagefind_bin"):
@@ -403,7 +401,7 @@ def build_bundle(
 
 
 class SearchIndex:
-    """The search stage of one SiteBuilder, kept across its builds.
+    """The search stage of one DevBuilder (or build), kept across its builds.
 
     Per build: `begin()` (does the site offer search?), `add(output, html)` for each real
     page, then `finish()` for the bundle. The last bundle is kept with the pages it was made
@@ -441,6 +439,10 @@ class SearchIndex:
             self._checked = binary
         self._binary = binary if binary is not None and self._problem is None else None
         return self._binary is not None
+
+    def binary(self) -> Path | None:
+        """The Pagefind executable this build runs (`begin()` said it does), or None."""
+        return self._binary
 
     def add(self, output: str, html: bytes) -> None:
         """A page to index, by its output path (its document's name and URL come from it)."""
@@ -577,3 +579,164 @@ class SearchIndex:
                     self._wanted = None
                 if bundle is not None:  # newer than what builds have, even if another request waits
                     self._indexed, self._bundle, self._refreshed = pages, bundle, True
+
+
+# --- listening to a build: each page as it is written ---------------------------------------
+
+class Destination(Protocol):
+    """Where the bundle goes (a build's `Output`)."""
+
+    def write(self, path: str, data: bytes) -> None: ...
+
+    def copy(self, path: str, source: Path) -> None: ...
+
+
+class SearchListener(Protocol):
+    """What a build tells its search stage: each searchable page as it is written, then the
+    end, when the bundle goes into the output."""
+
+    def page_written(self, path: str, html: bytes) -> None: ...
+
+    def finish(self, output: Destination) -> list[str]: ...
+
+
+class MemorySearch:
+    """The dev server's search (and `build_site`'s): pages handed to its `SearchIndex`, which
+    keeps each shard's bundle between builds."""
+
+    def __init__(self, index: SearchIndex) -> None:
+        self._index = index
+
+    def page_written(self, path: str, html: bytes) -> None:
+        self._index.add(path, html)
+
+    def finish(self, output: Destination) -> list[str]:
+        bundle, warnings = self._index.finish()
+        for path, data in bundle.items():
+            output.write(path, data)
+        return warnings
+
+
+class BundleStore(Protocol):
+    """Shard bundles kept between builds, by `shard_key`."""
+
+    def bundle(self, key: str) -> Path | None: ...
+
+    def keep(self, key: str, bundle: Path) -> None: ...
+
+
+def shard_key(pages: Iterable[tuple[str, bytes]], first: bool, code: str) -> str:
+    """A shard's key: its pages (output path, hash of the HTML), whether it is the first
+    shard (the only one that keeps Pagefind's code) and the code that made it."""
+    digest = hashlib.blake2b(digest_size=20)
+    digest.update(f"{code}\0{'first' if first else 'merged'}\0".encode())
+    for path, html_digest in sorted(pages):
+        digest.update(path.encode() + b"\0" + html_digest)
+    return digest.hexdigest()
+
+
+def html_digest(html: bytes) -> bytes:
+    return hashlib.blake2b(html, digest_size=20).digest()
+
+
+class DiskSearch:
+    """`sitegen build`'s search: each searchable page's index document is written into its
+    shard's folder as the page is written (`write_document`, also in a render worker), and a
+    shard is indexed as soon as its last page is written (`page_done`), while the other pages
+    render: its bundle from `store` when it holds one of exactly those pages, else Pagefind in
+    a thread (`ShardIndexer`). `finish` waits and copies every bundle into the output."""
+
+    def __init__(self, binary: Path, pages: Iterable[str], work: Path, store: BundleStore | None,
+                 code: str) -> None:
+        self.plan = plan_shards(pages)
+        self._shard_of = {path: name for name, paths in self.plan.items() for path in paths}
+        self._left = {name: set(paths) for name, paths in self.plan.items()}
+        self._digests: dict[str, bytes] = {}
+        self._pending: dict[str, bytes] = {}  # pages from the cache: their documents made only if their shard runs
+        self.work = work
+        self._store = store
+        self._code = code
+        self._indexer = ShardIndexer(binary)
+        self._bundles: dict[str, tuple[Path, str | None]] = {}  # shard -> its bundle, its key to keep it by
+        self._halted = False
+        for name in self.plan:
+            (work / "documents" / name).mkdir(parents=True, exist_ok=True)
+
+    def write_document(self, path: str, html: bytes) -> bytes:
+        """Write the index document of the page at `path` (if it is searchable); the HTML's hash."""
+        shard = self._shard_of.get(path)
+        if shard is not None:
+            name, url = document_name(path)
+            (self.work / "documents" / shard / name).write_bytes(index_document(html, url))
+        return html_digest(html)
+
+    def page_written(self, path: str, html: bytes) -> None:
+        self.page_done(path, self.write_document(path, html))
+
+    def page_cached(self, path: str, html: bytes, digest: bytes) -> None:
+        """A page from the persistent cache, with its HTML's hash as stored: its document is
+        made only if its shard is indexed (a shard whose bundle is stored needs none)."""
+        if path in self._shard_of:
+            self._pending[path] = html
+        self.page_done(path, digest)
+
+    def page_done(self, path: str, digest: bytes) -> None:
+        """The page at `path` and its index document are written: its shard may be complete."""
+        shard = self._shard_of.get(path)
+        left = self._left.get(shard) if shard is not None else None
+        if shard is None or left is None:
+            return
+        self._digests[path] = digest
+        left.discard(path)
+        if left or self._halted:
+            return
+        del self._left[shard]
+        first = shard == next(iter(self.plan))
+        key = shard_key(((page, self._digests[page]) for page in self.plan[shard]), first, self._code)
+        stored = self._store.bundle(key) if self._store is not None else None
+        pending = {page: self._pending.pop(page) for page in self.plan[shard] if page in self._pending}
+        if stored is not None:
+            self._bundles[shard] = (stored, None)
+            return
+        for page, text in pending.items():
+            self.write_document(page, text)
+        bundle = self.work / "bundles" / shard
+        self._bundles[shard] = (bundle, key)
+        self._indexer.add(list(self.plan).index(shard), ShardJob(self.work / "documents" / shard, bundle, first))
+
+    def allow_beside_workers(self) -> None:
+        """Render workers use every core: one Pagefind run at a time, niced (none runs before
+        this or `allow_all`: a thread must not exist when the workers are forked)."""
+        self._indexer.allow(JOBS_WHILE_RENDERING, low_priority=True)
+
+    def allow_all(self) -> None:
+        """No render worker runs: `JOBS` Pagefind runs at a time."""
+        self._indexer.allow(JOBS)
+
+    def summary(self) -> str:
+        """How many shards Pagefind indexed (the others came from the store)."""
+        indexed = sum(1 for _, key in self._bundles.values() if key is not None)
+        return f"search shards: {indexed} of {len(self.plan)} indexed" if self.plan else ""
+
+    def halt(self) -> None:
+        """A page failed (so will the build): no shard starts from now on."""
+        self._halted = True
+
+    def stop(self) -> None:
+        """The build failed: end the Pagefind runs under way."""
+        self._indexer.stop()
+
+    def finish(self, output: Destination) -> list[str]:
+        """Wait for the Pagefind runs; put every shard's bundle and `shards.json` into the
+        output and keep the new bundles in the store. On Pagefind's failure: no search at all."""
+        warnings = self._indexer.wait(None)
+        if warnings:
+            return warnings
+        output.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(self.plan))
+        for shard, (bundle, key) in self._bundles.items():
+            for source in sorted(bundle.rglob("*")):
+                if source.is_file() and not source.is_symlink():
+                    output.copy(f"{BUNDLE_DIR}/{shard}/{source.relative_to(bundle).as_posix()}", source)
+            if key is not None and self._store is not None:
+                self._store.keep(key, bundle)
+        return []

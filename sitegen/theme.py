@@ -7,9 +7,7 @@ putting a file with the same relative path under its own `themes/default/`.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,11 +74,9 @@ class Theme:
         return any(path == refused or path.is_relative_to(refused) for refused in self.refused)
 
     def environment(self) -> jinja2.Environment:
-        """The templates' environment. Only the built-in theme's compiled templates are kept
-        on disk, beside sitegen's own bytecode (`BuiltinTemplateCache`)."""
+        """The templates' environment."""
         env = jinja2.Environment(
             loader=self.loader("templates"),
-            bytecode_cache=BuiltinTemplateCache.for_folder("templates"),
             autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
@@ -113,63 +109,6 @@ def template_failure(exc: jinja2.TemplateError, project_dir: Path | None) -> str
     shown = inside.relative_to(project_dir).as_posix() if inside is not None and project_dir is not None \
         else f"built-in template {path.parent.name}/{path.name}"
     return f"{shown}{f':{line}' if line else ''}: {message}"
-
-
-class BuiltinTemplateCache(jinja2.FileSystemBytecodeCache):
-    """Jinja's bytecode cache for the built-in theme's templates only, kept in sitegen's
-    `__pycache__/jinja/` as Python keeps sitegen's own bytecode there (and, like Python, not
-    written under PYTHONDONTWRITEBYTECODE). Compiling the theme took about 70 ms of every
-    build, a tenth of a one-page rebuild. A project's templates are compiled every time: a
-    bytecode cache loads code objects, and one inside a project a stranger committed would
-    run their code at build time; the package folder is as trusted as the code that runs.
-    Entries are keyed by template name and file, Jinja's version and the source of the
-    modules that configure the environments; Jinja itself checks the template's source."""
-
-    _options_digest: str | None = None
-
-    def __init__(self, directory: str, folder: str) -> None:
-        super().__init__(directory)
-        self._folder = os.path.join(str(builtin_theme_dir()), folder) + os.sep
-
-    @classmethod
-    def for_folder(cls, folder: str) -> BuiltinTemplateCache | None:
-        """The cache of the built-in theme's `folder` ("templates", "components"); None when
-        its directory cannot be made (a read-only install compiles every time)."""
-        directory = Path(__file__).resolve().parent / "__pycache__" / "jinja"
-        try:
-            if not sys.dont_write_bytecode:
-                directory.mkdir(parents=True, exist_ok=True)
-            if not directory.is_dir() or directory.is_symlink():
-                return None
-        except OSError:
-            return None
-        return cls(str(directory), folder)
-
-    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None,
-                   source: str) -> jinja2.bccache.Bucket:
-        if filename is None or not os.path.abspath(filename).startswith(self._folder):
-            return jinja2.bccache.Bucket(environment, "", self.get_source_checksum(source))  # never kept
-        return super().get_bucket(environment, name, filename, source)
-
-    def get_cache_key(self, name: str, filename: str | None = None) -> str:
-        if BuiltinTemplateCache._options_digest is None:
-            digest = hashlib.sha1(f"{jinja2.__version__}\0".encode())
-            for module in ("theme.py", "markdown/components.py"):  # where the environments' options are
-                digest.update((Path(__file__).resolve().parent / module).read_bytes())
-            BuiltinTemplateCache._options_digest = digest.hexdigest()
-        return super().get_cache_key(f"{BuiltinTemplateCache._options_digest}|{name}", filename)
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.key:
-            super().load_bytecode(bucket)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if not bucket.key or sys.dont_write_bytecode:
-            return
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass  # a cache that cannot be written costs the next build 70 ms, nothing else
 
 
 class _ConfinedLoader(jinja2.FileSystemLoader):

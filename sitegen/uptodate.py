@@ -102,7 +102,7 @@ def racy_after(taken_ns: int) -> int:
     """The moment from which a file's change is too close to a stat taken at `taken_ns` for
     that stat to vouch for its content (git's "racy" rule): a file whose mtime or ctime is at
     or after it could be written again without its stat showing it. Every stat-trusting
-    cache uses this one rule (this module, pages.PageFiles)."""
+    cache uses this one rule."""
     return taken_ns - _RACY_NS
 
 

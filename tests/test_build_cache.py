@@ -7,13 +7,11 @@ output folder byte for byte with a cold build (`--no-cache`) into another folder
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import os
 import shutil
 import sqlite3
 import sys
-import time
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
@@ -23,11 +21,9 @@ import pytest
 
 import sitegen
 from sitegen import search, uptodate
-from sitegen.build import build
-from sitegen.build.output import PreviousOutput, StagingOutput
-from sitegen.build.persist import package_hash
-from sitegen.build.progress import StepTimes
-from sitegen.pages import FrontMatterMemo, PageFiles, SourceChanged, read_page
+from sitegen.pipeline import build, pagecache
+from sitegen.pipeline.pagecache import package_hash
+from sitegen.pipeline.progress import StepTimes
 from sitegen.search import BUNDLE_DIR, MANIFEST, document_name, pagefind_binary, plan_shards
 
 from conftest import run_sitegen
@@ -73,7 +69,9 @@ def assert_same_as_cold(project: Path, tmp_path: Path) -> dict[str, bytes]:
 
 
 def entries(project: Path) -> set[str]:
-    return set(json.loads((project / ".sitegen-cache" / "build" / "index.json").read_text())["pages"])
+    """The keys of the page entries the cache keeps."""
+    with closing(sqlite3.connect(database(project))) as connection:
+        return {key for (key,) in connection.execute("SELECT key FROM pages")}
 
 
 def database(project: Path) -> Path:
@@ -144,46 +142,10 @@ def test_an_output_folder_edited_by_hand_is_rebuilt(orchard: Path, tmp_path: Pat
 def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Path) -> None:
     site = orchard / "site"
     folder = site.stat().st_ino
-    # Files written after the edited page (the 404 page) are linked too, once the staging folder exists.
-    unchanged = {name: (site / name).stat().st_ino for name in ("pruning/index.html", "pruning/index.md",
-                                                               "introduction/index.html", "404.html")}
     page = orchard / "content" / "harvest.md"
     page.write_text(page.read_text() + "\nWear gloves.\n")
     assert_same_as_cold(orchard, tmp_path)
     assert site.stat().st_ino != folder
-    assert {name: (site / name).stat().st_ino for name in unchanged} == unchanged  # linked, not written again
-
-
-def test_the_swapped_out_site_waits_in_the_trash_until_the_next_build(orchard: Path, tmp_path: Path) -> None:
-    site, trash = orchard / "site", orchard / ".sitegen-cache" / "build" / "trash"
-    old_page = (site / "pruning" / "index.html").read_bytes()
-    page = orchard / "content" / "pruning.mdx"
-    page.write_text(page.read_text() + "\nWear gloves.\n")
-    build(orchard)
-    [previous] = list(trash.iterdir())  # the whole previous site, moved there at the swap
-    assert (previous / "pruning" / "index.html").read_bytes() == old_page
-    assert [path.name for path in orchard.iterdir() if path.name.startswith(".site.")] == []
-    page.write_text(page.read_text() + "\nAnd boots.\n")
-    assert_same_as_cold(orchard, tmp_path)
-    assert not previous.exists() and len(list(trash.iterdir())) == 1  # taken (recycled); the next one waits
-
-
-def test_a_trash_folder_that_is_a_link_is_never_emptied(orchard: Path, tmp_path: Path) -> None:
-    elsewhere = tmp_path / "elsewhere"
-    (elsewhere / "keep").mkdir(parents=True)
-    (elsewhere / "keep" / "notes.txt").write_text("mine")
-    trash = orchard / ".sitegen-cache" / "build" / "trash"
-    if trash.exists():
-        import shutil
-        shutil.rmtree(trash)
-    trash.symlink_to(elsewhere, target_is_directory=True)
-    for _ in range(2):
-        page = orchard / "content" / "pruning.mdx"
-        page.write_text(page.read_text() + "\nWear gloves.\n")
-        assert_same_as_cold(orchard, tmp_path)
-    assert (elsewhere / "keep" / "notes.txt").read_text() == "mine"
-    assert [path.name for path in elsewhere.iterdir()] == ["keep"]  # nothing moved there either
-    assert [path.name for path in orchard.iterdir() if path.name.startswith(".site.")] == []
 
 
 @pytest.mark.parametrize("change", ["page", "front matter", "snippet", "template", "docs.json", "version"])
@@ -231,66 +193,14 @@ def test_a_change_is_never_served_stale(orchard: Path, tmp_path: Path, change: s
     assert set(stored_rows(orchard)) == after  # old entries dropped
 
 
-@pytest.mark.parametrize("damage", ["not json", "other code", "wrong types", "not a mapping"])
-def test_a_damaged_front_matter_memo_is_parsed_again(orchard: Path, tmp_path: Path, damage: str) -> None:
-    memo = orchard / ".sitegen-cache" / "build" / "front-matter.json"
-    data = json.loads(memo.read_text())
-    assert len(data["entries"]) == 3  # one per page with front matter
-    if damage == "not json":
-        memo.write_text("{not json")
-    elif damage == "other code":
-        memo.write_text(json.dumps({**data, "code": "0"}))
-    elif damage == "wrong types":
-        memo.write_text(json.dumps({**data, "entries": {key: 7 for key in data["entries"]}}))
-    else:
-        memo.write_text(json.dumps({**data, "entries": {key: "[1, 2]" for key in data["entries"]}}))
-    drop_up_to_date_record(orchard)
-    page = orchard / "content" / "harvest.md"
-    page.write_text(page.read_text() + "\nStore them cool.\n")
-    site = assert_same_as_cold(orchard, tmp_path)
-    assert "<title>Pruning" in site["pruning/index.html"].decode()
-    assert len(json.loads(memo.read_text())["entries"]) == 3  # written again, whole
-
-
-def test_front_matter_json_cannot_give_back_is_always_parsed(make_project: Callable[..., Path],
-                                                              tmp_path: Path) -> None:
-    pages = {**PAGES, "harvest.md": "---\ntitle: Harvest\nupdated: 2024-09-01\nkeywords: [apples, 3.5]\n---\n\nPick.\n"}
-    project = make_project(CONFIG, pages)
-    build(project)
-    memo = json.loads((project / ".sitegen-cache" / "build" / "front-matter.json").read_text())
-    assert len(memo["entries"]) == 2  # the date is not JSON: that page's front matter is not kept
-    page = project / "content" / "pruning.mdx"
-    page.write_text(page.read_text() + "\nSharp tools.\n")
-    assert_same_as_cold(project, tmp_path)
-
-
-# --- page files not read again while their stat holds (pages.PageFiles) ---------------------
-
-def page_files(project: Path) -> Path:
-    return project / ".sitegen-cache" / "build" / "page-files.json"
-
+# --- page files: read on every build that is not up to date -------------------------------
 
 @pytest.fixture
 def settled(orchard: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The orchard as builds see it some time after its files were written: the stats its
-    first build recorded are no longer racy, so page files with the same stat are not read
-    (a test cannot wait for the real window; the racy test below keeps it)."""
+    """The orchard as builds see it some time after its files were written: the stats the
+    up-to-date record keeps are no longer racy (a test cannot wait for the real window)."""
     monkeypatch.setattr(uptodate, "_RACY_NS", 0)
-    assert set(json.loads(page_files(orchard).read_text())["files"]) == {
-        "content/introduction.mdx", "content/pruning.mdx", "content/harvest.md"}
     return orchard
-
-
-def pretend_unchanged(project: Path, page: Path) -> None:
-    """Make the page's record say its file was read just now, with the stat it has now: as if
-    the edit had come after that read, within the same clock tick, so that the stat could
-    not show it."""
-    record_path = page_files(project)
-    data = json.loads(record_path.read_text())
-    st = page.stat()
-    row = data["files"][page.relative_to(project).as_posix()]
-    row[:5] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, time.time_ns()]
-    record_path.write_text(json.dumps(data))
 
 
 def test_an_edit_that_keeps_the_size_and_the_mtime_is_seen(settled: Path, tmp_path: Path) -> None:
@@ -301,38 +211,6 @@ def test_an_edit_that_keeps_the_size_and_the_mtime_is_seen(settled: Path, tmp_pa
     assert page.stat().st_size == before.st_size and page.stat().st_ino == before.st_ino
     site = assert_same_as_cold(settled, tmp_path)
     assert "Early March" in site["pruning/index.html"].decode()
-
-
-def test_a_page_changed_right_around_its_last_read_is_read_again(orchard: Path, tmp_path: Path) -> None:
-    """git's racy rule: the first build read the pages within the window of their writes, so
-    their recorded stats cannot vouch for them, even when the file's stat equals them."""
-    page = orchard / "content" / "pruning.mdx"
-    page.write_text(page.read_text().replace("Late winter", "Early March"))
-    pretend_unchanged(orchard, page)
-    site = assert_same_as_cold(orchard, tmp_path)
-    assert "Early March" in site["pruning/index.html"].decode()
-
-
-def test_a_page_file_changed_unseen_during_the_build_starts_it_over(settled: Path, tmp_path: Path) -> None:
-    """A page taken from its record whose file holds other text when the page renders (here:
-    every page renders after the docs.json change): the build starts over reading every file."""
-    page = settled / "content" / "pruning.mdx"
-    page.write_text(page.read_text().replace("title: Pruning", "title: Shears!"))
-    pretend_unchanged(settled, page)
-    config = json.loads((settled / "docs.json").read_text())
-    config["navigation"][1]["group"] = "Almanac"
-    (settled / "docs.json").write_text(json.dumps(config))
-    site = assert_same_as_cold(settled, tmp_path)
-    assert "<title>Shears!" in site["pruning/index.html"].decode()
-
-
-def test_pages_taken_from_their_records_render_with_their_own_text(settled: Path, tmp_path: Path) -> None:
-    """A front matter change elsewhere renders every page again: the others' bodies are read then."""
-    page = settled / "content" / "pruning.mdx"
-    page.write_text(page.read_text().replace("title: Pruning", "title: Pruning basics"))
-    site = assert_same_as_cold(settled, tmp_path)
-    assert "Pruning basics" in site["harvest/index.html"].decode()  # the navigation changed: rendered again
-    assert "Pick apples when the seeds turn brown." in site["harvest/index.html"].decode()
 
 
 @pytest.mark.parametrize("change", ["deleted", "added"])
@@ -363,83 +241,10 @@ def test_a_page_replaced_by_a_link_to_a_file_outside_is_refused_as_on_a_cold_bui
     assert not any(b"A secret from elsewhere" in data for data in site.values())
 
 
-def test_the_body_of_a_page_made_from_its_record_is_never_read_through_a_link_out(
-        make_project: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The body is read when the page renders: should the file have become a link out of the
-    project by then, it is not read (even with the very same text), and the build starts over."""
-    monkeypatch.setattr(uptodate, "_RACY_NS", 0)
-    project = make_project(CONFIG, PAGES)
-    source = project / "content" / "harvest.md"
-    memo, files = FrontMatterMemo(), PageFiles()
-    read_page(project, source, "harvest", memo, files)
-    page = read_page(project, source, "harvest", memo, PageFiles(files.kept))  # from its record
-    outside = tmp_path / "harvest.md"
-    outside.write_text(source.read_text())
-    source.unlink()
-    source.symlink_to(outside)
-    with pytest.raises(SourceChanged):
-        print(page.body)
-
-
-@pytest.mark.parametrize("damage", ["not json", "other code", "wrong types"])
-def test_damaged_or_foreign_page_records_are_not_used(settled: Path, tmp_path: Path, damage: str) -> None:
-    record_path = page_files(settled)
-    data = json.loads(record_path.read_text())
-    rows = data["files"]
-    if damage == "not json":
-        record_path.write_text("{not json")
-    elif damage == "other code":  # its records may mean something else: here, each other's front matter
-        intro, pruning = rows["content/introduction.mdx"], rows["content/pruning.mdx"]
-        intro[5], pruning[5] = pruning[5], intro[5]
-        record_path.write_text(json.dumps({**data, "code": "0"}))
-    else:
-        record_path.write_text(json.dumps({**data, "files": {name: [*row[:8], 7] for name, row in rows.items()}}))
-    drop_up_to_date_record(settled)
-    page = settled / "content" / "harvest.md"
-    page.write_text(page.read_text() + "\nStore them cool.\n")
-    site = assert_same_as_cold(settled, tmp_path)
-    assert "<title>Pruning" in site["pruning/index.html"].decode()
-    assert len(json.loads(record_path.read_text())["files"]) == 3  # written again, whole
-
-
-def test_page_records_without_their_front_matter_are_read_again(settled: Path, tmp_path: Path) -> None:
-    (settled / ".sitegen-cache" / "build" / "front-matter.json").unlink()
-    drop_up_to_date_record(settled)
-    site = assert_same_as_cold(settled, tmp_path)
-    assert "<title>Pruning" in site["pruning/index.html"].decode()
-
-
-@pytest.mark.parametrize("plant", ["content changed", "another site's"])
-def test_section_nav_scripts_come_only_from_the_last_build_of_the_same_site(orchard: Path, tmp_path: Path,
-                                                                             plant: str) -> None:
-    """A rebuild takes each section's nav script from the last build when the site key is the
-    same (nothing they are made of changed); a script whose content is not what its name says,
-    or one kept for another site key, is made again."""
-    record_path = orchard / ".sitegen-cache" / "build" / "nav-scripts.json"
-    data = json.loads(record_path.read_text())
-    assert data["scripts"] and all(path in tree(orchard / "site") for path, _ in data["scripts"].values())
-    script = "document.title = 'planted';"
-    if plant == "content changed":
-        data["scripts"] = {key: [path, script] for key, (path, _) in data["scripts"].items()}
-    else:
-        name = f"_sitegen/nav/{hashlib.sha256(script.encode()).hexdigest()[:16]}.js"
-        data = {"site": "0" * 40, "scripts": {key: [name, script] for key in data["scripts"]}}
-    record_path.write_text(json.dumps(data))
-    drop_up_to_date_record(orchard)
-    page = orchard / "content" / "harvest.md"
-    page.write_text(page.read_text() + "\nStore them cool.\n")
-    site = assert_same_as_cold(orchard, tmp_path)
-    assert not any(b"planted" in content for content in site.values())
-
-
-# --- sitegen's code hash, kept by the stats of the code (persist.package_hash) ---------------
+# --- sitegen's code hash (pagecache.package_hash) --------------------------------------------
 
 @pytest.fixture
-def code_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A package whose code hash is kept in its __pycache__/ (as sitegen's own, outside a test
-    run that writes no bytecode), its files settled (see `settled`)."""
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    monkeypatch.setattr(uptodate, "_RACY_NS", 0)
+def code_package(tmp_path: Path) -> Path:
     package = tmp_path / "package"
     (package / "markdown").mkdir(parents=True)
     (package / "__init__.py").write_text("__version__ = '1.0'\n")
@@ -447,40 +252,8 @@ def code_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return package
 
 
-def test_code_edited_with_its_size_and_mtime_kept_changes_the_code_hash(code_package: Path) -> None:
-    before = package_hash(code_package)
-    assert (code_package / "__pycache__" / "code-hash.json").is_file()
-    assert package_hash(code_package) == before  # from the memo
-    module = code_package / "markdown" / "fences.py"
-    st = module.stat()
-    module.write_text("TAB_WIDTH = 8\n")
-    os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns))  # the ctime still moves
-    assert package_hash(code_package) != before
-    module.write_text("TAB_WIDTH = 4\n")
-    assert package_hash(code_package) == before
-
-
-def test_code_changed_right_around_the_memo_is_hashed_again(code_package: Path,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """git's racy rule: a memo whose files changed within the window before it was made
-    cannot vouch for them, even when their stats are what it says."""
-    monkeypatch.setattr(uptodate, "_RACY_NS", 2_000_000_000)
-    before = package_hash(code_package)
-    module = code_package / "markdown" / "fences.py"
-    module.write_text("TAB_WIDTH = 8\n")
-    memo_path = code_package / "__pycache__" / "code-hash.json"
-    memo = json.loads(memo_path.read_text())
-    st = module.stat()  # the memo says it saw this very stat (an edit within the same clock tick)
-    memo["state"]["files"]["markdown/fences.py"] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
-    memo["seen"] = time.time_ns()
-    memo_path.write_text(json.dumps(memo))
-    assert package_hash(code_package) != before
-
-
 def test_a_library_installed_or_upgraded_changes_the_code_hash(code_package: Path, tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """The libraries' versions are kept by the stat of the site-packages folders they are
-    found in: a new version's metadata there is a change."""
     libraries = tmp_path / "venv" / "site-packages"
     libraries.mkdir(parents=True)
     monkeypatch.syspath_prepend(str(libraries))
@@ -490,25 +263,6 @@ def test_a_library_installed_or_upgraded_changes_the_code_hash(code_package: Pat
     metadata.parent.mkdir()
     metadata.write_text("Metadata-Version: 2.1\nName: Jinja2\nVersion: 99.0\n")
     assert package_hash(code_package) != before
-
-
-@pytest.mark.parametrize("late", ["Pagefind's bundle", "a page"])
-def test_the_recorded_state_of_the_output_is_what_the_swap_left(tmp_path: Path, late: str) -> None:
-    """The staging folder's state is taken while Pagefind runs (`settle`) but for the search
-    bundle, walked at the swap; a file placed after that makes the swap walk it all: either
-    way the state the up-to-date record and the manifest keep is the folder's."""
-    out_dir = tmp_path / "site"
-    with StagingOutput(out_dir, PreviousOutput(tmp_path / "cache" / "output.json", out_dir)) as output:
-        output.write("index.html", b"<p>Orchard</p>")
-        output.settle()
-        if late == "a page":
-            output.write("pruning/index.html", b"<p>Pruning</p>")
-        else:  # Pagefind writes its files itself
-            (output.root / BUNDLE_DIR / "0").mkdir(parents=True)
-            (output.root / BUNDLE_DIR / "0" / "pagefind-entry.json").write_text("{}")
-        output.commit()
-    assert output.output_state == uptodate.output_state(out_dir)
-    assert len(output.output_state or {}) == 2
 
 
 def test_openapi_summary_change_is_never_served_stale(example_project: Path, tmp_path: Path) -> None:
@@ -535,32 +289,11 @@ def test_search_bundle_from_the_cache_equals_a_fresh_one(example_project: Path, 
     page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
     assert_same_as_cold(example_project, tmp_path)
     assert folders(bundles) != first  # indexed again, the old one dropped
-    assert len(folders(bundles)) == 1 and len(list(bundles.iterdir())) == 2  # with its stats file
+    assert len(folders(bundles)) == 1 and len(list(bundles.iterdir())) == 1
 
 
 def folders(parent: Path) -> list[str]:
     return sorted(path.name for path in parent.iterdir() if path.is_dir())
-
-
-def test_a_stored_search_bundle_changed_through_the_site_is_a_miss(example_project: Path, tmp_path: Path) -> None:
-    """A stored shard bundle shares its files with the site (hard links): a file of the site
-    rewritten in place changes the stored copy too, which is then never reused."""
-    if pagefind_binary() is None:
-        pytest.skip("pagefind is not installed")
-    build(example_project)
-    page = example_project / "content" / "errors.mdx"
-    page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
-    build(example_project)  # the bundle made here is stored linked to the site's files
-    entry = example_project / "site" / BUNDLE_DIR / "0" / "pagefind-entry.json"
-    with open(entry, "r+b") as handle:  # in place: same inode
-        handle.write(b"{}" + b" " * (len(entry.read_bytes()) - 2))
-    drop_up_to_date_record(example_project)
-    times = StepTimes()
-    build(example_project, times=times)
-    assert times.notes == ["search shards: 1 of 1 indexed"]  # the stored bundle was not reused
-    cold = tmp_path / "cold"
-    build(example_project, out_dir=cold, cache=False)
-    assert tree(example_project / "site") == tree(cold)
 
 
 def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_path: Path) -> None:
@@ -569,31 +302,16 @@ def test_search_index_follows_pages_that_come_and_go(example_project: Path, tmp_
     build(example_project)
     page = example_project / "content" / "errors.mdx"
     page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
-    build(example_project)  # index documents kept in the cache from here on
+    build(example_project)
     moved = example_project / "content" / "legacy" / "migrating.mdx"
     moved.unlink()
     page.write_text(page.read_text() + "\nNeither is a yellow one.\n")
-    documents = example_project / ".sitegen-cache" / "build" / "search-input"
-    planted = documents / "0" / "planted.html"  # a document no page made: never indexed
-    planted.write_text('<html lang="en"><head><title>Planted</title></head><body><main data-pagefind-body>'
-                       "<p>Buy cheap seeds here</p></main></body></html>")
-    (documents / "0" / "linked").symlink_to(example_project / "content", target_is_directory=True)
-    # A link where the changed page's document goes: replaced, never written through.
-    errors = documents / "0" / document_name("errors/index.html")[0]  # in its shard's folder (one shard here)
-    outside = tmp_path / "outside.html"
-    outside.write_text("not the cache's")
-    errors.unlink()
-    errors.symlink_to(outside)
-    assert_same_as_cold(example_project, tmp_path)
-    assert errors.is_file() and not errors.is_symlink() and b"yellow one" in errors.read_bytes()
-    assert outside.read_text() == "not the cache's"
-    assert not (documents / "0" / document_name("legacy/migrating/index.html")[0]).exists()
-    assert not planted.exists() and not (documents / "0" / "linked").is_symlink()
-    assert (example_project / "content" / "errors.mdx").is_file()  # the link was removed, not followed
+    site = assert_same_as_cold(example_project, tmp_path)
+    fragments = b"".join(gzip.decompress(data) for name, data in site.items() if "/fragment/" in name)
+    assert b"yellow one" in fragments
 
 
 def test_deleting_the_cache_folder_is_a_cold_build(orchard: Path, tmp_path: Path) -> None:
-    import shutil
     shutil.rmtree(orchard / ".sitegen-cache")
     assert_same_as_cold(orchard, tmp_path)
     assert (orchard / ".sitegen-cache" / ".gitignore").is_file()
@@ -643,34 +361,6 @@ def test_a_corrupt_entry_is_a_miss(orchard: Path, tmp_path: Path, damage: str) -
     assert len(rows) == 3
     for _, html in rows.values():
         assert html.startswith(b"<!doctype html>")  # written again
-
-
-def test_a_damaged_entry_is_rendered_again_when_its_page_is_needed(orchard: Path, tmp_path: Path) -> None:
-    """A page's HTML is read from its entry only when the output lacks the page; bytes
-    damaged in place (same length, so the header still adds up) make that build start again
-    without the entry, never publish the damage."""
-    drop_up_to_date_record(orchard)
-    rewrite_rows(orchard, lambda data, html: entry_bytes(data, html.replace(b"<main", b"<MAIN", 1)))
-    shutil.rmtree(orchard / "site")  # nothing to link from: every page is read from the cache
-    site = assert_same_as_cold(orchard, tmp_path)
-    assert b"<MAIN" not in site["harvest/index.html"]
-    for data, html in stored_rows(orchard).values():
-        assert b"<MAIN" not in html
-        assert html[:data["html"][0][1]] == site[data["html"][0][0]]  # written again, as built
-
-
-def test_a_damaged_markdown_of_an_entry_never_reaches_llms_full_txt(orchard: Path, tmp_path: Path) -> None:
-    """The Markdown of the pages from the cache is read only for llms-full.txt, checked then
-    against its entry's header: damaged in place, the build starts again without the entry."""
-    drop_up_to_date_record(orchard)
-    with closing(sqlite3.connect(database(orchard))) as connection, connection:
-        connection.execute("UPDATE pages SET markdown = CAST(replace(markdown, 'Pick apples', 'Pick pears!') AS BLOB)")
-    page = orchard / "content" / "pruning.mdx"
-    page.write_text(page.read_text() + "\nSharp tools.\n")  # the others come from the cache
-    site = assert_same_as_cold(orchard, tmp_path)
-    assert "Pick apples" in site["llms-full.txt"].decode() and "Pick pears!" not in site["llms-full.txt"].decode()
-    with closing(sqlite3.connect(database(orchard))) as connection:
-        assert all(b"Pick pears!" not in text for (text,) in connection.execute("SELECT markdown FROM pages"))
 
 
 def test_a_planted_entry_never_copies_a_file_from_outside_the_project(orchard: Path, tmp_path: Path) -> None:
@@ -781,7 +471,7 @@ def test_a_damaged_database_is_a_miss_for_every_page_and_replaced(orchard: Path,
     site = assert_same_as_cold(orchard, tmp_path)
     assert "Pick apples" in site["harvest/index.html"].decode()
     with closing(sqlite3.connect(path)) as connection:  # replaced by one of this format
-        assert connection.execute("PRAGMA user_version").fetchone() == (6,)
+        assert connection.execute("PRAGMA user_version").fetchone() == (pagecache.FORMAT,)
     assert set(stored_rows(orchard)) == entries(orchard) and len(entries(orchard)) == 3
 
 
@@ -800,20 +490,6 @@ def test_the_database_does_not_grow_with_every_rebuild(orchard: Path) -> None:
     harvest.write_text("---\ntitle: Harvest\n---\n\nPick apples when the seeds turn brown.\n")
     build(orchard)
     assert database(orchard).stat().st_size < sizes[0] // 2  # the space given back
-    assert len(stored_rows(orchard)) == 3
-
-
-def test_a_cache_left_by_sitegen_before_the_database_is_ignored_and_removed(orchard: Path, tmp_path: Path) -> None:
-    drop_up_to_date_record(orchard)
-    build_dir = orchard / ".sitegen-cache" / "build"
-    old = build_dir / "pages"
-    old.mkdir()
-    for key in entries(orchard):  # a file per page: a line of JSON, then the HTML
-        (old / f"{key}.json").write_bytes(json.dumps({"format": 4, "key": key}).encode() + b"\n<!doctype html>old")
-    database(orchard).unlink()
-    site = assert_same_as_cold(orchard, tmp_path)
-    assert "Pick apples" in site["harvest/index.html"].decode()
-    assert not old.exists()
     assert len(stored_rows(orchard)) == 3
 
 
@@ -851,9 +527,6 @@ def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path,
     build(example_project, times=times)
     assert times.notes == ["search shards: 1 of 4 indexed"]
     after = search_files(site)
-    # The other shards' files were not written again: the same files (inodes) as before.
-    untouched = [path for path in before if "/" in path and not path.startswith(f"{mine}/")]
-    assert untouched and [path for path in untouched if after.get(path) != before[path]] == []
     assert {path for path in after if path.startswith(f"{mine}/")} != {
         path for path in before if path.startswith(f"{mine}/")}  # its index changed (new file names)
     assert len(cached & set(folders(bundles))) == 3 and len(folders(bundles)) == 4
@@ -949,26 +622,6 @@ def test_the_shortcut_constants_match_the_modules_it_avoids_importing() -> None:
     assert uptodate.SITE_URL_VARIABLE == ENV_VAR
 
 
-def test_a_cold_build_in_workers_keeps_the_index_documents_for_the_next_build(
-        make_project: Callable[..., Path], tmp_path: Path) -> None:
-    if pagefind_binary() is None:
-        pytest.skip("pagefind is not installed")
-    names = [f"orchard-{number:03}" for number in range(220)]  # enough pages for worker processes
-    pages = {f"{name}.md": f"---\ntitle: Row {name}\n---\n\nApple trees in row {name}.\n" for name in names}
-    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, pages)
-    build(project)
-    record = json.loads((project / ".sitegen-cache" / "build" / "search-input.json").read_text())["documents"]
-    assert sorted(path.split("/", 1)[1] for path in record) == sorted(
-        document_name(f"{name}/index.html")[0] for name in names)
-    page = project / "content" / "orchard-007.md"
-    page.write_text(page.read_text() + "\nThis row was grafted last spring.\n")
-    times = StepTimes()
-    build(project, times=times)
-    assert times.notes == ["search shards: 1 of 2 indexed"]
-    site = assert_same_as_cold(project, tmp_path)
-    assert "grafted last spring" in site["orchard-007/index.html"].decode()
-
-
 def recording_pagefind(tmp_path: Path) -> tuple[Path, Path]:
     """A Pagefind that first notes the folder it was given to read (its files and folders,
     and the folders beside it), one file per run in a log folder (two runs at once must not
@@ -998,8 +651,7 @@ exec "{real}" "$@"
 @pytest.mark.parametrize("cache", [True, False])
 def test_pagefind_reads_flat_folders_one_per_shard(make_project: Callable[..., Path], tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch, cache: bool) -> None:
-    """However deep the pages, their index documents lie flat, one folder per search shard,
-    in the cache (kept there for the next build) or, without it, in the staging folder."""
+    """However deep the pages, their index documents lie flat, one folder per search shard."""
     wrapper, log = recording_pagefind(tmp_path)
     monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(wrapper))
     names = [f"rows/block-{number % 7}/tree-{number:03}" for number in range(220)]  # worker processes
@@ -1014,37 +666,9 @@ def test_pagefind_reads_flat_folders_one_per_shard(make_project: Callable[..., P
         assert run["site"] == str(documents / shard)
         assert run["beside"] == sorted(shards)  # nothing but the shards' folders
         assert run["walk"] == [[".", [], sorted(document_name(path)[0] for path in paths)]]  # no folder inside
-    kept = project / ".sitegen-cache" / "build" / "search-input"
-    if cache:
-        assert documents == kept
-        assert sorted(path.relative_to(kept).as_posix() for path in kept.rglob("*") if path.is_dir()) == ["0", "1"]
-        assert len(list(kept.glob("*/*.html"))) == 220
-    else:
-        assert documents.parent.parent == project and documents.parent.name.startswith(".site.new-")
-        assert not kept.exists() and not documents.exists()  # removed with the staging folder
+    assert not documents.exists()  # a work folder of the build, removed at its end
     site = project / "site"
     assert "A pear tree, rows/block-3/tree-010." in (site / "rows" / "block-3" / "tree-010" / "index.html").read_text()
-
-
-@pytest.mark.parametrize("pages", [3, 220])  # 220: written by worker processes
-def test_a_search_input_folder_that_is_a_link_is_never_written_through(
-        make_project: Callable[..., Path], tmp_path: Path, pages: int) -> None:
-    if pagefind_binary() is None:
-        pytest.skip("pagefind is not installed")
-    names = [f"rows/tree-{number:03}" for number in range(pages)]
-    texts = {f"{name}.md": f"---\ntitle: Tree {name}\n---\n\nA plum tree, {name}.\n" for name in names}
-    project = make_project({**CONFIG, "navigation": [{"group": "Rows", "pages": names}]}, texts)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    (elsewhere / "notes.txt").write_text("mine")
-    documents = project / ".sitegen-cache" / "build" / "search-input"
-    documents.parent.mkdir(parents=True)
-    documents.symlink_to(elsewhere, target_is_directory=True)
-    site = assert_same_as_cold(project, tmp_path)  # indexed from the staging folder instead
-    assert f"{BUNDLE_DIR}/{MANIFEST}" in site
-    assert [path.name for path in elsewhere.iterdir()] == ["notes.txt"]
-    assert not (documents.parent / "search-input.json").exists()
-    assert [path.name for path in project.iterdir() if path.name.startswith(".site.")] == []
 
 
 def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
@@ -1064,29 +688,6 @@ def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
     assert "Apple trees in row orchard-219" in site["orchard-219/index.html"].decode()
 
 
-def test_index_documents_made_by_other_code_are_made_again(orchard: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search input remembers which page HTML each index document was made from; after
-    sitegen's code changed, that says nothing about the document, which is made again."""
-    import sitegen.build
-    import sitegen.build.output
-    import sitegen.build.persist
-
-    if pagefind_binary() is None:
-        pytest.skip("pagefind is not installed")
-    made = sitegen.build.output.index_document
-    monkeypatch.setattr(sitegen.build.output, "index_document",
-                        lambda html, url: made(html, url).replace(b"</main>", b"<p>indexed by new code</p></main>")
-                        if b"</main>" in made(html, url) else made(html, url) + b"<p>indexed by new code</p>")
-    new_code = "0" * 40
-    monkeypatch.setattr(sitegen.build.persist, "code_hash", lambda: new_code)
-    monkeypatch.setattr(sitegen.build, "code_hash", lambda: new_code)
-    drop_up_to_date_record(orchard)
-    build(orchard)
-    documents = orchard / ".sitegen-cache" / "build" / "search-input"
-    found = [path for path in documents.rglob("*.html") if b"indexed by new code" in path.read_bytes()]
-    assert len(found) == 3
-
-
 def planted_bytecode(template: Path, name: str, text: str) -> None:
     """What a stranger would commit to run code at build time: compiled Jinja code for
     `template` (checksum and all) that renders `text`, at the key sitegen's cache would use."""
@@ -1104,31 +705,3 @@ def planted_bytecode(template: Path, name: str, text: str) -> None:
         bucket.write_bytecode(handle)
 
 
-def test_only_the_built_in_themes_templates_are_kept_compiled(make_project: Callable[..., Path],
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from sitegen.theme import BuiltinTemplateCache, builtin_theme_dir
-
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as installed: Python keeps bytecode too
-    project = make_project(CONFIG, PAGES)
-    footer = project / "themes" / "default" / "templates" / "partials" / "footer.html"
-    footer.parent.mkdir(parents=True)
-    footer.write_text('<footer class="site-footer"><p>Orchard co-op</p></footer>\n')
-    planted_bytecode(footer, "partials/footer.html", "<p>PLANTED</p>")
-    cache = BuiltinTemplateCache.for_folder("templates")
-    assert cache is not None
-    planted = Path(cache.directory) / (cache.pattern % cache.get_cache_key("partials/footer.html", str(footer)))
-    try:
-        build(project, cache=False)
-        page = (project / "site" / "harvest" / "index.html").read_text()
-        assert "Orchard co-op" in page and "PLANTED" not in page  # a project's template is compiled, never loaded
-        builtin = builtin_theme_dir() / "templates" / "page.html"
-        kept = Path(cache.directory) / (cache.pattern % cache.get_cache_key("page.html", str(builtin)))
-        assert kept.is_file()  # the built-in theme's
-        # A built-in template's compiled code is checked against its source: another source is compiled.
-        planted_bytecode(builtin, "page.html", "<p>STALE</p>")
-        monkeypatch.setattr(BuiltinTemplateCache, "get_source_checksum",
-                            lambda self, source: "0" * 40)  # as if page.html had been edited
-        build(project, cache=False)
-        assert "STALE" not in (project / "site" / "harvest" / "index.html").read_text()
-    finally:
-        planted.unlink(missing_ok=True)

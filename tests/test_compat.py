@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from sitegen.build import build_site
+from sitegen.pipeline import build_site
 
 from conftest import run_sitegen
 
@@ -302,7 +302,7 @@ def test_search_skips_hidden_and_noindex_pages_and_finds_keywords(tmp_path: Path
 
 
 def test_fragment_check_compares_links_with_the_target_pages_ids() -> None:
-    from sitegen.build import fragment_warnings
+    from sitegen.pipeline import fragment_warnings
 
     pages = {"quickstart": b'<h2 id="soil">Soil</h2><div id="playground"></div>', "introduction": b"<p>Hi</p>"}
     links = [("introduction.mdx:4", "introduction", "quickstart", "soil"),

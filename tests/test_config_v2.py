@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from sitegen.build import build_site
 from sitegen.config import load_config
 from sitegen.errors import ConfigError
 from sitegen.nav import build_navigation
 from sitegen.pages import discover_pages
+from sitegen.pipeline import build_site
 
 from conftest import REPO, run_sitegen
 
@@ -414,11 +414,11 @@ def test_migrate_of_a_config_without_tabs_reads_back_without_warnings(make_proje
 
 
 def test_editing_a_ref_file_rebuilds_the_navigation_in_serve(tmp_path: Path) -> None:
-    from sitegen.build import SiteBuilder
+    from sitegen.serve.reuse import DevBuilder
 
     twin = tmp_path / "plant-store-v2"
     shutil.copytree(TWIN, twin, ignore=shutil.ignore_patterns("site", ".sitegen-cache"))
-    builder = SiteBuilder(twin)
+    builder = DevBuilder(twin)
     before = builder.build().files["quickstart/index.html"].decode()
     assert ">Get started<" in before
     part = twin / "navigation" / "documentation.json"

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from sitegen import __version__
-from sitegen.build import build
 from sitegen.commands.gh_deploy import add_arguments, run
 from sitegen.deploy import gh_deploy
 from sitegen.errors import BuildError
+from sitegen.pipeline import build
 
 CONFIG = {"name": "Fern Notes", "navigation": [{"group": "Start", "pages": ["intro", "watering"]}]}
 PAGES = {

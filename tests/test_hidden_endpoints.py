@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import build
+from sitegen.pipeline import build
 
 from conftest import FIXTURES, run_sitegen
 

@@ -365,9 +365,9 @@ def test_the_memory_limit_can_be_raised_for_a_build(tmp_path: Path) -> None:
 _PROBE = """
 import sys
 from pathlib import Path
-from sitegen.build.builder import SiteBuilder
 from sitegen.javascript import engine
-SiteBuilder(Path(sys.argv[1]), processes=1).build()
+from sitegen.pipeline import build_site
+build_site(Path(sys.argv[1]))
 print("quickjs" in sys.modules, engine.engine_started())
 """
 
@@ -394,7 +394,9 @@ def test_react_elements_written_in_the_page_show_their_children(make_project: Ca
 
 
 def test_each_render_worker_makes_one_engine_and_reuses_it(make_project: Callable[..., Path]) -> None:
-    from sitegen.build import SiteBuilder
+    from sitegen.pipeline.builder import BuildOptions, build_into
+    from sitegen.pipeline.output import FolderOutput
+    from sitegen.search import SearchIndex
 
     probe = ("export const Probe = () => {\n"
              "  globalThis.renders = (globalThis.renders || 0) + 1;  // lives as long as the engine\n"
@@ -404,9 +406,11 @@ def test_each_render_worker_makes_one_engine_and_reuses_it(make_project: Callabl
              for n in range(250)}
     nav = [{"group": "All", "pages": [f"page{n}" for n in range(250)]}]
     project = make_project({"name": "Big", "navigation": nav}, {**pages, "/snippets/probe.jsx": probe})
-    site = SiteBuilder(project, processes=2).build()
-    counts = sorted(int(html.split(b'<span class="probe">')[1].split(b"<")[0])
-                    for path, html in site.files.items() if path.startswith("page") and path.endswith(".html"))
+    output = FolderOutput(project.parent / "out")  # render workers write into a folder
+    build_into(BuildOptions(project, processes=2, search=SearchIndex(enabled=False)), output)
+    output.commit()
+    counts = sorted(int(html.read_bytes().split(b'<span class="probe">')[1].split(b"<")[0])
+                    for html in output.out_dir.glob("page*/index.html"))
     assert len(counts) == 250
     # Two engines (one per worker), each counting the pages it rendered: 1..a and 1..b, a + b = 250.
     assert counts.count(1) == 2

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import build_site
 from sitegen.markdown.links import fragment_found
 from sitegen.markdown.slugs import PageIds, field_id, heading_slug, title_slug
+from sitegen.pipeline import build_site
 
 from mdx_support import render_file
 

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from sitegen.build import build_site
-from sitegen.build.steps import attach_operations
 from sitegen.colors import AA, contrast, parse_hex, theme_properties
 from sitegen.config import SiteConfig, load_config
 from sitegen.icons import find_icon
 from sitegen.markdown import RenderedMarkdown
 from sitegen.nav import build_navigation
 from sitegen.pages import discover_pages
+from sitegen.pipeline import build_site
+from sitegen.pipeline.steps import attach_operations
 from sitegen.render import Renderer, SiteContext
 from sitegen.theme import load_theme
 

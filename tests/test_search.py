@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from sitegen import search
-from sitegen.build import SiteBuilder, build_site
+from sitegen.pipeline import build_site
 from sitegen.search import (
     BUNDLE_DIR,
     MANIFEST,
@@ -30,6 +30,7 @@ from sitegen.search import (
     shard_count,
     url_meta,
 )
+from sitegen.serve.reuse import DevBuilder
 
 from conftest import FIXTURES, REPO, run_sitegen
 
@@ -191,7 +192,7 @@ def test_pagefind_failing_while_indexing_is_a_warning(make_project: Callable[...
 
 def test_rebuild_reuses_the_bundle_until_a_page_changes(make_project: Callable[..., Path]) -> None:
     project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
-    builder = SiteBuilder(project)
+    builder = DevBuilder(project)
     first = builder.build()
     entry = f"{BUNDLE_DIR}/0/pagefind-entry.json"
     again = builder.rebuild([project / "docs.json"])
@@ -207,7 +208,7 @@ def test_rebuild_reuses_the_bundle_until_a_page_changes(make_project: Callable[.
 def test_background_index_serves_the_old_bundle_then_the_new_one(make_project: Callable[..., Path]) -> None:
     project = make_project({"name": "Acme", "navigation": NAV}, PAGES)
     search = SearchIndex(background=True)
-    builder = SiteBuilder(project, search=search)
+    builder = DevBuilder(project, search=search)
     try:
         first = builder.build()
         assert not [path for path in first.files if path.startswith(BUNDLE_DIR)]  # not waited for
@@ -283,7 +284,7 @@ def test_dev_server_index_runs_pagefind_only_for_the_changed_shard(make_project:
              "setup.md": "---\ntitle: Setup\n---\n\nSet it up.\n"}
     project = make_project({"name": "Acme", "navigation": [{"group": "Start", "pages": ["intro", "guide", "faq", "setup"]}]},
                            pages)
-    builder = SiteBuilder(project)
+    builder = DevBuilder(project)
     first = builder.build()
     shards = json.loads(first.files[f"{BUNDLE_DIR}/{MANIFEST}"])["shards"]
     assert len(shards) == 3

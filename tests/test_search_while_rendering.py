@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import build
+from sitegen.pipeline import build
 from sitegen.search import BUNDLE_DIR, MANIFEST, document_name, pagefind_binary, plan_shards
 
 from conftest import run_sitegen

@@ -1,4 +1,4 @@
-"""SiteBuilder.rebuild: after any change, the site equals a fresh full build, and an edit to
+"""DevBuilder.rebuild: after any change, the site equals a fresh full build, and an edit to
 one page's text renders only that page again."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import BuiltSite, SiteBuilder, build_site
 from sitegen.errors import SitegenError
+from sitegen.pipeline import BuiltSite, build_site
+from sitegen.serve.reuse import DevBuilder
 
 
 def assert_same_as_fresh(site: BuiltSite, project: Path) -> None:
@@ -31,7 +32,7 @@ def edit_json(path: Path, change: Callable[[dict], None]) -> None:
 def test_each_kind_of_change_gives_the_fresh_build(example_project: Path) -> None:
     project = example_project
     content = project / "content"
-    builder = SiteBuilder(project)
+    builder = DevBuilder(project)
     builder.build()
 
     def step(*changed: Path) -> None:
@@ -74,7 +75,7 @@ def test_each_kind_of_change_gives_the_fresh_build(example_project: Path) -> Non
 
 
 def test_editing_a_page_text_renders_only_that_page(example_project: Path) -> None:
-    builder = SiteBuilder(example_project)
+    builder = DevBuilder(example_project)
     before = builder.build()
     page = example_project / "content" / "authentication.mdx"
     page.write_text(page.read_text() + "\nOne more sentence.\n")
@@ -87,7 +88,7 @@ def test_editing_a_page_text_renders_only_that_page(example_project: Path) -> No
 def test_a_failed_rebuild_is_retried_with_the_next_change(example_project: Path) -> None:
     config = example_project / "docs.json"
     good = config.read_text()
-    builder = SiteBuilder(example_project)
+    builder = DevBuilder(example_project)
     builder.build()
     config.write_text(good.replace('"name": "Plant Store"', '"name": 12'))
     with pytest.raises(SitegenError) as failure:
@@ -112,7 +113,7 @@ def test_files_appearing_and_disappearing_change_what_links_find(make_project: C
         {"name": "Links", "navigation": [{"group": "Docs", "pages": ["index"]}]},
         {"index.md": "# Home\n\n![logo](logo.png) and [later](later)\n", "logo.png": b"png"},
     )
-    builder = SiteBuilder(project)
+    builder = DevBuilder(project)
     assert builder.build().warnings == ["content/index.md:3: link 'later' points to no page or file; left as written"]
     (project / "content" / "later.md").write_text("# Later\n")
     rebuilt = builder.rebuild([project / "content" / "later.md"])
@@ -143,7 +144,7 @@ def test_a_snippet_edit_renders_the_pages_that_inline_it_again(make_project: Cal
     )
     (project / "snippets").mkdir()
     (project / "snippets" / "tip.mdx").write_text("Water on **Mondays**.\n")
-    builder = SiteBuilder(project)
+    builder = DevBuilder(project)
     site = builder.build()
     assert "Water on <strong>Mondays</strong>." in site.files["index.html"].decode()
     assert site.warnings == ["content/other.mdx:3: snippet '/snippets/later.mdx' not found; left out"]

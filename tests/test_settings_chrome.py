@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from sitegen.analytics import ANALYTICS_KEYS
-from sitegen.build.builder import SiteBuilder
-from sitegen.build.output import BuiltSite
 from sitegen.icons import find_icon
+from sitegen.pipeline import build_site
+from sitegen.pipeline.output import BuiltSite
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 PAGES = {
@@ -26,7 +26,7 @@ PAGES = {
 def build(make_project: Any, **settings: Any) -> BuiltSite:
     config = {"theme": "mint", "name": "Orchard", "colors": {"primary": "#2F6B3A"},
               "navigation": {"groups": [{"group": "Start", "pages": ["index", "picking"]}]}, **settings}
-    return SiteBuilder(make_project(config, PAGES)).build()
+    return build_site(make_project(config, PAGES))
 
 
 def page(site: BuiltSite, path: str = "picking/index.html") -> str:
@@ -257,7 +257,7 @@ def test_a_classic_config_loads_its_analytics_too(make_project: Any) -> None:
                                           "posthog": {"apiKey": "phc_OrchardKey0123456789"},
                                           "heap": {"appId": "not-digits"}}},
                            {"intro.md": "---\ntitle: Intro\n---\n\nHi.\n"})
-    site = SiteBuilder(project).build()
+    site = build_site(project)
     assert site.warnings == ['docs.json: analytics.heap.appId: "not-digits" is not an app ID (digits); heap not added']
     tags = head(site, "intro/index.html")
     assert '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ORCHARD42"></script>' in tags

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen.build.builder import SiteBuilder
-from sitegen.build.output import BuiltSite
+from sitegen.pipeline import build_site
+from sitegen.pipeline.output import BuiltSite
 from sitegen.publish import SiteUrlSetting
 from sitegen.search import BUNDLE_DIR
 
@@ -23,7 +23,7 @@ SITE = "https://docs.orchard.example/"
 
 def build(make_project: Any, pages: dict[str, str], **settings: Any) -> BuiltSite:
     project = make_project({"name": "Orchard", "navigation": NAV, **settings}, pages)
-    return SiteBuilder(project, site_url=SiteUrlSetting()).build()
+    return build_site(project, site_url=SiteUrlSetting())
 
 
 def pages_with(**front_matter: str) -> dict[str, str]:
@@ -139,7 +139,7 @@ def test_front_matter_tags_replace_docs_json_seo_metatags(make_project: Any) -> 
                                                  "twitter:site": "@orchard"}}},
                            {"/" + path: text for path, text in pages_with(
                                og='"og:image": "https://cdn.orchard.example/pricing.png"').items()})
-    site = SiteBuilder(project).build()
+    site = build_site(project)
     assert site.warnings == []
     assert dict(meta(site))["og:image"] == "https://cdn.orchard.example/pricing.png"
     assert [name for name, _ in meta(site)].count("og:image") == 1
@@ -220,7 +220,7 @@ def v2_project(make_project: Any, **settings: Any) -> Any:
 def test_docs_json_canonical_is_the_url_pages_are_published_at(make_project: Any) -> None:
     project = v2_project(make_project, seo={"metatags": {"canonical": "https://www.orchard.example/docs"}},
                          thumbnails=False)
-    site = SiteBuilder(project, site_url=SiteUrlSetting()).build()
+    site = build_site(project, site_url=SiteUrlSetting())
     assert site.warnings == []
     assert re.findall(r'<link rel="canonical" href="([^"]+)">', head(site)) == [
         "https://www.orchard.example/docs/pricing/"]
@@ -230,7 +230,7 @@ def test_docs_json_canonical_is_the_url_pages_are_published_at(make_project: Any
 
 def test_a_canonical_that_is_no_url_is_a_warning(make_project: Any) -> None:
     project = v2_project(make_project, seo={"metatags": {"canonical": "docs.orchard.example"}})
-    site = SiteBuilder(project, site_url=SiteUrlSetting()).build()
+    site = build_site(project, site_url=SiteUrlSetting())
     assert site.warnings == ["docs.json: seo.metatags.canonical: \"docs.orchard.example\" is not an http(s) URL; "
                              "pages get no canonical link from it"]
     assert "canonical" not in head(site)

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from sitegen.build.builder import SiteBuilder
 from sitegen.i18n import table_code, table_codes, ui_strings
+from sitegen.pipeline import build_site
 
 TABLES = Path(__file__).resolve().parents[1] / "sitegen" / "i18n"
 # Mintlify's `navigation.languages` codes (its settings reference lists exactly these).
@@ -62,7 +62,7 @@ def text(html: str, pattern: str) -> str:
 @pytest.fixture
 def built(make_project: Any) -> dict[str, str]:
     project = make_project(v2(LANGUAGES), PAGES)
-    site = SiteBuilder(project).build()
+    site = build_site(project)
     assert site.warnings == []
     return {path: data.decode() for path, data in site.files.items() if path.endswith(".html")}
 
@@ -131,7 +131,7 @@ def test_a_site_in_one_other_language_is_all_in_it(make_project: Any) -> None:
     """A site whose only language is Hebrew: every page, and its 404 page, right to left."""
     project = make_project(v2({"languages": [{"language": "he", "pages": ["index"]}]}),
                            {"/index.mdx": "---\ntitle: בית\n---\n\n## מבוא\n\nטקסט.\n"})
-    site = SiteBuilder(project).build()
+    site = build_site(project)
     home = site.files["index.html"].decode()
     assert html_attributes(home) == {"lang": "he", "dir": "rtl", "data-site-theme": "mint"}
     assert text(home, r'<h2 class="toc-title">(.*?)</h2>') == "בדף זה"
@@ -149,7 +149,7 @@ def test_a_language_left_out_of_the_menu_keeps_its_folders_words(make_project: A
     ]}
     project = make_project(v2(navigation), {"/index.mdx": PAGES["/index.mdx"],
                                             "/ja/index.mdx": "---\ntitle: 果樹園\n---\n\n## 植え付け\n\n本文。\n"})
-    site = SiteBuilder(project).build()
+    site = build_site(project)
     assert site.warnings == ["docs.json: navigation.languages[1]: language 'ja' lists no page (it sits inside another "
                              "language, or all it holds is hidden or external); left out of the language menu, its "
                              "pages are still built"]

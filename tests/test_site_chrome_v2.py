@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from sitegen.build import build_site, write_site
 from sitegen.config import load_config
 from sitegen.errors import ConfigError
+from sitegen.pipeline import build_site, write_site
 
 from conftest import FIXTURES, copy_fixture, run_sitegen
 

@@ -17,7 +17,7 @@ from subprocess import CompletedProcess
 
 import pytest
 
-from sitegen.build import SiteBuilder
+from sitegen.serve.reuse import DevBuilder
 from sitegen.serve.watch import is_noise
 
 from conftest import FIXTURES, run_sitegen
@@ -289,7 +289,7 @@ def test_a_cached_page_linking_to_a_newly_ignored_file_renders_again(tmp_path: P
 
 def test_the_dev_server_rebuilds_for_mintignore_and_new_files(tmp_path: Path) -> None:
     project = lanternfish(tmp_path)
-    builder = SiteBuilder(project)
+    builder = DevBuilder(project)
     site = builder.build()
     assert "guides/styling/index.html" in site.files and "files/price-list.pdf" in site.copies
     assert not is_noise(project / ".mintignore", project)  # the watcher passes it on

@@ -403,11 +403,11 @@ def test_data_images_are_pictures_not_script() -> None:
 
 
 def test_a_page_made_a_link_outside_while_serving_is_dropped(make_project: Callable[..., Path], outside: Path) -> None:
-    from sitegen.build import SiteBuilder  # the dev server's builder: it re-reads only edited pages
+    from sitegen.serve.reuse import DevBuilder  # the dev server's builder: it re-reads only edited pages
 
     config = {**CONFIG, "navigation": [{"group": "Start", "pages": ["intro", "notes"]}]}
     project = make_project(config, {"intro.md": INTRO, "notes.md": "# Notes\n\nHarmless.\n"})
-    builder = SiteBuilder(project)
+    builder = DevBuilder(project)
     assert "notes/index.html" in builder.build().files
     notes = project / "content" / "notes.md"
     notes.unlink()

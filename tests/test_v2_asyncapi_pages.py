@@ -9,7 +9,7 @@ from pathlib import Path
 
 from test_v2_pages import text_of
 
-from sitegen.build import build_site
+from sitegen.pipeline import build_site
 
 
 def test_front_matter_asyncapi_shows_the_page_text_then_the_channel(seedbank: Path) -> None:
@@ -82,9 +82,9 @@ def test_a_front_matter_spec_outside_the_project_is_refused(seedbank: Path, tmp_
 
 
 def test_the_dev_server_follows_an_edited_channel(seedbank: Path) -> None:
-    from sitegen.build.builder import SiteBuilder
+    from sitegen.serve.reuse import DevBuilder
 
-    builder = SiteBuilder(seedbank)
+    builder = DevBuilder(seedbank)
     builder.build()
     spec = seedbank / "asyncapi" / "vault-events.yaml"
     spec.write_text(spec.read_text().replace("The lot that changed.", "Which lot changed."))

@@ -9,12 +9,12 @@ import re
 from html import unescape
 from pathlib import Path
 
-from sitegen.build import build, build_site
-from sitegen.build.output import BuiltSite
-from sitegen.build.steps import attach_operations
 from sitegen.config import load_config
 from sitegen.nav import build_navigation
 from sitegen.pages import discover_pages
+from sitegen.pipeline import build, build_site
+from sitegen.pipeline.output import BuiltSite
+from sitegen.pipeline.steps import attach_operations
 
 from conftest import edit_config
 
@@ -271,9 +271,9 @@ def test_an_asyncapi_document_outside_the_project_is_refused(seedbank: Path, tmp
 
 
 def test_the_dev_server_follows_an_edited_spec(seedbank: Path) -> None:
-    from sitegen.build.builder import SiteBuilder
+    from sitegen.serve.reuse import DevBuilder
 
-    builder = SiteBuilder(seedbank)
+    builder = DevBuilder(seedbank)
     builder.build()
     spec = seedbank / "asyncapi" / "vault-events.yaml"
     spec.write_text(spec.read_text().replace("title: Lot updates", "title: Lot news"))

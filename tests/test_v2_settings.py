@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from sitegen.build.builder import SiteBuilder
-from sitegen.build.output import BuiltSite
 from sitegen.icons import find_icon
+from sitegen.pipeline.output import BuiltSite
 from sitegen.publish import SiteUrlSetting
+from sitegen.serve.reuse import DevBuilder
 
 from conftest import edit_config
 
@@ -27,7 +27,7 @@ PLAIN = (249, 250, 250)  # the corner of a plain light card
 def configure(project: Path, **changes: Any) -> BuiltSite:
     edit_config(project, **changes)
     # As `sitegen build` does: docs.json's siteUrl is read when written
-    return SiteBuilder(project, site_url=SiteUrlSetting()).build()
+    return DevBuilder(project, site_url=SiteUrlSetting()).build()
 
 
 def menu_entries(html: bytes) -> list[tuple[str, str]]:
@@ -246,7 +246,7 @@ def test_metadata_timestamp_shows_the_last_commit_date(seedbank: Path) -> None:
     (seedbank / "docs.json").write_text(json.dumps({**config, "metadata": {"timestamp": True}}, indent=2))
     for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Seed the docs"]):
         subprocess.run(["git", *command], cwd=seedbank, env=env, check=True)
-    site = SiteBuilder(seedbank).build()
+    site = DevBuilder(seedbank).build()
     assert last_modified(site, "quickstart/index.html") == "Last modified on March 4, 2026"
     assert '<time datetime="2026-03-04">' in site.files["quickstart/index.html"].decode()
     assert last_modified(site, "index.html") is None  # front matter `timestamp: false`
@@ -311,7 +311,7 @@ def test_an_analytics_id_of_the_wrong_shape_is_a_warning_and_loads_nothing(seedb
 
 
 def test_a_site_with_last_modified_lines_is_built_again_not_replayed(seedbank: Path) -> None:
-    from sitegen.build import build
+    from sitegen.pipeline import build
 
     build(seedbank)
     assert [step for step, _ in build(seedbank).steps] == ["up_to_date"]  # nothing changed: replayed

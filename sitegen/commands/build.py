@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 import time
@@ -57,22 +56,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{'step':<24}{'seconds':>9}\n{'up_to_date':<24}{seconds:>9.3f}\n"
                   "nothing changed since the last build: the output folder is kept as it is", file=sys.stderr)
         return _report(args, replay.pages, seconds, replay.warnings, replay.site_url, out_dir, replay.left_out)
-    # Imported here: a build that has something to do pays for it (see above). What the
-    # import makes (modules, classes, functions, tables) lives until the process ends: the
-    # collector is paused meanwhile, then told to leave it alone (gc.freeze) instead of
-    # scanning it in young collections that find nothing (~15 ms of a one-page rebuild).
-    # Only on the first import in a process (tests call this more than once).
-    paused = "sitegen.build" not in sys.modules and gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        from sitegen.build import build
-        from sitegen.build.progress import Progress, StepTimes
-        from sitegen.publish import setting_from
-    finally:
-        if paused:
-            gc.enable()
-            gc.freeze()
+    # Imported here: a build that has something to do pays for it (see above).
+    from sitegen.pipeline import build
+    from sitegen.pipeline.progress import Progress, StepTimes
+    from sitegen.publish import setting_from
 
     progress = Progress.for_terminal(quiet=args.quiet)
     times = StepTimes()

@@ -8,8 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sitegen.build import build
 from sitegen.deploy import check_deployable, gh_deploy
+from sitegen.pipeline import build
 from sitegen.publish import ENV_VAR, setting_from
 
 

@@ -24,7 +24,7 @@ from sitegen.markdown.code import fence_icon, language_label
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
 from sitegen.markdown.slugs import field_id, heading_slug, title_slug
-from sitegen.theme import BuiltinTemplateCache, Theme, template_failure
+from sitegen.theme import Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
 
@@ -156,7 +156,6 @@ class ComponentRenderer:
         self._project_dir = theme.project_dir  # a failing override is named as it sits there
         self.env = jinja2.Environment(
             loader=theme.loader("components"),
-            bytecode_cache=BuiltinTemplateCache.for_folder("components"),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,

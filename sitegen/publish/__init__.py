@@ -5,7 +5,7 @@
 - `social.py`: the 1200x630 social card of each page (Pillow), cached by content hash
 - `sitemap.py`: `sitemap.xml` (lastmod from one `git log`) and `robots.txt`
 
-The build calls these from its steps (build/builder.py, build/steps.py, build/render_pages.py);
+The build calls these from its steps (pipeline/builder.py, pipeline/steps.py, pipeline/render_pages.py);
 nothing here imports the build.
 """
 

@@ -1,7 +1,7 @@
 """`sitegen serve`: build into memory, serve on 127.0.0.1, rebuild what each saved file
 affects and reload every open tab.
 
-    watch.Watcher ──paths──▶ rebuild.Rebuilder (SiteBuilder.rebuild) ──Snapshot──▶ hub.Hub
+    watch.Watcher ──paths──▶ rebuild.Rebuilder (DevBuilder.rebuild) ──Snapshot──▶ hub.Hub
                                                                      app.SiteApp ◀──┘ (pages, SSE)
 """
 
@@ -14,13 +14,13 @@ from types import FrameType
 
 import uvicorn
 
-from sitegen.build import SiteBuilder
 from sitegen.errors import SitegenError
 from sitegen.listening import bind, quiet_signals
 from sitegen.serve.app import SiteApp
 from sitegen.serve.hosts import HostCheck, allowed_hosts
 from sitegen.serve.hub import Hub
 from sitegen.serve.rebuild import Rebuilder
+from sitegen.serve.reuse import DevBuilder
 from sitegen.serve.watch import Watcher
 from sitegen.theme import builtin_theme_dir
 
@@ -61,8 +61,8 @@ def serve(project: Path, host: str = "127.0.0.1", port: int = 8000, open_browser
 
             reference = ReferenceServer(host, _log)
         hub = Hub()
-        builder = SiteBuilder(project, base_urls=(reference.url,) if reference else (), offline=offline,
-                              author_scripts=author_scripts)  # --no-scripts
+        builder = DevBuilder(project, base_urls=(reference.url,) if reference else (), offline=offline,
+                             author_scripts=author_scripts)  # --no-scripts
         rebuilder = Rebuilder(builder, hub, _log)
         theme_dir = builtin_theme_dir()
         watcher = Watcher([project, theme_dir], ignore=builder.exclude, number=hub.saw_change, poll=poll)

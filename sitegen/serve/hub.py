@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sitegen.build import BuiltSite
+from sitegen.pipeline import BuiltSite
 
 
 @dataclass(frozen=True)

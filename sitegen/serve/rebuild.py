@@ -14,17 +14,18 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from sitegen.build import BuiltSite, SiteBuilder
 from sitegen.errors import SitegenError
+from sitegen.pipeline import BuiltSite
 from sitegen.search import BUNDLE_DIR
 from sitegen.serve.hub import Hub
+from sitegen.serve.reuse import DevBuilder
 
 DEBOUNCE = 0.03  # seconds of quiet that end a burst
 MAX_WAIT = 0.5  # a steady stream of changes still rebuilds this often
 
 
 class Rebuilder:
-    def __init__(self, builder: SiteBuilder, hub: Hub, log: Callable[[str], None]) -> None:
+    def __init__(self, builder: DevBuilder, hub: Hub, log: Callable[[str], None]) -> None:
         self.builder = builder
         self.hub = hub
         self.log = log

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from sitegen.build import build_site, write_site
 from sitegen.colors import contrast
+from sitegen.pipeline import build_site, write_site
 
 from conftest import FIXTURES, serving
 

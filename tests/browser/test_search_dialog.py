@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from sitegen import search
-from sitegen.build import build as sitegen_build
-from sitegen.build import build_site, write_site
 from sitegen.colors import contrast
+from sitegen.pipeline import build as sitegen_build
+from sitegen.pipeline import build_site, write_site
 from sitegen.search import plan_shards
 
 from chrome_support import build, computed, rgb, serve_project

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from sitegen.build import build_site, write_site
+from sitegen.pipeline import build_site, write_site
 
 from chrome_support import sidebar_links
 

@@ -1,7 +1,6 @@
 """The whole-site steps of a build, each a function from typed inputs to a typed result.
 
-The per-page step (`render_pages`) lives in `pages.py`; `SiteBuilder` (builder.py) runs the
-steps in order and keeps their results in `Cached` helpers for the dev server.
+The per-page step lives in `render_pages.py`; `builder.build_into` runs the steps in order.
 """
 
 from __future__ import annotations
@@ -16,27 +15,30 @@ from typing import TYPE_CHECKING, Protocol
 import jinja2
 
 from sitegen import nav
-from sitegen.build.files import CustomAssets, Files, Origin
-from sitegen.build.output import MARKER, Output
 from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
 from sitegen.config import load_config as read_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
-from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt
+from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt, markdown_paths
 from sitegen.markdown import LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
+from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import fragment_problem
 from sitegen.markdown.mdx import page_ids
 from sitegen.nav import Navigation
-from sitegen.pages import Body, Page
-from sitegen.publish import Publishing, card_style
+from sitegen.pages import Body, Page, SiteFiles, find_pages_and_files
+from sitegen.pipeline.files import CustomAssets, Files, Origin, add_project_files
+from sitegen.pipeline.output import MARKER, Output
+from sitegen.publish import Publishing, card_style, sitemap_files
+from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
 from sitegen.redirects import HOST_RULES, redirect_files
-from sitegen.render import Renderer, SiteContext
-from sitegen.theme import Theme, template_failure
+from sitegen.render import Renderer, SiteContext, robots_may_index
+from sitegen.theme import Theme, builtin_theme_dir, load_theme, template_failure
+from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
-    from sitegen.openapi import ApiView
+    from sitegen.openapi import ApiCatalog, ApiView
     from sitegen.openapi.documents import DocumentStore
     from sitegen.openapi.playground import ExampleOptions
 
@@ -58,6 +60,38 @@ def load_config(project_dir: Path, base_urls: tuple[str, ...] = ()) -> LoadedCon
     urls = list(base_urls) + [url for url in api.base_urls if url not in base_urls]
     api = api.model_copy(update={"base_url": urls})
     return dataclasses.replace(loaded, config=config.model_copy(update={"api": api}))
+
+
+# --- read_pages, variables, git_dates ------------------------------------------------------
+
+@dataclass(frozen=True)
+class PagesRead:
+    """The project's pages, and warnings about them (files linking out of the project,
+    front matter values that fell back, undefined variables)."""
+
+    pages: list[Page]
+    warnings: list[str]
+    files: SiteFiles = SiteFiles({})  # every other file of the project, published as it is
+
+
+def read_pages(project_dir: Path, exclude: tuple[Path, ...]) -> PagesRead:
+    """Every page file under the content root, read, and the project's other files (one walk)."""
+    pages, warnings, files = find_pages_and_files(project_dir, exclude)
+    return PagesRead(pages, warnings + [warning for page in pages for warning in page.warnings], files)
+
+
+def substitute_variables(loaded: LoadedConfig, read: PagesRead) -> PagesRead:
+    """v2 `variables`: `{{name}}` replaced in each page's text, title and description."""
+    if loaded.v2 is None or not loaded.v2.variables:
+        return read
+    pages, undefined = substitute_pages(read.pages, dict(loaded.v2.variables))
+    return PagesRead(pages, read.warnings + undefined, read.files)
+
+
+def git_dates(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> list[Page]:
+    """The pages, with the date of their last change where they show a "Last modified" line
+    (v2 `metadata.timestamp`, front matter `timestamp`): one `git log`, when any does."""
+    return with_modified_dates(pages, loaded.v2 is not None and loaded.v2.timestamp, project_dir)
 
 
 # --- attach_operations ------------------------------------------------------------------
@@ -103,9 +137,8 @@ def attach_operations(
         generates = has_api_levels(loaded)
     if not api_pages and not generates:
         return Operations({}, {}, [])
-    from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
+    from sitegen.openapi import find_openapi_files, load_discovered, load_openapi
     from sitegen.openapi.documents import DocumentStore
-    from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
     warnings: list[str] = []
     updated: dict[str, Page] = {}
@@ -133,8 +166,22 @@ def attach_operations(
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
+    views = _operation_views(catalog, loaded, api_pages + tuple(page for page in generated if page.openapi),
+                             examples, params_expanded, updated, warnings)
+    return Operations(updated, views, warnings, loaded if generates else None, generated)
+
+
+def _operation_views(catalog: ApiCatalog, loaded: LoadedConfig, api_pages: tuple[Page, ...],
+                     examples: ExampleOptions, params_expanded: bool, updated: dict[str, Page],
+                     warnings: list[str]) -> dict[str, ApiView]:
+    """Each page's API view of the operation its `openapi:` names (its title and description
+    default to the operation's, put into `updated`); a page whose operation cannot be found
+    is a warning and stays a plain page."""
+    from sitegen.openapi import build_api_view
+    from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
+
     views: dict[str, ApiView] = {}
-    for page in api_pages + tuple(page for page in generated if page.openapi):
+    for page in api_pages:
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:
@@ -157,7 +204,7 @@ def attach_operations(
         views[page.id] = build_api_view(operation, loaded.config.api, display=display, examples=examples,
                                         params_expanded=params_expanded)
         updated[page.id] = page
-    return Operations(updated, views, warnings, loaded if generates else None, generated)
+    return views
 
 
 def attach_channel(page: Page, loaded: LoadedConfig, store: DocumentStore, warnings: list[str]) -> Page:
@@ -249,8 +296,7 @@ class NavigationStep:
 
     @functools.cached_property
     def outline(self) -> Outline:
-        # Made when first compared: a single build (`sitegen build`) never compares it, and
-        # walking a thousand pages' navigation was 10-25 ms.
+        # Made when first compared: a single build (`sitegen build`) never compares it.
         return outline(self.navigation)
 
     def __eq__(self, other: object) -> bool:
@@ -288,6 +334,23 @@ def _outline(value: object, memo: dict[int, object]) -> object:
                 )
         return memo[id(value)]
     return value
+
+
+# --- load_theme ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ThemeParts:
+    """The theme, its page templates' environment and the component renderer."""
+
+    theme: Theme
+    env: jinja2.Environment
+    components: ComponentRenderer
+
+
+def load_theme_parts(project_dir: Path, author_code: bool = True) -> ThemeParts:
+    # A theme override is the authors' code (its templates write every page's HTML): not under --no-scripts.
+    theme = load_theme(project_dir) if author_code else Theme(dirs=(builtin_theme_dir(),))
+    return ThemeParts(theme, theme.environment(), ComponentRenderer(theme))
 
 
 # --- the chrome: what every page shows besides its own content --------------------------
@@ -463,10 +526,15 @@ def fragment_warnings(
     return warnings
 
 
-# --- write_extras -----------------------------------------------------------------------
+# --- generate_files -----------------------------------------------------------------------
+
+class HasMarkdown(Protocol):
+    page_id: str
+    markdown: str
+
 
 @dataclass
-class Extras:
+class Generated:
     """Files the build generates besides the pages, by output path."""
 
     files: dict[str, bytes] = field(default_factory=dict)
@@ -474,28 +542,30 @@ class Extras:
     warnings: list[str] = field(default_factory=list)
 
 
-def generate_extras(loaded: LoadedConfig, pages: list[Page], not_found: bytes, renderer: Renderer) -> Extras:
-    """Everything generated that is not a page. To add a generated file (the renderer's own
-    assets, a sitemap…), add it here: `write_extras` registers and writes whatever is in
-    `Extras.files`."""
-    extras = Extras()
-    extras.files["404.html"] = not_found
-    extras.files.update(renderer.nav_assets())  # the shared sidebar of each section
+def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigation, renderer: Renderer,
+                   not_found: bytes, results: Iterable[HasMarkdown], publishing: Publishing | None,
+                   project_dir: Path) -> Generated:
+    """Everything generated that is not a page: the one place to add a generated file.
+    The 404 page, each section's shared sidebar, redirects, stylesheets, llms.txt and
+    llms-full.txt, and with a site URL sitemap.xml and robots.txt."""
+    generated = Generated()
+    generated.files["404.html"] = not_found
+    generated.files.update(renderer.nav_assets())  # the shared sidebar of each section
     redirects = redirect_files(loaded, pages)
-    extras.redirects, extras.warnings = redirects.pages, redirects.warnings
+    generated.redirects, generated.warnings = redirects.pages, redirects.warnings
     host_rules = redirects.host_file()
     if host_rules is not None:
-        extras.files[HOST_RULES] = host_rules
-    extras.files[f"{ASSET_DIR}/pygments.css"] = pygments_css(loaded.v2 is not None and loaded.v2.dark_code).encode()
-    extras.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
-    extras.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
-    extras.files[".nojekyll"] = b""  # GitHub Pages would otherwise hide the _sitegen/ folder
-    return extras
-
-
-class HasMarkdown(Protocol):
-    page_id: str
-    markdown: str
+        generated.files[HOST_RULES] = host_rules
+    generated.files[f"{ASSET_DIR}/pygments.css"] = pygments_css(loaded.v2 is not None and loaded.v2.dark_code).encode()
+    generated.files[f"{ASSET_DIR}/config.css"] = config_css(loaded).encode()
+    generated.files[MARKER] = b"This folder is written by sitegen and replaced on every build.\n"
+    generated.files[".nojekyll"] = b""  # GitHub Pages would otherwise hide the _sitegen/ folder
+    generated.files.update(llms_files(loaded, navigation, results))
+    if publishing is not None:
+        seo_indexing = loaded.v2.indexing if loaded.v2 is not None else None
+        indexed = [page for page in pages if robots_may_index(page, navigation, seo_indexing)]
+        generated.files.update(sitemap_files(publishing, indexed, project_dir))
+    return generated
 
 
 def llms_files(loaded: LoadedConfig, navigation: Navigation, results: Iterable[HasMarkdown]) -> dict[str, bytes]:
@@ -506,31 +576,45 @@ def llms_files(loaded: LoadedConfig, navigation: Navigation, results: Iterable[H
             LLMS_FULL_TXT: llms_full_txt(navigation, markdown).encode()}
 
 
-def add_theme_files(files: Files, theme_assets: Mapping[str, Path], uses_mermaid: bool) -> list[str]:
-    """The theme's assets (and mermaid.js when a page draws a diagram); warnings."""
+# --- write_files ----------------------------------------------------------------------------
+
+def site_files(pages: list[Page], root_copy: str | None, assets: Iterable[tuple[str, Path]],
+               theme_assets: Mapping[str, Path], uses_mermaid: bool, project_files: SiteFiles,
+               author_code: bool = True) -> tuple[Files, list[str]]:
+    """Every file of the site but the generated ones: the pages (written already), the files
+    they and docs.json reference, the theme's assets (and mermaid.js when a page draws a
+    diagram), every other file of the project at its path; warnings."""
+    files = Files(author_code=author_code)
+    for page in pages:
+        for path in (page.output, *markdown_paths(page.output)):
+            files.add_written(path, Origin.PAGE)
+    if root_copy is not None:
+        files.add_written("index.html", Origin.PAGE)
+        files.add_written("index.md", Origin.PAGE)
+    for path, source in assets:
+        files.add_copy(path, source)
     for name, source in theme_assets.items():
         files.add_copy(f"{ASSET_DIR}/{name}", source, Origin.THEME)
+    add_project_files(files, project_files)
     if not uses_mermaid:
-        return []
+        return files, []
     script = mermaid_script()
     if script is None:
-        return ["mermaid diagrams: the diagram-renderer package that ships mermaid.js is not "
-                "installed; diagrams are shown as their source"]
+        return files, ["mermaid diagrams: the diagram-renderer package that ships mermaid.js is not "
+                       "installed; diagrams are shown as their source"]
     files.add_copy(f"{ASSET_DIR}/{MERMAID_ASSET}", script, Origin.THEME)
-    return []
+    return files, []
 
 
-def write_extras(output: Output, files: Files, extras: Extras) -> None:
-    """Register and write the generated files; a page keeps its place over a redirect."""
-    for path, data in extras.redirects.items():
+def write_files(output: Output, files: Files, generated: Generated) -> None:
+    """Write the generated files (a page keeps its place over a redirect) and copy every file
+    copied as it is (assets, theme files)."""
+    for path, data in generated.redirects.items():
         if files.add_written(path, Origin.GENERATED, replace=False):
             output.write(path, data)
-    for path, data in extras.files.items():
+    for path, data in generated.files.items():
         files.add_written(path, Origin.GENERATED)
         output.write(path, data)
-
-
-def copy_files(output: Output, files: Files) -> None:
-    """Copy every file of `files` that is copied as it is (assets, theme files)."""
     for path, source in files.copies().items():
-        output.copy(path, source)
+        if path not in generated.files:
+            output.copy(path, source)

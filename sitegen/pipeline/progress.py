@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TextIO, TypeVar
+
+T = TypeVar("T")
 
 DELAY = 1.0  # seconds before the bar appears: short builds stay silent
 _EVERY = 0.1  # seconds between redraws
@@ -75,6 +77,11 @@ class StepTimes:
             yield
         finally:
             self.add(name, time.perf_counter() - started)
+
+    def run(self, name: str, compute: Callable[[], T]) -> T:
+        """`compute()`, timed as step `name`."""
+        with self.step(name):
+            return compute()
 
     def add(self, name: str, seconds: float) -> None:
         """A step timed by the caller (one that ends in another block's exit)."""

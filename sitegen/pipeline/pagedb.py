@@ -1,14 +1,8 @@
 """`.sitegen-cache/build/pages.sqlite`: the persistent build cache's page entries, one row each.
 
-One SQLite database instead of one file per page: a cold build of a thousand pages used to
-create a thousand files (and as many temporary ones, renamed), and on a journal-less ext4
-creating an inode right after many were deleted is slow and erratic. The database, its
-journal and nothing else are created, once.
-
-What a row holds is `persist.py`'s business (a header, the page's files one after another,
-and the page's Markdown for llms-full.txt: a column of its own, read for every row at once
-only when that file is written, so the headers every build reads stay small); this module
-only keeps the rows safe to use:
+One SQLite database instead of a file per page: a build writes one file, not two per page.
+What a row holds is `pagecache.py`'s business (a header, the page's files one after another,
+and the page's Markdown for llms-full.txt); this module only keeps the rows safe to use:
 
 - every process opens its own connection (workers are forked: a connection must never be
   used across a fork), keyed by the process id, with a busy timeout; writes come in batches,
@@ -29,25 +23,17 @@ import sqlite3
 import stat
 import threading
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 # "SGPC": marks the file as sitegen's page cache (a database of some other program is no entry).
 _APPLICATION_ID = 0x53475043
-# The Markdown before the body: SQLite reads a row's columns in order through its overflow
-# pages, and the bodies (tens of kilobytes each) would make reading every page's Markdown
-# read the whole file (0.15 s instead of 0.02 s for 1,000 pages).
 _SCHEMA = ("CREATE TABLE pages (key TEXT PRIMARY KEY, header BLOB NOT NULL, markdown BLOB NOT NULL,"
            " body BLOB NOT NULL)")
-# The rollback journal, truncated (not deleted) after each transaction. Measured (1,000 pages'
-# rows, 70 MB, written by 2 forked processes 8 rows a transaction, 3 runs each): TRUNCATE
-# 0.16-0.21 s, PERSIST 0.15-0.18, DELETE 0.15-0.21, OFF 0.14-0.17, WAL 0.22-0.27 (every page
-# written twice: log, then checkpoint); the old file per page took 0.65-0.74 s. TRUNCATE
-# creates its journal once and keeps it (DELETE creates and deletes one per transaction: the
-# inode churn this database exists to avoid; WAL creates and deletes -wal and -shm whenever
-# the last connection closes), and unlike OFF an interrupted transaction is rolled back, not
-# left half-written. No fsync (`synchronous = OFF`): a cache may lose its last writes in a
-# power cut, as the files it replaces could; damage found later is a miss.
+# The rollback journal, truncated (not deleted) after each transaction: one journal file,
+# made once; unlike OFF an interrupted transaction is rolled back, not left half-written.
+# No fsync (`synchronous = OFF`): a cache may lose its last writes in a power cut; damage
+# found later is a miss.
 _JOURNAL_MODE = "TRUNCATE"
 _SIDECARS = ("-journal", "-wal", "-shm")  # every file SQLite may open beside the database
 _BUSY_SECONDS = 60.0  # another process's transaction: a batch of pages, or `keep_only`
@@ -183,55 +169,25 @@ class PageDatabase:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def headers(self) -> dict[str, tuple[bytes, int]]:
-        """Every row's key, header and body size, in one query (a one-page rebuild loads them
-        all; `length` reads no body). A damaged database found here is replaced: every page
-        is a miss."""
+    def rows(self) -> Iterator[tuple[str, bytes, bytes, bytes]]:
+        """Every row (key, header, body, Markdown), one at a time (a site's pages are more than
+        memory should hold at once); none when the database cannot be read."""
         connection, lock = self._connection()
         if connection is None:
-            return {}
+            return
         try:
             with lock:
-                rows = connection.execute("SELECT key, header, length(body) FROM pages")
-                # Column types are not enforced: a planted row may hold text or a number.
-                return {key: (header, size) for key, header, size in rows
-                        if isinstance(key, str) and isinstance(header, bytes) and isinstance(size, int)}
-        except sqlite3.Error as exc:
-            if _is_damage(exc) and os.getpid() == self.owner_pid:
-                self.replace()
-            return {}
-
-    def markdowns(self) -> dict[str, bytes]:
-        """Every row's key and Markdown, in one query (empty when the database cannot be read)."""
-        connection, lock = self._connection()
-        if connection is None:
-            return {}
-        try:
-            with lock:
-                rows = connection.execute("SELECT key, markdown FROM pages")
-                return {key: text for key, text in rows if isinstance(key, str) and isinstance(text, bytes)}
+                cursor = connection.execute("SELECT key, header, body, markdown FROM pages")
+            while True:
+                with lock:
+                    row = cursor.fetchone()
+                if row is None:
+                    return
+                key, header, body, markdown = row
+                if isinstance(key, str) and all(isinstance(part, bytes) for part in (header, body, markdown)):
+                    yield key, header, body, markdown
         except sqlite3.Error as exc:
             self._damaged = self._damaged or _is_damage(exc)
-            return {}
-
-    def body(self, key: str) -> bytes | None:
-        return self._one("SELECT body FROM pages WHERE key = ?", (key,))
-
-    def body_part(self, key: str, offset: int, size: int) -> bytes | None:
-        """`size` bytes of a row's body from `offset` (None: the row is gone)."""
-        return self._one("SELECT substr(body, ?, ?) FROM pages WHERE key = ?", (offset + 1, size, key))
-
-    def _one(self, query: str, parameters: tuple[object, ...]) -> bytes | None:
-        connection, lock = self._connection()
-        if connection is None:
-            return None
-        try:
-            with lock:
-                row = connection.execute(query, parameters).fetchone()
-        except sqlite3.Error as exc:
-            self._damaged = self._damaged or _is_damage(exc)
-            return None
-        return bytes(row[0]) if row is not None and isinstance(row[0], bytes) else None
 
     # --- writing ---------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""`Cached`: the one way a build step reuses an earlier result.
+"""`Cached`: how the dev server keeps a step's result for the next rebuild (serve/reuse.py).
 
 Each value is stored with the inputs (`key`) it was computed from and handed out again only
 while the new inputs compare equal (identity first, so unchanged objects cost nothing).
