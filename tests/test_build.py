@@ -33,7 +33,7 @@ def local_targets(html_file: Path, site: Path) -> list[tuple[str, Path]]:
 def test_example_project_builds_every_page_with_working_links(example_project: Path) -> None:
     result = run_sitegen("build", example_project)
     assert result.returncode == 0, result.stderr
-    assert re.fullmatch(r"Built 13 pages in \d+\.\d\d s -> .*site/\n"
+    assert re.fullmatch(r"Built 12 pages in \d+\.\d\d s -> .*site/\n"
                         r"no site URL: no sitemap\.xml, canonical links or social cards \(give --site-url URL, "
                         r"SITEGEN_SITE_URL or docs\.json siteUrl\)\n", result.stdout)
     assert result.stderr == ""
@@ -45,7 +45,7 @@ def test_example_project_builds_every_page_with_working_links(example_project: P
                   "images/background.svg", "openapi.yaml", "404.html"):
         assert (site / asset).is_file(), asset
     html_files = sorted(site.rglob("*.html"))
-    assert len(html_files) == 15  # 13 pages + the home copy at index.html + 404.html
+    assert len(html_files) == 14  # 12 pages + the home copy at index.html + 404.html
     for html_file in html_files:
         for ref, target in local_targets(html_file, site):
             assert target.is_file(), f"{html_file.relative_to(site)}: {ref} -> missing {target}"

@@ -99,7 +99,7 @@ def test_run_builds_and_pushes_the_example_docs_without_touching_the_checkout(
     assert state(repo) == before
     assert not (repo / "site").exists()  # built in a temporary folder, not in the project
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Built 13 pages in ")
+    assert out[0].startswith("Built 12 pages in ")
     tip = git(remote, "rev-parse", "gh-pages")
     files = tree(remote, "gh-pages")
     assert out[1] == f"Deployed {tip[:7]} ({len(files)} files) to origin/gh-pages"

@@ -1,4 +1,4 @@
-"""The docs.json reference page of the bundled docs (content/reference/docs-json.mdx).
+"""The docs.json reference page of the manual (manual/docs-json-reference.mdx).
 
 Every key sitegen accepts is read from the config models, so adding a field to
 sitegen/config.py without documenting it on the page fails here, and so does
@@ -19,9 +19,10 @@ from pydantic import BaseModel
 from sitegen.config import SiteConfig
 from sitegen.config_v2 import SiteConfigV2
 
-from conftest import REPO, run_sitegen
+from conftest import REPO, copy_fixture, run_sitegen
 
-PAGE_SOURCE = REPO / "content/reference/docs-json.mdx"
+MANUAL = REPO / "manual"
+PAGE_SOURCE = MANUAL / "docs-json-reference.mdx"
 # sitegen's own keys, beyond Mintlify's classic schema. Listed here as well as in the models
 # so the page must document them even while a branch has not added them to config.py yet;
 # the keys documented inside them are checked against the models once the models have them.
@@ -100,29 +101,28 @@ def documented_paths(html: str) -> list[str]:
     return tree.paths
 
 
-def test_every_accepted_key_is_documented_and_nothing_else(example_project: Path) -> None:
+def test_every_accepted_key_is_documented_and_nothing_else(tmp_path: Path) -> None:
     accepted = model_keys(SiteConfig) | SITEGEN_EXTENSIONS
     assert {"name", "api.auth.inputPrefix", "anchors.color.from", "footerSocials.hacker-news",
             "navigation.pages", "$schema"} <= accepted  # the walk reaches nested models and dict keys
 
-    result = run_sitegen("build", example_project, "--strict")
+    out = tmp_path / "out"
+    result = run_sitegen("build", copy_fixture(MANUAL, tmp_path), "--strict", "--out", out)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""  # the reference page builds without a single warning
-    html = (example_project / "site/reference/docs-json/index.html").read_text(encoding="utf-8")
+    html = (out / "docs-json-reference/index.html").read_text(encoding="utf-8")
     documented = documented_paths(html)
 
     assert sorted(accepted - set(documented)) == []
     not_read = {path for path in set(documented) - accepted if path.split(".")[0] not in SITEGEN_EXTENSIONS}
     assert sorted(not_read) == []
     assert len(documented) == len(set(documented)), "a key is documented twice"
-    assert "<title>docs.json reference - Plant Store</title>" in html
+    assert "<title>docs.json reference - sitegen manual</title>" in html
 
 
-def test_page_is_in_the_navigation_and_its_minimal_example_builds(
-    make_project: Callable[..., Path], example_project: Path
-) -> None:
-    navigation = json.loads((REPO / "docs.json").read_text(encoding="utf-8"))["navigation"]
-    assert {"group": "Configuration", "pages": ["reference/docs-json"]} in navigation
+def test_page_is_in_the_navigation_and_its_minimal_example_builds(make_project: Callable[..., Path]) -> None:
+    navigation = json.loads((MANUAL / "docs.json").read_text(encoding="utf-8"))["navigation"]
+    assert "docs-json-reference" in [page for group in navigation["groups"] for page in group["pages"]]
 
     # The page calls its first example "a complete, working file": build it as it is.
     source = PAGE_SOURCE.read_text(encoding="utf-8")

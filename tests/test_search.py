@@ -70,7 +70,7 @@ def test_build_indexes_every_real_page_once(example_project: Path) -> None:
     entry = json.loads((bundle / "pagefind-entry.json").read_text())
     pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/**/index.html")
                    if BUNDLE_DIR not in p.as_posix())
-    assert entry["languages"]["en"]["page_count"] == len(pages) == 13
+    assert entry["languages"]["en"]["page_count"] == len(pages) == 12
     records = fragments(site)
     # Each result's page URL is its "url" metadata (search.js links to it): Pagefind's own
     # URL names the flat index document the page was indexed from.
