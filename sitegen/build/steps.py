@@ -105,6 +105,7 @@ def attach_operations(
         return Operations({}, {}, [])
     from sitegen.openapi import build_api_view, find_openapi_files, load_discovered, load_openapi
     from sitegen.openapi.documents import DocumentStore
+    from sitegen.openapi.named import NamedFiles
     from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
     warnings: list[str] = []
@@ -133,12 +134,13 @@ def attach_operations(
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
+    named_files = NamedFiles(catalog, store)  # files a page names that docs.json does not list
     views: dict[str, ApiView] = {}
     for page in api_pages + tuple(page for page in generated if page.openapi):
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:
-            operation, found_warnings = catalog.lookup(page.openapi, where)
+            operation, found_warnings = named_files.lookup(page.openapi, where)
         except SitegenError as exc:
             warnings.extend(f"{message}; built as a plain page" for message in exc.messages)
             updated[page.id] = dataclasses.replace(page, openapi=None)
