@@ -53,11 +53,13 @@ def test_a_file_in_a_subfolder_that_docs_json_does_not_list_is_found(tmp_path: P
         # The same file, written without the leading slash and the extension.
         "api/readings-again.mdx": "---\ntitle: Readings again\nopenapi: specs/sensors/readings GET /readings\n---\n",
         "api/plants.mdx": "---\nopenapi: openapi.json GET /plants\n---\n",
+        # From the page's folder (outside the project from its root).
+        "api/nearby.mdx": "---\ntitle: Nearby\nopenapi: ../specs/sensors/readings.json GET /readings\n---\n",
     }, {"specs/sensors/readings.json": READINGS})
     result = run_sitegen("build", root)
     assert result.returncode == 0, result.stderr
     assert warnings(result.stderr) == []
-    for name in ("readings", "readings-again"):
+    for name in ("readings", "readings-again", "nearby"):
         html = (root / f"site/api/{name}/index.html").read_text()
         endpoint = html[html.index('class="api-endpoint"'):html.index('class="api-columns"')]
         assert '<span class="method-badge method-get api-method">GET</span>' in endpoint
@@ -79,7 +81,7 @@ def test_a_missing_file_is_a_warning_naming_where_it_was_looked_for(tmp_path: Pa
         "api/gone.mdx:3: openapi: file '/specs/gone' not found (looked for specs/gone, specs/gone.json, "
         "specs/gone.yaml, specs/gone.yml); the OpenAPI files are: openapi.json; built as a plain page",
         "api/typo.mdx:2: openapi: file 'specs/sensors/reading.json' not found (looked for "
-        "specs/sensors/reading.json); the OpenAPI files are: openapi.json; built as a plain page"]
+        "specs/sensors/reading.json, api/specs/sensors/reading.json); the OpenAPI files are: openapi.json; built as a plain page"]
     html = (root / "site/api/gone/index.html").read_text()
     assert "Still here." in html and 'class="api-path"' not in html
     strict = run_sitegen("build", root, "--strict")
@@ -90,7 +92,9 @@ def test_a_file_outside_the_project_is_refused_and_never_read(tmp_path: Path) ->
     (tmp_path / "outside").mkdir()
     (tmp_path / "outside/secret.json").write_text(json.dumps(SECRET))
     root = project(tmp_path / "docs", {
-        "api/dotdot.mdx": "---\nopenapi: ../outside/secret.json GET /secret\n---\nDots.\n",
+        "dotdot.mdx": "---\nopenapi: ../outside/secret.json GET /secret\n---\nDots.\n",
+        # Outside from the project root and from the page's folder alike.
+        "api/deeper.mdx": "---\nopenapi: ../../outside/secret.json GET /secret\n---\nDeeper.\n",
         "api/linked.mdx": "---\nopenapi: specs/linked.json GET /secret\n---\nLinked.\n",
     }, {})
     (root / "specs").mkdir()
@@ -99,8 +103,10 @@ def test_a_file_outside_the_project_is_refused_and_never_read(tmp_path: Path) ->
     assert result.returncode == 0, result.stderr
     assert warnings(result.stderr) == [
         "specs/linked.json: links to a file outside the project; not published",  # the site-files check
-        "api/dotdot.mdx:2: openapi: '../outside/secret.json' is outside the project; not read; built as a plain page",
-        "api/linked.mdx:2: openapi: 'specs/linked.json' is outside the project; not read; built as a plain page"]
+        "api/deeper.mdx:2: openapi: '../../outside/secret.json' is outside the project; not read; "
+        "built as a plain page",
+        "api/linked.mdx:2: openapi: 'specs/linked.json' is outside the project; not read; built as a plain page",
+        "dotdot.mdx:2: openapi: '../outside/secret.json' is outside the project; not read; built as a plain page"]
     assert str(tmp_path / "outside") not in result.stderr
     for built in (root / "site").rglob("*"):
         if built.is_file():

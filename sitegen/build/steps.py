@@ -140,7 +140,7 @@ def attach_operations(
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:
-            operation, found_warnings = named_files.lookup(page.openapi, where)
+            operation, found_warnings = named_files.lookup(page.openapi, where, page.display_path)
         except SitegenError as exc:
             warnings.extend(f"{message}; built as a plain page" for message in exc.messages)
             updated[page.id] = dataclasses.replace(page, openapi=None)

@@ -5,6 +5,7 @@ naming it, and validated like the files docs.json lists."""
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 
 from sitegen.confine import inside_project, refusal
@@ -27,26 +28,29 @@ class NamedFiles:
         self._loaded: dict[Path, ApiSpec | tuple[str, ...]] = {}
         self._reported: set[Path] = set()
 
-    def lookup(self, ref: str, page: str) -> tuple[Operation, list[str]]:
+    def lookup(self, ref: str, page: str, page_path: str = "") -> tuple[Operation, list[str]]:
         """Like `ApiCatalog.lookup`; a FILE not among the catalog's documents is looked for in
-        the project (relative to its root, extension optional). OpenAPIError when it is
-        missing, outside the project, broken, or has no such operation."""
+        the project, from its root, then (unless FILE starts with `/`) from the folder of
+        `page_path` (the page's project-relative path), its extension optional. OpenAPIError
+        when it is missing, outside the project, broken, or has no such operation."""
         tokens = ref.split()
         file = " ".join(tokens[:-2]) if len(tokens) >= 2 and tokens[-2].lower() in HTTP_METHODS else ""
         if not file or is_url(file) or self.catalog.has_file(file):
             return self.catalog.lookup(ref, page)  # URLs are only ever the ones docs.json lists
-        relative = _strip_root(file)
-        candidates = [relative] if relative.lower().endswith(_SPEC_SUFFIXES) else \
-            [relative] + [relative + suffix for suffix in _SPEC_SUFFIXES]
         project = self.store.project_dir
-        for candidate in candidates:
+        looked: list[str] = []
+        linked_out = False  # a path inside the project that a symlink leads out of it
+        for candidate in _candidates(file, page_path):
             real = inside_project(project, project / candidate)
             if real is None:
-                raise OpenAPIError(refusal(f"{page}: openapi", file))
+                linked_out = linked_out or not candidate.startswith("../")
+                continue
+            looked.append(candidate)
             if real.is_file():
-                return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(
-                    " ".join(tokens[-2:]), page)
-        raise OpenAPIError(f"{page}: openapi: file '{file}' not found (looked for {', '.join(candidates)}); "
+                return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(" ".join(tokens[-2:]), page)
+        if linked_out or not looked:
+            raise OpenAPIError(refusal(f"{page}: openapi", file))
+        raise OpenAPIError(f"{page}: openapi: file '{file}' not found (looked for {', '.join(looked)}); "
                            f"the OpenAPI files are: {self.catalog.names(self.catalog.specs)}")
 
     def _spec(self, real: Path, source: str, page: str, file: str) -> ApiSpec:
@@ -67,8 +71,18 @@ class NamedFiles:
         raise OpenAPIError([f"{page}: openapi: {message}" for message in loaded])
 
 
-def _strip_root(file: str) -> str:
-    """`/api/spec.json` and `./api/spec.json` both mean the project's `api/spec.json`."""
-    while file.startswith(("./", "/")):
-        file = file[1:] if file.startswith("/") else file[2:]
-    return file
+def _candidates(file: str, page_path: str) -> list[str]:
+    """Project-relative paths FILE may mean, in the order they are tried: from the project
+    root (`/api/spec.json` and `./api/spec.json` too), then from the page's folder; each
+    as written, then with `.json`, `.yaml` and `.yml` when it has none of them. A path
+    leaving the project keeps its leading `../` (and is refused)."""
+    bases = [""]
+    folder = posixpath.dirname(page_path)
+    if folder and not file.startswith("/"):
+        bases.append(folder)
+    found: list[str] = []
+    for base in bases:
+        path = posixpath.normpath(posixpath.join(base, file.lstrip("/")))
+        variants = [path] if path.lower().endswith(_SPEC_SUFFIXES) else [path] + [path + s for s in _SPEC_SUFFIXES]
+        found.extend(v for v in variants if v not in found)
+    return found
