@@ -74,6 +74,7 @@ def test_a_missing_file_is_a_warning_naming_where_it_was_looked_for(tmp_path: Pa
     root = project(tmp_path / "docs", {
         "api/gone.mdx": "---\ntitle: Gone\nopenapi: /specs/gone GET /gone\n---\nStill here.\n",
         "api/typo.mdx": "---\nopenapi: specs/sensors/reading.json GET /readings\n---\nTypo.\n",
+        "api/wrong-operation.mdx": "---\nopenapi: specs/sensors/readings.json GET /nope\n---\n",
     }, {"specs/sensors/readings.json": READINGS})
     result = run_sitegen("build", root)
     assert result.returncode == 0, result.stderr
@@ -81,7 +82,10 @@ def test_a_missing_file_is_a_warning_naming_where_it_was_looked_for(tmp_path: Pa
         "api/gone.mdx:3: openapi: file '/specs/gone' not found (looked for specs/gone, specs/gone.json, "
         "specs/gone.yaml, specs/gone.yml); the OpenAPI files are: openapi.json; built as a plain page",
         "api/typo.mdx:2: openapi: file 'specs/sensors/reading.json' not found (looked for "
-        "specs/sensors/reading.json, api/specs/sensors/reading.json); the OpenAPI files are: openapi.json; built as a plain page"]
+        "specs/sensors/reading.json, api/specs/sensors/reading.json); the OpenAPI files are: openapi.json; "
+        "built as a plain page",
+        "api/wrong-operation.mdx:2: openapi: 'GET /nope' matches no operation in specs/sensors/readings.json; "
+        "built as a plain page"]
     html = (root / "site/api/gone/index.html").read_text()
     assert "Still here." in html and 'class="api-path"' not in html
     strict = run_sitegen("build", root, "--strict")
