@@ -75,14 +75,20 @@ def load_openapi(project_dir: Path, sources: Sequence[str], *, cache_dir: Path |
     errors: list[str] = []
     for source in sources:
         try:
-            doc = store.load(store.source_uri(source), name=source)
-            _check_document(store, doc)
-            specs.append(OperationBuilder(store, doc, source).spec())
+            specs.append(load_spec(store, source))
         except OpenAPIError as exc:
             errors.extend(exc.messages)
     if errors:
         raise OpenAPIError(errors)
     return ApiCatalog(tuple(specs))
+
+
+def load_spec(store: DocumentStore, source: str) -> ApiSpec:
+    """One document (a project-relative path or URL), read through `store`, validated and
+    modelled; `OpenAPIError` naming the file on any problem."""
+    doc = store.load(store.source_uri(source), name=source)
+    _check_document(store, doc)
+    return OperationBuilder(store, doc, source).spec()
 
 
 def _check_document(store: DocumentStore, doc: Document) -> None:

@@ -244,8 +244,13 @@ class ApiCatalog:
     def operations(self) -> list[Operation]:
         return [op for spec in self.specs for op in spec.operations]
 
-    def _names(self, specs: tuple[ApiSpec, ...]) -> str:
+    def names(self, specs: tuple[ApiSpec, ...]) -> str:
+        """The files' names for a message: 'openapi.yaml, v2/openapi.yaml'."""
         return ", ".join(spec.source for spec in specs) or "(no OpenAPI file)"
+
+    def has_file(self, file: str) -> bool:
+        """Whether `file`, as a page's `openapi: FILE METHOD /path` writes it, names one of the specs."""
+        return any(_matches_source(file, spec) for spec in self.specs)
 
     def find(self, ref: str, page: str) -> Operation:
         """The operation named by `openapi: [FILE] METHOD /path` in `page`'s front matter."""
@@ -265,11 +270,11 @@ class ApiCatalog:
             specs = tuple(s for s in self.specs if _matches_source(file, s))
             if not specs:
                 raise OpenAPIError(
-                    f"{page}: openapi: file '{file}' is not among the OpenAPI files: {self._names(self.specs)}"
+                    f"{page}: openapi: file '{file}' is not among the OpenAPI files: {self.names(self.specs)}"
                 )
         found = [(spec, op) for spec in specs for op in spec.operations if op.method == method and op.path == path]
         if not found:
-            raise OpenAPIError(f"{page}: openapi: '{method} {path}' matches no operation in {self._names(specs)}")
+            raise OpenAPIError(f"{page}: openapi: '{method} {path}' matches no operation in {self.names(specs)}")
         warnings = []
         if len(found) > 1:
             others = ", ".join(spec.source for spec, _ in found[1:])

@@ -38,8 +38,9 @@ from sitegen.theme import Theme, builtin_theme_dir, load_theme, template_failure
 from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
-    from sitegen.openapi import ApiCatalog, ApiView
+    from sitegen.openapi import ApiView
     from sitegen.openapi.documents import DocumentStore
+    from sitegen.openapi.named import NamedFiles
     from sitegen.openapi.playground import ExampleOptions
 
 ASSET_DIR = "_sitegen"  # theme assets live under this folder of the output
@@ -139,6 +140,7 @@ def attach_operations(
         return Operations({}, {}, [])
     from sitegen.openapi import find_openapi_files, load_discovered, load_openapi
     from sitegen.openapi.documents import DocumentStore
+    from sitegen.openapi.named import NamedFiles
 
     warnings: list[str] = []
     updated: dict[str, Page] = {}
@@ -166,12 +168,13 @@ def attach_operations(
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
-    views = _operation_views(catalog, loaded, api_pages + tuple(page for page in generated if page.openapi),
+    named_files = NamedFiles(catalog, store)  # files a page names that docs.json does not list
+    views = _operation_views(named_files, loaded, api_pages + tuple(page for page in generated if page.openapi),
                              examples, params_expanded, updated, warnings)
     return Operations(updated, views, warnings, loaded if generates else None, generated)
 
 
-def _operation_views(catalog: ApiCatalog, loaded: LoadedConfig, api_pages: tuple[Page, ...],
+def _operation_views(named_files: NamedFiles, loaded: LoadedConfig, api_pages: tuple[Page, ...],
                      examples: ExampleOptions, params_expanded: bool, updated: dict[str, Page],
                      warnings: list[str]) -> dict[str, ApiView]:
     """Each page's API view of the operation its `openapi:` names (its title and description
@@ -185,7 +188,7 @@ def _operation_views(catalog: ApiCatalog, loaded: LoadedConfig, api_pages: tuple
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
         try:
-            operation, found_warnings = catalog.lookup(page.openapi, where)
+            operation, found_warnings = named_files.lookup(page.openapi, where, page.display_path)
         except SitegenError as exc:
             warnings.extend(f"{message}; built as a plain page" for message in exc.messages)
             updated[page.id] = dataclasses.replace(page, openapi=None)

@@ -1,0 +1,88 @@
+"""OpenAPI files a page names itself: `openapi: path/to/spec.json GET /users` finds that file
+anywhere in the project, as on Mintlify, which uploads every OpenAPI file of a repository
+whether docs.json lists it or not. Such a file is loaded on first use, once for all the pages
+naming it, and validated like the files docs.json lists."""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import Path
+
+from sitegen.confine import inside_project, refusal
+from sitegen.errors import OpenAPIError
+from sitegen.openapi.documents import DocumentStore, is_url
+from sitegen.openapi.load import load_spec
+from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
+
+_SPEC_SUFFIXES = (".json", ".yaml", ".yml")
+
+
+class NamedFiles:
+    """Looks a page's `openapi:` up in the loaded catalog, or in the project file it names."""
+
+    def __init__(self, catalog: ApiCatalog, store: DocumentStore) -> None:
+        self.catalog = catalog
+        self.store = store
+        # Per resolved file: its spec, or the messages of its failed load (reported in full
+        # on the first page that names it, then only referred to).
+        self._loaded: dict[Path, ApiSpec | tuple[str, ...]] = {}
+        self._reported: set[Path] = set()
+
+    def lookup(self, ref: str, page: str, page_path: str = "") -> tuple[Operation, list[str]]:
+        """Like `ApiCatalog.lookup`; a FILE not among the catalog's documents is looked for in
+        the project, from its root, then (unless FILE starts with `/`) from the folder of
+        `page_path` (the page's project-relative path), its extension optional. OpenAPIError
+        when it is missing, outside the project, broken, or has no such operation."""
+        tokens = ref.split()
+        file = " ".join(tokens[:-2]) if len(tokens) >= 2 and tokens[-2].lower() in HTTP_METHODS else ""
+        if not file or is_url(file) or self.catalog.has_file(file):
+            return self.catalog.lookup(ref, page)  # URLs are only ever the ones docs.json lists
+        project = self.store.project_dir
+        looked: list[str] = []
+        linked_out = False  # a path inside the project that a symlink leads out of it
+        for candidate in _candidates(file, page_path):
+            real = inside_project(project, project / candidate)
+            if real is None:
+                linked_out = linked_out or not candidate.startswith("../")
+                continue
+            looked.append(candidate)
+            if real.is_file():
+                return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(" ".join(tokens[-2:]), page)
+        if linked_out or not looked:
+            raise OpenAPIError(refusal(f"{page}: openapi", file))
+        raise OpenAPIError(f"{page}: openapi: file '{file}' not found (looked for {', '.join(looked)}); "
+                           f"the OpenAPI files are: {self.catalog.names(self.catalog.specs)}")
+
+    def _spec(self, real: Path, source: str, page: str, file: str) -> ApiSpec:
+        same = next((spec for spec in self.catalog.specs if spec.uri == real.as_uri()), None)
+        if same is not None:  # docs.json's file, written another way ("docs/../openapi.json")
+            return same
+        if real not in self._loaded:
+            try:
+                self._loaded[real] = load_spec(self.store, source)
+            except OpenAPIError as exc:
+                self._loaded[real] = tuple(exc.messages)
+        loaded = self._loaded[real]
+        if isinstance(loaded, ApiSpec):
+            return loaded
+        if real in self._reported:
+            raise OpenAPIError(f"{page}: openapi: file '{file}' is not a valid OpenAPI file (see above)")
+        self._reported.add(real)
+        raise OpenAPIError([f"{page}: openapi: {message}" for message in loaded])
+
+
+def _candidates(file: str, page_path: str) -> list[str]:
+    """Project-relative paths FILE may mean, in the order they are tried: from the project
+    root (`/api/spec.json` and `./api/spec.json` too), then from the page's folder; each
+    as written, then with `.json`, `.yaml` and `.yml` when it has none of them. A path
+    leaving the project keeps its leading `../` (and is refused)."""
+    bases = [""]
+    folder = posixpath.dirname(page_path)
+    if folder and not file.startswith("/"):
+        bases.append(folder)
+    found: list[str] = []
+    for base in bases:
+        path = posixpath.normpath(posixpath.join(base, file.lstrip("/")))
+        variants = [path] if path.lower().endswith(_SPEC_SUFFIXES) else [path] + [path + s for s in _SPEC_SUFFIXES]
+        found.extend(v for v in variants if v not in found)
+    return found
