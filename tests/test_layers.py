@@ -141,6 +141,20 @@ def test_config_package_has_no_module_level_import_cycle() -> None:
     assert not {name for name in reached if name.startswith("sitegen.config.v2")}, sorted(reached)
 
 
+def test_openapi_reads_documents_without_loading_the_config() -> None:
+    """`openapi` uses config's types for annotations only: none of its modules imports the
+    config at import time (the pages a v2 navigation generates live in api_pages.py, after it)."""
+    modules = sitegen_modules()
+    known = set(modules)
+    found = {
+        name: sorted(imported for imported in module_level_imports(
+            ast.parse(path.read_text(encoding="utf-8")), name, path.name == "__init__.py", known)
+            if imported == "sitegen.config" or imported.startswith("sitegen.config."))
+        for name, path in modules.items() if name.startswith("sitegen.openapi")
+    }
+    assert {name: imported for name, imported in found.items() if imported} == {}
+
+
 def test_the_cycle_check_finds_a_cycle() -> None:
     # The cycle this package once had: config → config_v2 → config.
     assert find_cycle({"a": {"b"}, "b": {"a"}, "c": set()}) == ["a", "b", "a"]

@@ -98,7 +98,7 @@ def attach_operations(
         return Operations({}, {}, [])  # only a v2 navigation generates API pages: no OpenAPI import
     generates = False
     if loaded.tree is not None:  # v2 (navpages builds on config_v2, which classic projects never import)
-        from sitegen.openapi.navpages import has_api_levels
+        from sitegen.api_pages import has_api_levels
 
         generates = has_api_levels(loaded)
     if not api_pages and not generates:
@@ -128,7 +128,7 @@ def attach_operations(
         warnings.extend(discovered)  # after those of the channel pages and the API settings
     generated: tuple[Page, ...] = ()
     if generates:
-        from sitegen.openapi.navpages import navigation_pages
+        from sitegen.api_pages import navigation_pages
 
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages

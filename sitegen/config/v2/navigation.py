@@ -352,7 +352,7 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
     """Every group of the tree the site shows, in reading order, with its version, tab and
     anchor; external tabs and anchors; at a level with `languages`, only `flat.language`'s entry.
     A level with an `openapi` document and nothing else gets an empty group holding that
-    document: the build fills it with a page per operation (openapi/navpages.py)."""
+    document: the build fills it with a page per operation (api_pages.py)."""
     flat.openapi += [s for s in source_names(level.openapi) if s not in flat.openapi]
     if level.openapi is not None:
         at = dataclasses.replace(at, api=level.openapi)

@@ -3,6 +3,9 @@
 `"GET /plants"` entries in its `pages` make that operation's page where they are listed; an
 `asyncapi` makes a read-only page per channel (openapi/asyncapi.py).
 
+Where a v2 navigation (config.v2), pages and API documents (openapi) meet, so it comes after
+both in the import direction; the build imports it only for a v2 project.
+
 No file is written: each page is a `Page` without text whose `openapi:` names its operation,
 so it goes through the same steps as a page with `openapi:` front matter (title from the
 summary, API view, navigation, render workers, search, link checks, the persistent cache).
