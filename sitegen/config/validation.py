@@ -95,6 +95,7 @@ _EXPECTED = {
 
 
 def describe(err: Any) -> str:
+    """One Pydantic error as a message line: `navigation[1].pages[3]: 12 is not a string`."""
     path = _json_path(err["loc"])
     kind = err["type"]
     value = err.get("input")
@@ -135,12 +136,13 @@ def _show(value: Any) -> str:
 
 
 def json_kind(value: Any) -> str:
-    return {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
-        type(value), "a number"
-    )
+    """What kind of JSON value `value` is, as a message names it ("an array")."""
+    return {list: "an array", str: "a string", bool: "a boolean", type(None): "null", dict: "an object"}.get(
+        type(value), "a number")
 
 
 def unknown_keys(model: BaseModel, prefix: str) -> list[str]:
+    """The JSON path of every key `model` (and every model inside it) kept without a field."""
     found: list[str] = []
     for key in model.model_extra or {}:
         found.append(f"{prefix}.{key}" if prefix else key)

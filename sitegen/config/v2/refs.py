@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sitegen.config.validation import json_kind
 from sitegen.confine import inside_project, refusal
 from sitegen.errors import ConfigError, location
 from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, json_nesting, nesting_message, read_text, size_text
@@ -109,13 +110,9 @@ class RefResolver:
         if not siblings:
             return content
         if not isinstance(content, dict):
-            raise self._error(spot, f"$ref '{reference}' holds {_kind(content)}, so the keys beside "
+            raise self._error(spot, f"$ref '{reference}' holds {json_kind(content)}, so the keys beside "
                               f"$ref ({', '.join(siblings)}) cannot be laid over it{via}")
         laid = {key: self._walk(value, f"{where}.{key}" if where else key, file, chain, real_chain, depth + 1, start)
                 for key, value in siblings.items()}
         return {**content, **laid}
 
-
-def _kind(value: Any) -> str:
-    return {list: "an array", str: "a string", bool: "a boolean", type(None): "null", dict: "an object"}.get(
-        type(value), "a number")

@@ -49,6 +49,7 @@ class V2Settings:
 
 
 def v2_settings(config: SiteConfigV2, notes: list[str]) -> V2Settings:
+    """The settings of `config` that the classic model has no place for; a note per value left out."""
     variables: list[tuple[str, str]] = []
 
     def collect(value: Any, name: str) -> None:
@@ -94,7 +95,7 @@ def _metatags(metatags: dict[str, Any], notes: list[str]) -> tuple[tuple[str, st
     for name, content in metatags.items():
         where = f"seo.metatags.{name}"
         if name.strip().lower() == "canonical":
-            continue  # the site's URL, not a meta tag (`_canonical_base`)
+            continue  # the site's URL, not a meta tag (`canonical_base`)
         if name.strip().lower() in _OWN_TAGS or not name.strip():
             notes.append(f"{where}: every page sets this itself; left out")
         elif isinstance(content, bool) or not isinstance(content, (str, int, float)):
