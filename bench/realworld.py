@@ -163,7 +163,7 @@ def listed_in_navigation(project: Path) -> tuple[set[str], int]:
         return pages, 0
     if config_file.name == "docs.json":
         sys.path.insert(0, str(REPO))
-        from sitegen.config_v2 import resolve_refs  # the same `$ref` rule the build follows
+        from sitegen.config.v2 import resolve_refs  # the same `$ref` rule the build follows
 
         try:
             raw = resolve_refs(raw, config_file, project)

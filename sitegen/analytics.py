@@ -1,7 +1,7 @@
 """Analytics and chat providers (v2 `integrations`, classic `analytics`): which of Mintlify's
 providers a page loads, with each ID checked by shape; `partials/analytics.html` writes each
 one's loader. Imports nothing of sitegen's stages but error wording, so the classic schema's
-loader (config.py) and v2's (config_v2.py) share it.
+loader (config/classic.py) and v2's (config/v2/chrome.py) share it.
 """
 
 from __future__ import annotations

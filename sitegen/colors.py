@@ -8,15 +8,11 @@ derived in site.css with color-mix() from the properties written here.
 
 from __future__ import annotations
 
-from sitegen.config import SiteConfig
+# The theme's defaults live with the models: both loaders fill in a missing mode with them.
+from sitegen.config import DEFAULT_BG_DARK, DEFAULT_BG_LIGHT, DEFAULT_PRIMARY, DEFAULT_PRIMARY_DARK_MODE, SiteConfig
 
 AA = 4.5
 
-# Theme defaults when docs.json has no `colors` (or leaves a field out).
-DEFAULT_PRIMARY = "#16A34A"
-DEFAULT_PRIMARY_DARK_MODE = "#4ADE80"
-DEFAULT_BG_LIGHT = "#FFFFFF"
-DEFAULT_BG_DARK = "#0D1117"
 TEXT_LIGHT = "#1F2328"  # body text in light mode, if readable on the background
 TEXT_DARK = "#E6EDF3"
 BLACK, WHITE = "#000000", "#FFFFFF"

@@ -5,7 +5,7 @@ versions filter; v2 nests them instead. So each group is put where the classic r
 (`nav.division`): under its version (a group without one goes into every version), its tab
 (the first tab is the classic primary tab, named like the top anchor) and its anchor (the
 top anchor holds the primary tab's groups outside every anchor). Reading the result back
-(`config_v2.to_classic`) gives the same sections, versions and pages.
+(`config.v2.to_classic`) gives the same sections, versions and pages.
 
 What v2 has no place for is listed, one line each, and left out.
 """
@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig
+from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig, load_config
+from sitegen.errors import ConfigError
 from sitegen.nav import division, normalize_page_ref, url_prefix
 
 SCHEMA_URL = "https://mintlify.com/docs.json"
@@ -237,9 +238,6 @@ def _group(group: NavGroup, version: str | None, nested: bool = False) -> dict[s
 
 def write_migration(project_dir: Path, out: Path, force: bool) -> tuple[Path, Migration]:
     """Read the project's classic config and write the v2 one to `out` (relative to the project)."""
-    from sitegen.config import load_config
-    from sitegen.errors import ConfigError
-
     loaded = load_config(project_dir)
     if loaded.tree is not None:
         raise ConfigError(f"{loaded.file_name}: already in the v2 shape (`theme` and an object `navigation`); "

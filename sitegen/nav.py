@@ -24,8 +24,8 @@ from sitegen.config import Anchor, Gradient, LoadedConfig, NavGroup, SiteConfig,
 from sitegen.confine import is_script_url, script_url_warning
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, ignored_page_file, is_external
 
-if TYPE_CHECKING:  # v2 types only; a classic project never imports config_v2 (see _v2_group)
-    from sitegen.config_v2 import Group, NavTree
+if TYPE_CHECKING:  # v2 types only; a classic project never imports config.v2 (see _v2_group)
+    from sitegen.config.v2 import Group, NavTree
 
 _OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)
 
@@ -473,8 +473,8 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
 
 def _v2_group(group: NavGroup) -> Group | None:
     """`group` when it is a v2 group (`hidden`, `root`, `tag`, `expanded`), else None. Only a
-    v2 project imports config_v2, so a classic one never pays for importing it here."""
-    module = sys.modules.get("sitegen.config_v2")
+    v2 project imports config.v2, so a classic one never pays for importing it here."""
+    module = sys.modules.get("sitegen.config.v2.model")
     return cast("Group", group) if module is not None and isinstance(group, module.Group) else None
 
 

@@ -158,7 +158,7 @@ def _navigation_refs(project_dir: Path) -> list[str]:
             return []
         raw = json.loads(text)
         if isinstance(raw, dict) and is_v2(raw):  # its navigation may sit in $ref files
-            from sitegen.config_v2 import resolve_refs  # v2 projects only
+            from sitegen.config.v2 import resolve_refs  # v2 projects only
 
             raw = resolve_refs(raw, path, project_dir)
     except (ConfigError, ValueError):

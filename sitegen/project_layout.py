@@ -1,6 +1,6 @@
 """Where a docs project keeps its config, and which schema it is written in. A module of its
 own so that `sitegen build`'s up-to-date check (uptodate.py) finds the project, and a classic
-project is loaded, without importing the v2 models (config_v2 is a twentieth of a second)."""
+project is loaded, without importing the v2 models (config.v2 is a twentieth of a second)."""
 
 from __future__ import annotations
 

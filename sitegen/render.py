@@ -29,6 +29,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup, escape
 
+from sitegen.colors import on_color
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.i18n import UiStrings, ui_strings
 from sitegen.icons import config_icon, icon
@@ -408,8 +409,6 @@ class Renderer:
     def banner_style(self) -> str | None:
         """v2 `banner.color` as the banner's CSS properties: the background of each mode it
         sets, and a text colour readable on it (Mintlify writes white text whatever the colour)."""
-        from sitegen.colors import on_color  # colors imports config; render reads it only here
-
         banner = self.site.chrome.banner
         if banner is None:
             return None

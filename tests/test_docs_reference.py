@@ -1,7 +1,7 @@
 """The docs.json reference page of the manual (manual/docs-json-reference.mdx).
 
 Every key sitegen accepts is read from the config models, so adding a field to
-sitegen/config.py without documenting it on the page fails here, and so does
+sitegen/config/model.py (or config/v2/model.py) without documenting it on the page fails here, and so does
 documenting a key sitegen does not read.
 """
 
@@ -17,14 +17,14 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from sitegen.config import SiteConfig
-from sitegen.config_v2 import SiteConfigV2
+from sitegen.config.v2 import SiteConfigV2
 
 from conftest import REPO, copy_fixture, run_sitegen
 
 MANUAL = REPO / "manual"
 PAGE_SOURCE = MANUAL / "docs-json-reference.mdx"
 # sitegen's own keys, beyond Mintlify's classic schema. Listed here as well as in the models
-# so the page must document them even while a branch has not added them to config.py yet;
+# so the page must document them even while a branch has not added them to the models yet;
 # the keys documented inside them are checked against the models once the models have them.
 SITEGEN_EXTENSIONS = {"siteUrl", "thumbnails"}
 

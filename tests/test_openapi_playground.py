@@ -45,7 +45,7 @@ def test_every_spelling_of_the_display_maps_onto_one_enum() -> None:
 
 
 def test_v2_playground_display_reaches_the_same_enum(tmp_path: Path) -> None:
-    # v2's spelling arrives through the config (config_v2 maps it onto the classic mode).
+    # v2's spelling arrives through the config (config.v2 maps it onto the classic mode).
     for display, expected in zip(("interactive", "simple", "none"), PlaygroundDisplay, strict=True):
         (tmp_path / "docs.json").write_text(json.dumps({
             "theme": "mint", "name": "Greenhouse", "colors": {"primary": "#15803D"},

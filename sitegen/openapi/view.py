@@ -224,7 +224,7 @@ def build_api_view(
 
     `display` overrides `api.playground.mode` (a page's front matter may set it). docs.json v2
     settings come in through the other arguments (`api.playground.display` already arrives as
-    `api.playground.mode`: config_v2 maps it), `api.examples` as `examples` (see `sample_languages`),
+    `api.playground.mode`: config.v2 maps it), `api.examples` as `examples` (see `sample_languages`),
     `api.params.expanded` as `params_expanded` (`playground.params_expanded_from_v2`).
     """
     maintain_order = bool(api_config and api_config.maintain_order)

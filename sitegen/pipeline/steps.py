@@ -100,7 +100,7 @@ def git_dates(loaded: LoadedConfig, pages: list[Page], project_dir: Path) -> lis
 @dataclass(frozen=True)
 class Operations:
     """The pages with their OpenAPI operations attached (titles from summaries), and the
-    pages a v2 navigation generates from its `openapi` levels (openapi/navpages.py)."""
+    pages a v2 navigation generates from its `openapi` levels (api_pages.py)."""
 
     pages: dict[str, Page]  # page id -> the page as updated (only pages with `openapi:`)
     views: dict[str, ApiView]  # page id -> what its template shows
@@ -132,8 +132,8 @@ def attach_operations(
     if not api_pages and loaded.tree is None:
         return Operations({}, {}, [])  # only a v2 navigation generates API pages: no OpenAPI import
     generates = False
-    if loaded.tree is not None:  # v2 (navpages builds on config_v2, which classic projects never import)
-        from sitegen.openapi.navpages import has_api_levels
+    if loaded.tree is not None:  # v2 (api_pages builds on config.v2, which classic projects never import)
+        from sitegen.api_pages import has_api_levels
 
         generates = has_api_levels(loaded)
     if not api_pages and not generates:
@@ -163,7 +163,7 @@ def attach_operations(
         warnings.extend(discovered)  # after those of the channel pages and the API settings
     generated: tuple[Page, ...] = ()
     if generates:
-        from sitegen.openapi.navpages import navigation_pages
+        from sitegen.api_pages import navigation_pages
 
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages

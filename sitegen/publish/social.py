@@ -21,17 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitegen.cachedir import ensure_cache_dir, write_atomic
-from sitegen.colors import (
-    DEFAULT_BG_DARK,
-    DEFAULT_BG_LIGHT,
-    DEFAULT_PRIMARY,
-    TEXT_DARK,
-    TEXT_LIGHT,
-    mix,
-    parse_hex,
-    readable,
-)
-from sitegen.config import SiteConfig, Thumbnails
+from sitegen.colors import TEXT_DARK, TEXT_LIGHT, mix, parse_hex, readable
+from sitegen.config import DEFAULT_BG_DARK, DEFAULT_BG_LIGHT, DEFAULT_PRIMARY, SiteConfig, Thumbnails
 
 if TYPE_CHECKING:
     from PIL import Image, ImageFont

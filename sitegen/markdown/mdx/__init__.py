@@ -1,6 +1,6 @@
 """MDX for sitegen: a markdown-it plugin following the MDX grammar (micromark's
 mdx-jsx, mdx-expression and mdxjs-esm): JSX in flow and text, `{expressions}`, ESM
-import/export, snippets. See flow.py, text.py, render.py.
+import/export, snippets. See flow.py, text.py, to_html.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from markdown_it.ruler import RuleOptionsType
 from markdown_it.rules_block import code
 
 from sitegen.markdown.mdx.flow import code_unless_mdx, esm_rule, flow_comment_rule, flow_expression_rule, flow_jsx_rule
-from sitegen.markdown.mdx.render import (
+from sitegen.markdown.mdx.text import text_comment_rule, text_expression_rule, text_jsx_rule
+from sitegen.markdown.mdx.to_html import (
     MISSING_SNIPPET,
     Document,
     PageContext,
@@ -22,7 +23,6 @@ from sitegen.markdown.mdx.render import (
     parse_and_render,
     render_document,
 )
-from sitegen.markdown.mdx.text import text_comment_rule, text_expression_rule, text_jsx_rule
 
 __all__ = [
     "MISSING_SNIPPET", "Document", "PageContext", "PageState", "TocEntry", "mdx_plugin", "page_ids", "parse_and_render",

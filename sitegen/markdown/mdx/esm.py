@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sitegen.markdown.mdx.literals import NotLiteral, _Parser
+from sitegen.markdown.mdx.literals import LiteralReader, NotLiteral
 
 __all__ = ["Module", "read_esm"]
 
@@ -92,7 +92,7 @@ def read_esm(chunk: str, first_line: int, module: Module) -> None:
                 module.script_names.add(declared.group(1))
             continue
         name = match.group(1)
-        parser = _Parser(statement, module.exports)
+        parser = LiteralReader(statement, module.exports)
         parser.pos = match.end()
         try:
             value = parser.value(0)

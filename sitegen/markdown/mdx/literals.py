@@ -27,7 +27,7 @@ class NotLiteral(ValueError):
 
 def evaluate(text: str, variables: Mapping[str, Any] | None = None) -> Any:
     """The Python value of the JavaScript literal `text`."""
-    parser = _Parser(text, variables if variables is not None else {})
+    parser = LiteralReader(text, variables if variables is not None else {})
     value = parser.value(0)
     parser.skip_space()
     if parser.pos != len(text):
@@ -35,7 +35,10 @@ def evaluate(text: str, variables: Mapping[str, Any] | None = None) -> Any:
     return value
 
 
-class _Parser:
+class LiteralReader:
+    """Reads JavaScript literals from `text` at `pos` (`value`), names looked up in `variables`;
+    esm.py reads `export const` values with it, starting after the `=`."""
+
     def __init__(self, text: str, variables: Mapping[str, Any]) -> None:
         self.text = text
         self.pos = 0

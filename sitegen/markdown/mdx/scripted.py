@@ -5,7 +5,7 @@ and evaluating code in a document's scope in the engine (`sitegen.javascript`).
 Nothing here starts the engine until a page needs it: a component of the author's is used,
 or an expression or attribute is code rather than a literal (`literals.py` reads those first).
 What an evaluation returns is a JSON value whose elements are `{"$el": name, "props": {…}}`
-and whose already-rendered HTML is `{"$html": "…"}`; render.py turns it into HTML through the
+and whose already-rendered HTML is `{"$html": "…"}`; to_html.py turns it into HTML through the
 same components, HTML allowlist and URL checks as hand-written MDX.
 """
 
@@ -231,7 +231,7 @@ def _import_module(state: _State, doc: _Doc, importer: Path, where: str, written
         return f"__modules[{json.dumps(scope.key)}]"
     snippet = _snippet_path(state, importer, written)
     if snippet is None:
-        return None  # render.py warns about snippets it cannot find when they are used
+        return None  # to_html.py warns about snippets it cannot find when they are used
     source = load_snippet(snippet, project_dir)
     module = snippet_module(source)
     if not module.scripts or source.display in chain:

@@ -3,6 +3,9 @@
 `"GET /plants"` entries in its `pages` make that operation's page where they are listed; an
 `asyncapi` makes a read-only page per channel (openapi/asyncapi.py).
 
+Where a v2 navigation (config.v2), pages and API documents (openapi) meet, so it comes after
+both in the import direction; the build imports it only for a v2 project.
+
 No file is written: each page is a `Page` without text whose `openapi:` names its operation,
 so it goes through the same steps as a page with `openapi:` front matter (title from the
 summary, API view, navigation, render workers, search, link checks, the persistent cache).
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.config import LoadedConfig, NavGroup, SiteConfig
-from sitegen.config_v2 import Group, NavTree, OpenApiSource, SourceObject
+from sitegen.config.v2 import Group, NavTree, OpenApiSource, SourceObject, source_names
 from sitegen.confine import inside_project
 from sitegen.errors import ContentError, OpenAPIError
 from sitegen.openapi.asyncapi import channel_markdown, load_asyncapi
@@ -198,7 +201,7 @@ class _PageMaker:
         """A page per channel of each AsyncAPI document of `source`, in document order."""
         directory = self.directory(source)
         ids: list[str | NavGroup] = []
-        for name in _names(source):
+        for name in source_names(source):
             try:
                 spec = load_asyncapi(self.store, name)
             except OpenAPIError as exc:
@@ -215,7 +218,7 @@ class _PageMaker:
 
     def specs(self, api: OpenApiSource | None, where: str) -> list[ApiSpec]:
         found: list[ApiSpec] = []
-        for name in _names(api):
+        for name in source_names(api):
             spec = next((s for s in self.catalog.specs if s.source == name), None)
             if spec is None:
                 self.warnings.append(f"{self.loaded.where(where)}: '{name}' is not a loaded OpenAPI document; "
@@ -355,12 +358,6 @@ def _page_entries(group: NavGroup) -> list[str]:
     for entry in group.pages:
         entries.extend(_page_entries(entry) if isinstance(entry, NavGroup) else [entry])
     return entries
-
-
-def _names(source: OpenApiSource | None) -> list[str]:
-    if isinstance(source, SourceObject):
-        return [source.source]
-    return [source] if isinstance(source, str) else list(source or [])
 
 
 def _directory(api: OpenApiSource | None) -> str:

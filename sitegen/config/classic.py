@@ -1,0 +1,170 @@
+"""Mintlify's classic schema (mint.json, or a docs.json without `theme`): values Mintlify
+builds through turned into warnings, then the `SiteConfig` model, its unknown keys as
+warnings, and the chrome its own `banner` and `analytics` give."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from sitegen.analytics import analytics_tags
+from sitegen.config.model import (
+    DEFAULT_BG_DARK,
+    DEFAULT_BG_LIGHT,
+    ICON_TYPES,
+    SOCIAL_KEYS,
+    LoadedConfig,
+    SiteBanner,
+    SiteChrome,
+    SiteConfig,
+)
+from sitegen.config.validation import describe, strip_control_characters, unknown_keys, walk_path
+from sitegen.confine import is_script_url, script_url_warning
+from sitegen.errors import ConfigError, shortened
+
+
+def load_classic(raw: dict[str, Any], path: Path, text: str) -> LoadedConfig:
+    """The classic config in `raw` (parsed from `text`, read from `path`)."""
+    name = path.name
+    controls: list[str] = []
+    raw = strip_control_characters(raw, "", controls)
+    raw, lenient = _lenient(raw)
+    try:
+        config = SiteConfig.model_validate(raw)
+    except ValidationError as exc:
+        raise ConfigError([f"{name}: {describe(err)}" for err in exc.errors()]) from None
+    warnings = [f"{name}: {where}: unknown key" for where in unknown_keys(config, "")]
+    warnings += [f"{name}: {note}" for note in lenient]
+    warnings += [f"{name}: {note}" for note in controls]
+    # The classic schema's own `banner` and `analytics` go where v2's do: templates read only the chrome.
+    banner = config.banner
+    shown = banner is not None and banner.content.strip()
+    notes: list[str] = []
+    chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible) if banner and shown else None,
+                        analytics=analytics_tags(config.analytics, "analytics", notes))
+    warnings += [f"{name}: {note}" for note in notes]
+    return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
+
+
+# --- values Mintlify builds through ----------------------------------------------------
+
+# (path, allowed values, value used instead, how the fallback reads). "*" is any list index;
+# a None fallback removes the key, so the model's own default applies.
+_ENUMS: tuple[tuple[tuple[str | int, ...], tuple[str, ...], str | None, str], ...] = (
+    (("topAnchor", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
+    (("anchors", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
+    (("navigation", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
+    (("api", "playground", "mode"), ("show", "simple", "hide"), "show", "using 'show'"),
+    (("api", "auth", "method"), ("bearer", "basic", "key"), None, "no auth input is shown"),
+    (("modeToggle", "default"), ("light", "dark"), None, "following the visitor's system setting"),
+)
+_SOCIAL_ALIASES = {"twitter": "x"}  # Mintlify's older name for the same link
+
+
+def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """`raw` with values Mintlify accepts (or builds through) turned into ones the models
+    take, and a warning (JSON path first) for each change a user would want to know about."""
+    raw = copy.deepcopy(raw)
+    warnings: list[str] = []
+    for path, allowed, fallback, effect in _ENUMS:
+        for where, parent, key in walk_path(raw, path, ""):
+            value = parent[key]
+            if isinstance(value, str) and value not in allowed:
+                shown = ", ".join(repr(a) for a in allowed[:-1]) + f" or {allowed[-1]!r}"
+                warnings.append(f"{where}: {value!r} is not one of {shown}; {effect}")
+                if fallback is None:
+                    del parent[key]
+                else:
+                    parent[key] = fallback
+    colors = raw.get("colors")
+    background = colors.get("background") if isinstance(colors, dict) else None
+    if isinstance(background, dict) and ("light" in background) != ("dark" in background):
+        missing, default = ("dark", DEFAULT_BG_DARK) if "light" in background else ("light", DEFAULT_BG_LIGHT)
+        warnings.append(f"colors.background.{missing}: not set; using the theme's {default}")
+        background[missing] = default
+    socials = raw.get("footerSocials")
+    if isinstance(socials, list):  # the older [{type, url}] form
+        socials = raw["footerSocials"] = {
+            item["type"]: item["url"] for item in socials
+            if isinstance(item, dict) and isinstance(item.get("type"), str) and "url" in item
+        }
+    if isinstance(socials, dict):
+        for key in list(socials):
+            if key in _SOCIAL_ALIASES and _SOCIAL_ALIASES[key] not in socials:
+                socials[_SOCIAL_ALIASES[key]] = socials.pop(key)
+            elif key not in SOCIAL_KEYS:
+                warnings.append(f"footerSocials.{key}: no icon for '{key}' (known: {', '.join(SOCIAL_KEYS)}); "
+                                "left out of the footer")
+                del socials[key]
+    warnings += _drop_script_urls(raw)
+    warnings += _versions_elsewhere(raw)
+    return raw, warnings
+
+
+def _versions_elsewhere(raw: dict[str, Any]) -> list[str]:
+    """Mintlify builds a `versions` entry `{name, url}` (a version on another site): it becomes
+    a link in the version menu. One without a name or URL is left out."""
+    versions = raw.get("versions")
+    if not isinstance(versions, list):
+        return []
+    warnings: list[str] = []
+    kept: list[Any] = []
+    for index, version in enumerate(versions):
+        if not isinstance(version, dict):
+            kept.append(version)
+            continue
+        name, url = version.get("name"), version.get("url")
+        if not isinstance(name, str) or not name.strip() or not isinstance(url, str) or not url.strip():
+            warnings.append(f"versions[{index}]: {shortened(json.dumps(version), 60)} is not a version name or "
+                            "{name, url}; left out of the version menu")
+            continue
+        if is_script_url(url):
+            warnings.append(script_url_warning(f"versions[{index}].url", url, "the version is left out"))
+            continue
+        warnings.append(f"versions[{index}]: '{name}' is on another site ({shortened(url, 60)}); the version menu "
+                        "links there")
+        kept.append({"name": name.strip(), "url": url.strip()})
+    raw["versions"] = kept
+    return warnings
+
+
+def _drop_script_urls(raw: dict[str, Any]) -> list[str]:
+    """Take every javascript:/vbscript:/data: URL out of `raw`, with a warning naming its
+    JSON path: a stranger's pull request must not publish a link that runs script. The list
+    item (or button, social link, logo…) holding one is dropped, so nothing renders it."""
+    warnings: list[str] = []
+
+    def script(where: str, value: Any, effect: str = "the link is left out", image: bool = False) -> bool:
+        if isinstance(value, str) and is_script_url(value, image=image):
+            warnings.append(script_url_warning(where, value, effect))
+            return True
+        return False
+
+    for key, url_key in (("topbarLinks", "url"), ("anchors", "url"), ("tabs", "url"), ("redirects", "destination")):
+        items = raw.get(key)
+        if isinstance(items, list):
+            raw[key] = [item for index, item in enumerate(items)
+                        if not (isinstance(item, dict) and script(f"{key}[{index}].{url_key}", item.get(url_key)))]
+    button = raw.get("topbarCtaButton")
+    if isinstance(button, dict) and script("topbarCtaButton.url", button.get("url"), "the button is left out"):
+        del raw["topbarCtaButton"]
+    socials = raw.get("footerSocials")
+    if isinstance(socials, dict):
+        for name in [name for name in socials if script(f"footerSocials.{name}", socials[name])]:
+            del socials[name]
+    logo = raw.get("logo")
+    if script("logo", logo, "no logo is shown", image=True):
+        del raw["logo"]
+    elif isinstance(logo, dict):
+        if script("logo.href", logo.get("href"), "the logo links to the home page"):
+            del logo["href"]
+        if any([script(f"logo.{side}", logo.get(side), "no logo is shown", image=True) for side in ("light", "dark")]):
+            del raw["logo"]
+    for key, effect in (("favicon", "no favicon is set"), ("backgroundImage", "no background image is shown")):
+        if script(key, raw.get(key), effect, image=True):
+            del raw[key]
+    return warnings
