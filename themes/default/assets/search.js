@@ -98,14 +98,17 @@
   var decoder = document.createElement("textarea");
   function decode(text) { decoder.innerHTML = text; return decoder.value; } // entities only: a textarea parses no tags
 
-  // The section that matched best: link straight to it when it has its own anchor.
+  // The section that matched best: link straight to it when it has its own anchor. The
+  // page title's id (#page-title, there for custom CSS) starts the page's own first section:
+  // a match there leads to the page itself.
   function bestPart(data) {
     var best = null;
     (data.sub_results || []).forEach(function (sub) {
       var n = (sub.locations || []).length;
       if (!best || n > (best.locations || []).length) best = sub;
     });
-    return best && best.url !== data.url && best.url.indexOf("#") >= 0 ? best : null;
+    var section = best && best.url !== data.url && best.url.indexOf("#") >= 0 ? best : null;
+    return section && !/#page-title$/.test(section.url) ? section : null;
   }
 
   function render(items) {
