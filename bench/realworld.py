@@ -34,6 +34,7 @@ itself, else `docs/`, as sitegen finds it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html.parser
 import json
 import os
@@ -165,10 +166,8 @@ def listed_in_navigation(project: Path) -> tuple[set[str], int]:
         sys.path.insert(0, str(REPO))
         from sitegen.config_v2 import resolve_refs  # the same `$ref` rule the build follows
 
-        try:
+        with contextlib.suppress(Exception):  # a broken `$ref` fails the build, which the exit column shows
             raw = resolve_refs(raw, config_file, project)
-        except Exception:  # a broken `$ref` fails the build, which the exit column shows
-            pass
 
     def walk(node: object, document: str) -> None:
         if isinstance(node, list):

@@ -241,10 +241,10 @@ class LinkServer:
 
 def _handler(state: LinkServer) -> type[http.server.BaseHTTPRequestHandler]:
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_HEAD(self) -> None:  # noqa: N802 - stdlib naming
+        def do_HEAD(self) -> None:  # stdlib naming
             self._answer()
 
-        def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+        def do_GET(self) -> None:  # stdlib naming
             self._answer()
 
         def _answer(self) -> None:
@@ -280,7 +280,7 @@ def _handler(state: LinkServer) -> type[http.server.BaseHTTPRequestHandler]:
             if self.command == "GET":
                 self.wfile.write(body)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        def log_message(self, format: str, *args: Any) -> None:  # stdlib signature
             pass
 
     return Handler

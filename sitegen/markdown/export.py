@@ -109,7 +109,7 @@ def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver, war
     defeat the renderer, the page's source as written stands in, with a warning."""
     try:
         return _export(tokens, page, resolver)
-    except Exception as exc:  # noqa: BLE001 - a secondary output must never stop the build
+    except Exception as exc:  # a secondary output must never stop the build
         warnings.append(f"{page.display_path}:{page.body_line}: the page could not be written as Markdown "
                         f"({type(exc).__name__}: {exc}); its .md file holds the page's source instead")
         source = page.body.replace("\x01", "").replace("\x02", "").strip()
@@ -275,7 +275,7 @@ def _written_link(attrs: Mapping[str, Any], info: str, text: str, context: Rende
     if info == "auto":
         return f"<{href.removeprefix('mailto:') if not text.startswith('mailto:') else href}>"
     title = attrs.get("title")
-    suffix = f' "{str(title)}"' if title else ""
+    suffix = f' "{title!s}"' if title else ""
     return f"[{text}]({_target(context, href)}{suffix})"
 
 
