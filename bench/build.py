@@ -252,27 +252,8 @@ def table(pages: int, results: dict[str, Measured]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="100,1000,5000", help="comma-separated page counts")
-    parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the median is shown")
-    parser.add_argument("--tools", default=",".join(TOOLS), help=f"comma-separated, from {','.join(TOOLS)}")
-    parser.add_argument("--skip", action="append", default=[], metavar="TOOL@SIZE",
-                        help="leave one tool out at one size (e.g. material@5000); repeatable")
-    parser.add_argument("--cold-only", action="append", default=[], metavar="TOOL@SIZE",
-                        help="measure only the cold build of one tool at one size (MkDocs keeps no cache, so its "
-                             "warm and one-page builds are full builds too); repeatable")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--author-components", action="store_true",
-                        help="every sitegen page also uses components written in JavaScript (the engine runs "
-                             "on every page; the MkDocs twins are unchanged)")
-    parser.add_argument("--corpus", type=Path, help="write the corpora here and keep them (default: a temp folder, removed)")
-    args = parser.parse_args()
+    args, tools = _arguments()
     sizes = [int(size) for size in args.sizes.split(",")]
-    tools = [tool.strip() for tool in args.tools.split(",")]
-    for tool in tools:
-        if tool not in TOOLS:
-            parser.error(f"--tools: unknown tool {tool!r}; expected some of {', '.join(TOOLS)}")
-
     notes = []
     for tool in list(tools):
         reason = available(tool)
@@ -290,33 +271,61 @@ def main() -> int:
     trash = base / "trash"  # earlier outputs and caches, deleted when the run ends (set_aside)
     try:
         for pages in sizes:
-            root = base / f"corpus-{pages}"
-            for flavour in corpus.FLAVOURS:  # a reused --corpus: its old projects, set aside too
-                set_aside(root / flavour, trash)
-            stats = corpus.write(root, pages, args.seed, author_components=args.author_components)
-            results: dict[str, Measured] = {}
-            skipped = []
-            for tool in tools:
-                if f"{tool}@{pages}" in args.skip:
-                    skipped.append(LABELS[tool])
-                    continue
-                print(f"[{pages} pages] {tool} ...", file=sys.stderr, flush=True)
-                results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs, trash,
-                                           cold_only=f"{tool}@{pages}" in args.cold_only)
-            variant = ", every page using author JavaScript components" if args.author_components else ""
-            print(f"\n### {pages} pages ({stats['groups']} navigation groups{variant})\n")
-            print("\n".join(table(pages, results)))
-            cold_only = [LABELS[tool] for tool in results if results[tool].cold_only]
-            if cold_only:
-                print(f"\nCold build only (--cold-only): {', '.join(cold_only)}.")
-            if skipped:
-                print(f"\nNot run at this size (--skip): {', '.join(skipped)}.")
-            sys.stdout.flush()
+            _bench_size(pages, tools, args, base / f"corpus-{pages}", trash)
     finally:
         shutil.rmtree(trash, ignore_errors=True)
         if args.corpus is None:
             shutil.rmtree(base, ignore_errors=True)
     return 0
+
+
+def _bench_size(pages: int, tools: list[str], args: argparse.Namespace, root: Path, trash: Path) -> None:
+    """Writes the corpus of `pages` pages under `root`, measures each tool on it, prints its table."""
+    for flavour in corpus.FLAVOURS:  # a reused --corpus: its old projects, set aside too
+        set_aside(root / flavour, trash)
+    stats = corpus.write(root, pages, args.seed, author_components=args.author_components)
+    results: dict[str, Measured] = {}
+    skipped = []
+    for tool in tools:
+        if f"{tool}@{pages}" in args.skip:
+            skipped.append(LABELS[tool])
+            continue
+        print(f"[{pages} pages] {tool} ...", file=sys.stderr, flush=True)
+        results[tool] = bench_tool(tool, root, stats["edit_page"], args.runs, trash,
+                                   cold_only=f"{tool}@{pages}" in args.cold_only)
+    variant = ", every page using author JavaScript components" if args.author_components else ""
+    print(f"\n### {pages} pages ({stats['groups']} navigation groups{variant})\n")
+    print("\n".join(table(pages, results)))
+    cold_only = [LABELS[tool] for tool in results if results[tool].cold_only]
+    if cold_only:
+        print(f"\nCold build only (--cold-only): {', '.join(cold_only)}.")
+    if skipped:
+        print(f"\nNot run at this size (--skip): {', '.join(skipped)}.")
+    sys.stdout.flush()
+
+
+def _arguments() -> tuple[argparse.Namespace, list[str]]:
+    """The command line, and the tools it names (checked)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="100,1000,5000", help="comma-separated page counts")
+    parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the median is shown")
+    parser.add_argument("--tools", default=",".join(TOOLS), help=f"comma-separated, from {','.join(TOOLS)}")
+    parser.add_argument("--skip", action="append", default=[], metavar="TOOL@SIZE",
+                        help="leave one tool out at one size (e.g. material@5000); repeatable")
+    parser.add_argument("--cold-only", action="append", default=[], metavar="TOOL@SIZE",
+                        help="measure only the cold build of one tool at one size (MkDocs keeps no cache, so its "
+                             "warm and one-page builds are full builds too); repeatable")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--author-components", action="store_true",
+                        help="every sitegen page also uses components written in JavaScript (the engine runs "
+                             "on every page; the MkDocs twins are unchanged)")
+    parser.add_argument("--corpus", type=Path, help="write the corpora here and keep them (default: a temp folder, removed)")
+    args = parser.parse_args()
+    tools = [tool.strip() for tool in args.tools.split(",")]
+    for tool in tools:
+        if tool not in TOOLS:
+            parser.error(f"--tools: unknown tool {tool!r}; expected some of {', '.join(TOOLS)}")
+    return args, tools
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import json
 import posixpath
 import random
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -318,75 +319,109 @@ def render_page(page: Page, flavour: str) -> str:
     out = ["---", *(f"{key}: {json.dumps(value)}" for key, value in front.items()), "---", ""]
     if flavour != "sitegen":  # Mintlify shows the title as the page heading; MkDocs needs it written
         out += [f"# {page.title}", ""]
-    text = lambda parts: _inline(parts, page.id, flavour)  # noqa: E731
-    material = flavour == "material"
+
+    def text(parts: list[Inline]) -> str:
+        return _inline(parts, page.id, flavour)
+
     for block in page.blocks:
-        kind = block[0]
-        if kind == "p":
-            out.append(text(block[1]))
-        elif kind in ("h2", "h3"):
-            out.append(("## " if kind == "h2" else "### ") + block[1])
-        elif kind in ("ul", "ol"):
-            out.append("\n".join(f"{'-' if kind == 'ul' else f'{n}.'} {text(item)}" for n, item in enumerate(block[1], 1)))
-        elif kind == "table":
-            header, rows = block[1], block[2]
-            out.append("\n".join([f"| {' | '.join(header)} |", "|" + "---|" * len(header)]
-                                 + [f"| {' | '.join(row)} |" for row in rows]))
-        elif kind == "code":
-            out.append(_fence(block[1], block[2]))
-        elif kind == "image":
-            out.append(f"![{block[2]}](/images/{block[1]})")
-        elif kind == "note":
-            label, body = block[1], text(block[2])
-            if flavour == "sitegen":
-                out.append(f"<{label}>\n  {body}\n</{label}>")
-            elif material:
-                out.append(f"!!! {label.lower()}\n\n{_indent(body)}")
-            else:
-                out.append(f"> **{label}:** {body}")
-        elif kind == "cards":
-            if flavour == "sitegen":
-                cards = [f'  <Card title="{title}" icon="{icon}" href="/{target}">\n    {desc}\n  </Card>'
-                         for title, icon, target, desc in block[1]]
-                out.append("<CardGroup cols={2}>\n" + "\n".join(cards) + "\n</CardGroup>")
-            else:
-                out.append("\n".join(f"- [**{title}**](/{target}.md): {desc}" for title, _icon, target, desc in block[1]))
-        elif kind == "steps":
-            if flavour == "sitegen":
-                steps = [f'  <Step title="{title}">\n    {text(body)}\n\n{_indent(_fence("bash", code))}\n  </Step>'
-                         for title, body, code in block[1]]
-                out.append("<Steps>\n" + "\n".join(steps) + "\n</Steps>")
-            elif material:  # superfences lets a fence live inside a list item
-                out.append("\n".join(f"{n}. **{title}**\n\n{_indent(text(body))}\n\n{_indent(_fence('bash', code))}\n"
-                                     for n, (title, body, code) in enumerate(block[1], 1)).rstrip())
-            else:
-                out.append("\n\n".join(f"**{n}. {title}**\n\n{text(body)}\n\n{_fence('bash', code)}"
-                                       for n, (title, body, code) in enumerate(block[1], 1)))
-        elif kind == "tabs":
-            if flavour == "sitegen":
-                tabs = [f'  <Tab title="{title}">\n    {text(body)}\n  </Tab>' for title, body in block[1]]
-                out.append("<Tabs>\n" + "\n".join(tabs) + "\n</Tabs>")
-            elif material:
-                out.append("\n\n".join(f'=== "{title}"\n\n{_indent(text(body))}' for title, body in block[1]))
-            else:
-                out.append("\n\n".join(f"**{title}**\n\n{text(body)}" for title, body in block[1]))
-        elif kind == "codegroup":
-            if flavour == "sitegen":
-                out.append("<CodeGroup>\n\n" + "\n\n".join(_fence(lang, code) for lang, code in block[1]) + "\n\n</CodeGroup>")
-            elif material:
-                out.append("\n\n".join(f'=== "{lang}"\n\n{_indent(_fence(lang, code))}' for lang, code in block[1]))
-            else:
-                out.append("\n\n".join(f"**{lang}**\n\n{_fence(lang, code)}" for lang, code in block[1]))
-        elif kind == "accordion":
-            if flavour == "sitegen":
-                items = [f'  <Accordion title="{title}">\n    {text(body)}\n  </Accordion>' for title, body in block[1]]
-                out.append("<AccordionGroup>\n" + "\n".join(items) + "\n</AccordionGroup>")
-            elif material:
-                out.append("\n\n".join(f'??? question "{title}"\n\n{_indent(text(body))}' for title, body in block[1]))
-            else:
-                out.append("\n\n".join(f"> **{title}**\n>\n> {text(body)}" for title, body in block[1]))
+        writer = _BLOCK_WRITERS.get(block[0])
+        if writer is not None:
+            out.append(writer(block, flavour, text))
         out.append("")
     return "\n".join(out)
+
+
+# One writer per block kind: (block, flavour, inline text writer) -> the block's text. The
+# flavours: "sitegen" (Mintlify components), "material" (its extensions), "mkdocs" (plain Markdown).
+Text = Callable[[list[Inline]], str]
+
+
+def _write_paragraph(block: tuple, flavour: str, text: Text) -> str:
+    return text(block[1])
+
+
+def _write_heading(block: tuple, flavour: str, text: Text) -> str:
+    return ("## " if block[0] == "h2" else "### ") + block[1]
+
+
+def _write_list(block: tuple, flavour: str, text: Text) -> str:
+    return "\n".join(f"{'-' if block[0] == 'ul' else f'{n}.'} {text(item)}" for n, item in enumerate(block[1], 1))
+
+
+def _write_table(block: tuple, flavour: str, text: Text) -> str:
+    header, rows = block[1], block[2]
+    return "\n".join([f"| {' | '.join(header)} |", "|" + "---|" * len(header)]
+                     + [f"| {' | '.join(row)} |" for row in rows])
+
+
+def _write_code(block: tuple, flavour: str, text: Text) -> str:
+    return _fence(block[1], block[2])
+
+
+def _write_image(block: tuple, flavour: str, text: Text) -> str:
+    return f"![{block[2]}](/images/{block[1]})"
+
+
+def _write_note(block: tuple, flavour: str, text: Text) -> str:
+    label, body = block[1], text(block[2])
+    if flavour == "sitegen":
+        return f"<{label}>\n  {body}\n</{label}>"
+    if flavour == "material":
+        return f"!!! {label.lower()}\n\n{_indent(body)}"
+    return f"> **{label}:** {body}"
+
+
+def _write_cards(block: tuple, flavour: str, text: Text) -> str:
+    if flavour == "sitegen":
+        cards = [f'  <Card title="{title}" icon="{icon}" href="/{target}">\n    {desc}\n  </Card>'
+                 for title, icon, target, desc in block[1]]
+        return "<CardGroup cols={2}>\n" + "\n".join(cards) + "\n</CardGroup>"
+    return "\n".join(f"- [**{title}**](/{target}.md): {desc}" for title, _icon, target, desc in block[1])
+
+
+def _write_steps(block: tuple, flavour: str, text: Text) -> str:
+    if flavour == "sitegen":
+        steps = [f'  <Step title="{title}">\n    {text(body)}\n\n{_indent(_fence("bash", code))}\n  </Step>'
+                 for title, body, code in block[1]]
+        return "<Steps>\n" + "\n".join(steps) + "\n</Steps>"
+    if flavour == "material":  # superfences lets a fence live inside a list item
+        return "\n".join(f"{n}. **{title}**\n\n{_indent(text(body))}\n\n{_indent(_fence('bash', code))}\n"
+                         for n, (title, body, code) in enumerate(block[1], 1)).rstrip()
+    return "\n\n".join(f"**{n}. {title}**\n\n{text(body)}\n\n{_fence('bash', code)}"
+                       for n, (title, body, code) in enumerate(block[1], 1))
+
+
+def _write_tabs(block: tuple, flavour: str, text: Text) -> str:
+    if flavour == "sitegen":
+        tabs = [f'  <Tab title="{title}">\n    {text(body)}\n  </Tab>' for title, body in block[1]]
+        return "<Tabs>\n" + "\n".join(tabs) + "\n</Tabs>"
+    if flavour == "material":
+        return "\n\n".join(f'=== "{title}"\n\n{_indent(text(body))}' for title, body in block[1])
+    return "\n\n".join(f"**{title}**\n\n{text(body)}" for title, body in block[1])
+
+
+def _write_codegroup(block: tuple, flavour: str, text: Text) -> str:
+    if flavour == "sitegen":
+        return "<CodeGroup>\n\n" + "\n\n".join(_fence(lang, code) for lang, code in block[1]) + "\n\n</CodeGroup>"
+    if flavour == "material":
+        return "\n\n".join(f'=== "{lang}"\n\n{_indent(_fence(lang, code))}' for lang, code in block[1])
+    return "\n\n".join(f"**{lang}**\n\n{_fence(lang, code)}" for lang, code in block[1])
+
+
+def _write_accordion(block: tuple, flavour: str, text: Text) -> str:
+    if flavour == "sitegen":
+        items = [f'  <Accordion title="{title}">\n    {text(body)}\n  </Accordion>' for title, body in block[1]]
+        return "<AccordionGroup>\n" + "\n".join(items) + "\n</AccordionGroup>"
+    if flavour == "material":
+        return "\n\n".join(f'??? question "{title}"\n\n{_indent(text(body))}' for title, body in block[1])
+    return "\n\n".join(f"> **{title}**\n>\n> {text(body)}" for title, body in block[1])
+
+
+_BLOCK_WRITERS: dict[str, Callable[[tuple, str, Text], str]] = {
+    "p": _write_paragraph, "h2": _write_heading, "h3": _write_heading, "ul": _write_list, "ol": _write_list,
+    "table": _write_table, "code": _write_code, "image": _write_image, "note": _write_note, "cards": _write_cards,
+    "steps": _write_steps, "tabs": _write_tabs, "codegroup": _write_codegroup, "accordion": _write_accordion,
+}
 
 
 def _docs_json_nav(items: list[Page | Group]) -> list:

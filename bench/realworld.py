@@ -34,6 +34,7 @@ itself, else `docs/`, as sitegen finds it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html.parser
 import json
 import os
@@ -165,39 +166,39 @@ def listed_in_navigation(project: Path) -> tuple[set[str], int]:
         sys.path.insert(0, str(REPO))
         from sitegen.config.v2 import resolve_refs  # the same `$ref` rule the build follows
 
-        try:
+        with contextlib.suppress(Exception):  # a broken `$ref` fails the build, which the exit column shows
             raw = resolve_refs(raw, config_file, project)
-        except Exception:  # a broken `$ref` fails the build, which the exit column shows
-            pass
 
-    def walk(node: object, document: str) -> None:
-        if isinstance(node, list):
-            for item in node:
-                walk(item, document)
-        elif isinstance(node, dict):
-            if node.get("hidden") is True:
-                return
-            openapi = node.get("openapi")
-            if openapi is not None:
-                document = json.dumps(openapi, sort_keys=True)
-            root = node.get("root")
-            if isinstance(root, str) and root.strip():
-                pages.add(page_key(root))
-            for key, value in node.items():
-                if key == "pages" and isinstance(value, list):
-                    for entry in value:
-                        if isinstance(entry, str):
-                            if is_endpoint_entry(entry):
-                                endpoints.add((document, " ".join(entry.split())))
-                            else:
-                                pages.add(page_key(entry))
-                        else:
-                            walk(entry, document)
-                elif key not in ("global", "root") and isinstance(value, (list, dict)):
-                    walk(value, document)
-
-    walk(raw.get("navigation"), json.dumps(raw.get("openapi"), sort_keys=True))
+    _walk_navigation(raw.get("navigation"), json.dumps(raw.get("openapi"), sort_keys=True), pages, endpoints)
     return pages, len(endpoints)
+
+
+def _walk_navigation(node: object, document: str, pages: set[str], endpoints: set[tuple[str, str]]) -> None:
+    """Adds the pages and endpoint entries under `node` (not hidden) to `pages` and `endpoints`;
+    `document` is the nearest `openapi` above it."""
+    if isinstance(node, list):
+        for item in node:
+            _walk_navigation(item, document, pages, endpoints)
+        return
+    if not isinstance(node, dict) or node.get("hidden") is True:
+        return
+    openapi = node.get("openapi")
+    if openapi is not None:
+        document = json.dumps(openapi, sort_keys=True)
+    root = node.get("root")
+    if isinstance(root, str) and root.strip():
+        pages.add(page_key(root))
+    for key, value in node.items():
+        if key == "pages" and isinstance(value, list):
+            for entry in value:
+                if not isinstance(entry, str):
+                    _walk_navigation(entry, document, pages, endpoints)
+                elif is_endpoint_entry(entry):
+                    endpoints.add((document, " ".join(entry.split())))
+                else:
+                    pages.add(page_key(entry))
+        elif key not in ("global", "root") and isinstance(value, (list, dict)):
+            _walk_navigation(value, document, pages, endpoints)
 
 
 def sidebar_pages(site: Path) -> dict[str, Path]:

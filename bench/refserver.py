@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -102,6 +103,15 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
+def _client_loop() -> tuple[Callable[[], asyncio.AbstractEventLoop], str]:
+    """uvloop when installed (the client must not be the bottleneck), else asyncio's loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop, "asyncio"
+    return uvloop.new_event_loop, "uvloop"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load (default 10)")
@@ -110,16 +120,7 @@ def main() -> int:
     parser.add_argument("--db", type=Path, help="SQLite file of the server under --url")
     parser.add_argument("--token", default=TOKEN)
     args = parser.parse_args()
-
-    try:
-        import uvloop
-
-        loop_factory = uvloop.new_event_loop
-        client_loop = "uvloop"
-    except ImportError:
-        loop_factory = asyncio.new_event_loop
-        client_loop = "asyncio"
-
+    loop_factory, client_loop = _client_loop()
     tmp = tempfile.TemporaryDirectory(prefix="refserver-bench-")
     proc = None
     if args.url:

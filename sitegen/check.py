@@ -9,6 +9,7 @@ With `external`, every http(s) link of the pages and of docs.json is fetched (ex
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
@@ -18,10 +19,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sitegen.cachedir import CACHE_DIR
-from sitegen.config import CONFIG_NAMES, LoadedConfig, find_project_dir, load_config
+from sitegen.config import LoadedConfig, find_project_dir, load_config
 from sitegen.errors import SitegenError, location
 from sitegen.external import FetchLimits, check_urls
 from sitegen.pipeline import BuildOptions, build_into
+from sitegen.project_layout import CONFIG_NAMES
 from sitegen.search import SearchIndex
 
 Severity = Literal["error", "warning"]
@@ -164,10 +166,9 @@ def config_links(loaded: LoadedConfig) -> list[tuple[str, str]]:
                 if key not in ("$schema", "openapi", "api"):
                     walk(value, f"{path}.{key}" if path else str(key))
 
-    try:
+    # read once already; a file changed since is the next check's business
+    with contextlib.suppress(ValueError):
         walk(json.loads(loaded.text), "")
-    except ValueError:
-        pass  # read once already; a file changed since is the next check's business
     return links
 
 

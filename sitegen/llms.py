@@ -22,7 +22,7 @@ from sitegen.pages import Page
 if TYPE_CHECKING:
     from sitegen.config import LoadedConfig
     from sitegen.openapi.text import Described
-    from sitegen.openapi.view import ApiView, FieldRow, SchemaView
+    from sitegen.openapi.view import ApiView, BodyView, FieldRow, ResponseView, SchemaView
 
 LLMS_TXT = "llms.txt"
 LLMS_FULL_TXT = "llms-full.txt"
@@ -105,33 +105,38 @@ def api_markdown(view: ApiView, page: Page) -> str:
         for group in view.parameter_groups:
             parts.append(f"## {group.title}\n\n" + _rows(group.rows))
         if view.body is not None:
-            body = view.body
-            intro = f"`{body.content_type}`" + (" (required)" if body.required else "")
-            text = prose(body.description)
-            section = f"## Request body\n\n{intro}" + (f"\n\n{text}" if text else "")
-            if body.schema is not None:
-                section += _schema(body.schema)
-            parts.append(section)
+            parts.append(_request_body(view.body))
         if view.responses:
-            responses = ["## Responses"]
-            for response in view.responses:
-                block = [f"### {response.status}"]
-                text = prose(response.description)
-                if text:
-                    block.append(text)
-                if response.content_type:
-                    block.append(f"`{response.content_type}`")
-                if response.schema is not None:
-                    block.append(_schema(response.schema).strip())
-                if response.example:
-                    block.append(_fence(response.example, "json"))
-                responses.append("\n\n".join(part for part in block if part))
-            parts.append("\n\n".join(responses))
+            parts.append("\n\n".join(["## Responses", *(_response(response) for response in view.responses)]))
     sample = next((s for s in view.samples if s.label.lower() == "curl" or s.lang in ("bash", "shell", "sh")), None)
     sample = sample or (view.samples[0] if view.samples else None)
     if sample is not None:
         parts.append("## Example request\n\n" + _fence(sample.source, sample.lang))
     return "\n\n".join(parts)
+
+
+def _request_body(body: BodyView) -> str:
+    intro = f"`{body.content_type}`" + (" (required)" if body.required else "")
+    text = prose(body.description)
+    section = f"## Request body\n\n{intro}" + (f"\n\n{text}" if text else "")
+    if body.schema is not None:
+        section += _schema(body.schema)
+    return section
+
+
+def _response(response: ResponseView) -> str:
+    """One status: its description, content type, schema and example."""
+    block = [f"### {response.status}"]
+    text = prose(response.description)
+    if text:
+        block.append(text)
+    if response.content_type:
+        block.append(f"`{response.content_type}`")
+    if response.schema is not None:
+        block.append(_schema(response.schema).strip())
+    if response.example:
+        block.append(_fence(response.example, "json"))
+    return "\n\n".join(part for part in block if part)
 
 
 def _schema(schema: SchemaView) -> str:

@@ -45,16 +45,7 @@ def migrate(loaded: LoadedConfig) -> Migration:
         left_out.append(f"{name}: {where}: {what}")
 
     out: dict[str, Any] = {"$schema": SCHEMA_URL, "theme": "mint", "name": config.name}
-    if config.colors is not None:
-        colors = config.colors
-        out["colors"] = {"primary": colors.primary} | {k: v for k in ("light", "dark") if (v := getattr(colors, k))}
-        if colors.background is not None:
-            out["background"] = {"color": {"light": colors.background.light, "dark": colors.background.dark}}
-        if colors.anchors is not None:
-            lose("colors.anchors", "v2 has no default anchor colour (each anchor keeps its own); not carried over")
-    else:  # v2 requires colors.primary; this is the theme's default green
-        out["colors"] = {"primary": "#16A34A"}
-        lose("colors", "not set, and v2 requires colors.primary; the theme's default #16A34A is written")
+    out |= _colors(config, lose)
     if config.logo is not None:
         out["logo"] = config.logo if isinstance(config.logo, str) else config.logo.model_dump(exclude_defaults=True)
     if config.favicon is not None:
@@ -66,13 +57,7 @@ def migrate(loaded: LoadedConfig) -> Migration:
         out["appearance"] = ({"default": toggle.default} if toggle.default else {}) | (
             {"strict": True} if toggle.is_hidden else {})
     out["navigation"] = _navigation(config, lose)
-    navbar: dict[str, Any] = {}
-    if config.topbar_links:
-        navbar["links"] = [{"label": link.name, "href": link.url} for link in config.topbar_links]
-    button = config.topbar_cta_button
-    if button is not None:
-        navbar["primary"] = {"type": "github", "href": button.url} if button.type == "github" else {
-            "type": "button", "label": button.name, "href": button.url}
+    navbar = _navbar(config)
     if navbar:
         out["navbar"] = navbar
     if config.footer_socials:
@@ -82,19 +67,52 @@ def migrate(loaded: LoadedConfig) -> Migration:
         out["api"] = api
     if config.redirects:
         out["redirects"] = [r.model_dump(by_alias=True, exclude_defaults=True) for r in config.redirects]
-    # sitegen's extensions keep their classic names in v2: `thumbnails` is Mintlify's v2 key too.
-    if config.site_url is not None:
-        out["siteUrl"] = config.site_url
-    if config.thumbnails is False:
-        out["thumbnails"] = False
-    elif not isinstance(config.thumbnails, bool):
-        out["thumbnails"] = config.thumbnails.model_dump(exclude_none=True)
+    out |= _sitegen_extensions(config)
     feedback = config.feedback
     for key, value in (("suggestEdit", feedback.suggest_edit), ("raiseIssue", feedback.raise_issue),
                        ("thumbsRating", feedback.thumbs_rating)):
         if value:
             lose(f"feedback.{key}", "v2 sets feedback in Mintlify's dashboard, not in docs.json; not carried over")
     return Migration(out, tuple(left_out))
+
+
+def _colors(config: SiteConfig, lose: Lose) -> dict[str, Any]:
+    """v2 `colors` (and `background.color`) from the classic colours."""
+    if config.colors is None:  # v2 requires colors.primary; this is the theme's default green
+        lose("colors", "not set, and v2 requires colors.primary; the theme's default #16A34A is written")
+        return {"colors": {"primary": "#16A34A"}}
+    colors = config.colors
+    out: dict[str, Any] = {
+        "colors": {"primary": colors.primary} | {k: v for k in ("light", "dark") if (v := getattr(colors, k))}}
+    if colors.background is not None:
+        out["background"] = {"color": {"light": colors.background.light, "dark": colors.background.dark}}
+    if colors.anchors is not None:
+        lose("colors.anchors", "v2 has no default anchor colour (each anchor keeps its own); not carried over")
+    return out
+
+
+def _navbar(config: SiteConfig) -> dict[str, Any]:
+    """v2 `navbar` from the top bar's links and call-to-action button ({} without either)."""
+    navbar: dict[str, Any] = {}
+    if config.topbar_links:
+        navbar["links"] = [{"label": link.name, "href": link.url} for link in config.topbar_links]
+    button = config.topbar_cta_button
+    if button is not None:
+        navbar["primary"] = {"type": "github", "href": button.url} if button.type == "github" else {
+            "type": "button", "label": button.name, "href": button.url}
+    return navbar
+
+
+def _sitegen_extensions(config: SiteConfig) -> dict[str, Any]:
+    """sitegen's extensions keep their classic names in v2: `thumbnails` is Mintlify's v2 key too."""
+    out: dict[str, Any] = {}
+    if config.site_url is not None:
+        out["siteUrl"] = config.site_url
+    if config.thumbnails is False:
+        out["thumbnails"] = False
+    elif not isinstance(config.thumbnails, bool):
+        out["thumbnails"] = config.thumbnails.model_dump(exclude_none=True)
+    return out
 
 
 def _unknown(loaded: LoadedConfig) -> list[str]:

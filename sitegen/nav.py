@@ -301,7 +301,7 @@ class Navigation:
         item = self.owner(page)._nav_by_page.get(page.id)
         return item.version if item else page.version
 
-    def first_page_where(self, tab: int | None | str = "any", anchor: int | None | str = "any") -> Page | None:
+    def first_page_where(self, tab: int | str | None = "any", anchor: int | str | None = "any") -> Page | None:
         """The first navigation page of a tab and/or anchor ("any": do not filter)."""
         for item in self.ordered:
             section = self._section_by_page[item.page.id]

@@ -346,20 +346,12 @@ class _Walk:
         found: list[tuple[Path, str]] = []
         with os.scandir(root) as scan:
             entries = sorted(scan, key=lambda entry: entry.name)
-        ignore = self.ignore if self.ignore.spec is not None else None
         for entry in entries:
             name = entry.name
             if name.startswith("."):
                 continue
             if not entry.is_dir():  # never one of the excluded folders: no need to resolve it
-                kind = self._kind(name, skip_project_dirs, in_snippets)
-                if kind is None or not (entry.is_file() or entry.is_symlink()):
-                    continue
-                if ignore is not None and ignore.ignores(self.prefix + relative + name):
-                    continue
-                path = root / name
-                if self._confined(entry, path, "file") and entry.is_file():
-                    (found if kind == "page" else self.others).append((path, relative + name))
+                self._file(entry, root, relative, skip_project_dirs, in_snippets, found)
                 continue
             target = os.path.realpath(entry.path) if entry.is_symlink() else f"{real}/{name}"
             if target in self.excluded:
@@ -369,13 +361,31 @@ class _Walk:
             snippets = in_snippets or name in SNIPPET_DIRS
             if snippets and not self.files:
                 continue  # no page in there
-            if ignore is not None and ignore.ignores(self.prefix + relative + name, folder=True):
+            if self._ignored(relative + name, folder=True):
                 continue
             path = root / name
             if self._confined(entry, path, "folder"):
                 found.extend(self.folder(path, False, f"{relative}{name}/", target, snippets))
         self.walking.discard(real)
         return found
+
+    def _file(self, entry: os.DirEntry[str], root: Path, relative: str, project_root: bool, in_snippets: bool,
+              found: list[tuple[Path, str]]) -> None:
+        """Adds a file entry to `found` (a page) or to `others` (published as it is), unless
+        ignored or a link leading out of the project."""
+        name = entry.name
+        kind = self._kind(name, project_root, in_snippets)
+        if kind is None or not (entry.is_file() or entry.is_symlink()):
+            return
+        if self._ignored(relative + name):
+            return
+        path = root / name
+        if self._confined(entry, path, "file") and entry.is_file():
+            (found if kind == "page" else self.others).append((path, relative + name))
+
+    def _ignored(self, relative: str, folder: bool = False) -> bool:
+        """Whether `.mintignore` matches this path under the walk's root."""
+        return self.ignore.spec is not None and self.ignore.ignores(self.prefix + relative, folder=folder)
 
     def _kind(self, name: str, project_root: bool, in_snippets: bool) -> str | None:
         """"page", "file" (published as it is) or None (neither) for a file of this name."""
@@ -421,6 +431,28 @@ def page_from_front_matter(source: Path, page_id: str, display: str, meta: dict[
     return _page(source, page_id, display, meta, body, 1, {}, "")
 
 
+def _page_mode(mode: str, where: str, warnings: list[str]) -> str:
+    """`mode`, or "default" (with a warning) for one a static site cannot show."""
+    if mode == "assistant":  # Mintlify's full-page chat with its hosted assistant
+        warnings.append(f"{where}: front matter: mode: 'assistant' needs "
+                        "Mintlify's hosted assistant, which a static site has not; using 'default'")
+        return "default"
+    if mode not in PAGE_MODES:
+        warnings.append(f"{where}: front matter: mode: {mode!r} is not "
+                        "one of 'default', 'wide', 'custom', 'center' or 'frame'; using 'default'")
+        return "default"
+    return mode
+
+
+def _keywords(value: Any) -> list[str]:
+    """Front matter `keywords`: a comma-separated text or a list of texts."""
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return [part.strip() for part in str(value).split(",")]
+    if isinstance(value, list):
+        return [str(item).strip() for item in value if isinstance(item, (str, int, float))]
+    return []
+
+
 def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: Body, body_line: int,
           key_lines: dict[str, int], digest: str) -> Page:
     """A page from its parsed front matter and its body."""
@@ -452,22 +484,8 @@ def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: 
                         f"is not true or false; using {'true' if default else 'false'}")
         return default
 
-    mode = text_field("mode") or "default"
-    if mode == "assistant":  # Mintlify's full-page chat with its hosted assistant
-        warnings.append(f"{location(display, key_lines.get('mode'))}: front matter: mode: 'assistant' needs "
-                        "Mintlify's hosted assistant, which a static site has not; using 'default'")
-        mode = "default"
-    elif mode not in PAGE_MODES:
-        warnings.append(f"{location(display, key_lines.get('mode'))}: front matter: mode: {mode!r} is not "
-                        "one of 'default', 'wide', 'custom', 'center' or 'frame'; using 'default'")
-        mode = "default"
-    keywords = meta.get("keywords")
-    if isinstance(keywords, (str, int, float)) and not isinstance(keywords, bool):
-        keywords = [part.strip() for part in str(keywords).split(",")]
-    elif isinstance(keywords, list):
-        keywords = [str(item).strip() for item in keywords if isinstance(item, (str, int, float))]
-    else:
-        keywords = []
+    mode = _page_mode(text_field("mode") or "default", location(display, key_lines.get("mode")), warnings)
+    keywords = _keywords(meta.get("keywords"))
     title = text_field("title")
     metatags = _page_metatags(meta, display, key_lines, warnings)
     last_updated = _last_updated(meta.get("lastUpdatedDate"), location(display, key_lines.get("lastUpdatedDate")),

@@ -662,7 +662,7 @@ class Renderer:
             directory=self._directories.get(page.id),
             search_weight=self._search_weights.get(page.id),
             robots_noindex=not robots_may_index(page, self.site.navigation, v2.indexing if v2 else None)
-            and (page.noindex or v2 is not None and v2.indexing is not None),
+            and (page.noindex or (v2 is not None and v2.indexing is not None)),
             # front matter lastUpdatedDate is the date, where the page shows one (metadata.timestamp, timestamp:)
             last_modified=_long_date(page.last_updated or page.modified, ui) if page.modified else None,
             page_tag_names=frozenset(name for name, _ in page.metatags),

@@ -38,6 +38,7 @@ parses added files one at a time, where a folder is parsed on every core.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html
 import importlib
@@ -217,10 +218,8 @@ def _run_pagefind(
         if started is not None:
             started(process)
         if low_priority:  # a background refresh must not slow down the rebuilds a developer waits for
-            try:
+            with contextlib.suppress(AttributeError, OSError):
                 os.setpriority(os.PRIO_PROCESS, process.pid, 10)
-            except (AttributeError, OSError):
-                pass
         try:
             output, _ = process.communicate(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:

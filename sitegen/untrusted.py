@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
 
@@ -181,53 +181,76 @@ def check_yaml(text: str, *, max_nesting: int = MAX_NESTING, max_expansion: int 
     import yaml  # here: a build that parses no YAML never imports it
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's event parser is ~10x faster
-    # Per open collection: its anchor, values inside and height; anchors: name -> (values, height).
-    stack = [_Open(None)]
-    anchors: dict[str, tuple[int, int]] = {}
-    open_anchors: set[str] = set()
-    expansion = 0
+    shape = _YamlShape(max_nesting, max_expansion)
     try:
         for event in yaml.parse(text, Loader=loader):
             mark = event.start_mark
             assert mark is not None  # the parser marks every event it makes
+            where = (mark.line + 1, mark.column + 1)
             if isinstance(event, yaml.AliasEvent):
-                name = event.anchor
-                if name in open_anchors:
-                    raise YamlShapeError(mark.line + 1, mark.column + 1,
-                                         f"alias *{name} refers to a value that contains it (a cycle)")
-                if name not in anchors:
-                    continue  # the loader reports the undefined alias
-                values, height = anchors[name]
-                expansion += values
-                if expansion > max_expansion:
-                    raise YamlShapeError(mark.line + 1, mark.column + 1,
-                                         f"aliases expand to more than {max_expansion} values "
-                                         "(an alias bomb?); write the values out instead")
-                if len(stack) - 1 + height > max_nesting:
-                    raise YamlShapeError(mark.line + 1, mark.column + 1,
-                                         f"{nesting_message(max_nesting)} (through alias *{name})")
-                _add(stack, values, height)
+                if event.anchor is not None:  # the parser names every alias
+                    shape.alias(event.anchor, where)
             elif isinstance(event, yaml.ScalarEvent):
-                if event.anchor is not None:
-                    anchors[event.anchor] = (1, 0)
-                _add(stack, 1, 0)
+                shape.scalar(event.anchor)
             elif isinstance(event, yaml.CollectionStartEvent):
-                if len(stack) > max_nesting:
-                    raise YamlShapeError(mark.line + 1, mark.column + 1, nesting_message(max_nesting))
-                if event.anchor is not None:
-                    open_anchors.add(event.anchor)
-                stack.append(_Open(event.anchor))
+                shape.collection_start(event.anchor, where)
             elif isinstance(event, yaml.CollectionEndEvent):
-                closed = stack.pop()
-                anchor, values, height = closed.anchor, closed.values, closed.height
-                if anchor is not None:
-                    open_anchors.discard(anchor)
-                    anchors[anchor] = (values + 1, height + 1)
-                _add(stack, values + 1, height + 1)
+                shape.collection_end()
             elif isinstance(event, yaml.DocumentStartEvent):
-                stack, anchors, open_anchors = [_Open(None)], {}, set()
+                shape.new_document()
     except yaml.YAMLError:
         return
+
+
+@dataclass
+class _YamlShape:
+    """What check_yaml knows while reading the events: per open collection its anchor, values
+    inside and height; per anchor (name) the values and height of its node. The expansion
+    counts across documents."""
+
+    max_nesting: int
+    max_expansion: int
+    stack: list[_Open] = field(default_factory=lambda: [_Open(None)])
+    anchors: dict[str, tuple[int, int]] = field(default_factory=dict)
+    open_anchors: set[str] = field(default_factory=set)
+    expansion: int = 0
+
+    def alias(self, name: str, where: tuple[int, int]) -> None:
+        if name in self.open_anchors:
+            raise YamlShapeError(*where, f"alias *{name} refers to a value that contains it (a cycle)")
+        if name not in self.anchors:
+            return  # the loader reports the undefined alias
+        values, height = self.anchors[name]
+        self.expansion += values
+        if self.expansion > self.max_expansion:
+            raise YamlShapeError(*where, f"aliases expand to more than {self.max_expansion} values "
+                                 "(an alias bomb?); write the values out instead")
+        if len(self.stack) - 1 + height > self.max_nesting:
+            raise YamlShapeError(*where, f"{nesting_message(self.max_nesting)} (through alias *{name})")
+        _add(self.stack, values, height)
+
+    def scalar(self, anchor: str | None) -> None:
+        if anchor is not None:
+            self.anchors[anchor] = (1, 0)
+        _add(self.stack, 1, 0)
+
+    def collection_start(self, anchor: str | None, where: tuple[int, int]) -> None:
+        if len(self.stack) > self.max_nesting:
+            raise YamlShapeError(*where, nesting_message(self.max_nesting))
+        if anchor is not None:
+            self.open_anchors.add(anchor)
+        self.stack.append(_Open(anchor))
+
+    def collection_end(self) -> None:
+        closed = self.stack.pop()
+        anchor, values, height = closed.anchor, closed.values, closed.height
+        if anchor is not None:
+            self.open_anchors.discard(anchor)
+            self.anchors[anchor] = (values + 1, height + 1)
+        _add(self.stack, values + 1, height + 1)
+
+    def new_document(self) -> None:
+        self.stack, self.anchors, self.open_anchors = [_Open(None)], {}, set()
 
 
 @dataclass(slots=True)

@@ -23,6 +23,7 @@ Imports only the standard library: it is what a no-change build pays for.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -234,10 +235,8 @@ def record(before: Snapshot, project: Path, key: dict[str, str], out_dir: Path, 
 
 def forget(project: Path, key: dict[str, str]) -> None:
     """Drop the record (a build is about to change the output, or failed to describe it)."""
-    try:
+    with contextlib.suppress(OSError):
         _record_path(project / CACHE_DIR, key).unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 def check(given: Path, key: dict[str, str], out_dir: Path, taken: list[Snapshot] | None = None) -> Replay | None:

@@ -248,7 +248,7 @@ def seedbank(tmp_path: Path) -> Path:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:  # stdlib signature
         pass
 
     def end_headers(self) -> None:

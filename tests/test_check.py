@@ -239,12 +239,20 @@ class LinkServer:
         self.url = ""
 
 
+# path -> (status, headers) the link server always answers with
+_FIXED_ANSWERS: dict[str, tuple[int, dict[str, str]]] = {
+    "/missing": (404, {}),
+    "/moved": (301, {"Location": "/new-home"}),
+    "/to-file": (302, {"Location": "file:///etc/passwd"}),
+}
+
+
 def _handler(state: LinkServer) -> type[http.server.BaseHTTPRequestHandler]:
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_HEAD(self) -> None:  # noqa: N802 - stdlib naming
+        def do_HEAD(self) -> None:  # stdlib naming
             self._answer()
 
-        def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+        def do_GET(self) -> None:  # stdlib naming
             self._answer()
 
         def _answer(self) -> None:
@@ -252,15 +260,11 @@ def _handler(state: LinkServer) -> type[http.server.BaseHTTPRequestHandler]:
                 state.requests.append((self.command, self.path))
             if self.path == "/ok" and self.command == "HEAD":
                 return self._send(405)  # HEAD refused: the checker asks again with GET
-            if self.path == "/missing":
-                return self._send(404)
+            if self.path in _FIXED_ANSWERS:
+                return self._send(*_FIXED_ANSWERS[self.path])
             if self.path == "/hang":
                 state.release.wait(30)
                 return self._send(200)
-            if self.path == "/moved":
-                return self._send(301, {"Location": "/new-home"})
-            if self.path == "/to-file":
-                return self._send(302, {"Location": "file:///etc/passwd"})
             if self.path.startswith("/slow/"):
                 with state.lock:
                     state.in_flight += 1
@@ -280,7 +284,7 @@ def _handler(state: LinkServer) -> type[http.server.BaseHTTPRequestHandler]:
             if self.command == "GET":
                 self.wfile.write(body)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        def log_message(self, format: str, *args: Any) -> None:  # stdlib signature
             pass
 
     return Handler

@@ -24,7 +24,7 @@ def test_images_divs_and_styles(make_project: Callable[..., Path]) -> None:
         "</div>\n\n"
         "Line<br/>break and <span className=\"badge\" data-x=\"1\">tag</span>.\n"
     )
-    project, result = render(make_project, body)
+    _project, result = render(make_project, body)
     assert '<img class="block dark:hidden" src="../images/x.png" alt="X">' in result.html
     assert ('<div style="display: flex; gap: 12px; flex-grow: 1; margin-top: 1rem; -webkit-mask-image: none; z-index: 0">'
             "<p>Some <strong>bold</strong> text.</p>\n</div>") in result.html

@@ -20,7 +20,7 @@ from sitegen.search import pagefind_binary
 from conftest import REPO
 
 sys.path.insert(0, str(REPO / "bench"))
-import corpus  # noqa: E402  (bench/corpus.py: the generator bench/build.py uses)
+import corpus  # bench/corpus.py: the generator bench/build.py uses
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="needs Linux /proc")
 

@@ -72,7 +72,7 @@ class Site:
 class _Handler(http.server.BaseHTTPRequestHandler):
     server: _Server
 
-    def do_GET(self) -> None:  # noqa: N802 - stdlib name
+    def do_GET(self) -> None:  # stdlib name
         site = self.server.site
         path = self.path
         if path in site.redirects:
@@ -97,7 +97,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: object) -> None:  # stdlib signature
         pass
 
 

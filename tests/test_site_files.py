@@ -196,7 +196,8 @@ def test_no_scripts_leaves_out_every_author_script_and_style(tmp_path: Path) -> 
     project = lanternfish(tmp_path)
     (project / "demo.html").write_text("<script>document.title = 'pwned'</script>\n")
     result, site = build(project, "--no-scripts")
-    assert warnings_of(result) == WARNINGS[:3] + [
+    assert warnings_of(result) == [
+        *WARNINGS[:3],
         "guides/styling.mdx:8: <style> in a page is left out (so is any other on this page): built with --no-scripts",
         WARNINGS[3],
     ]

@@ -109,7 +109,7 @@ def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver, war
     defeat the renderer, the page's source as written stands in, with a warning."""
     try:
         return _export(tokens, page, resolver)
-    except Exception as exc:  # noqa: BLE001 - a secondary output must never stop the build
+    except Exception as exc:  # a secondary output must never stop the build
         warnings.append(f"{page.display_path}:{page.body_line}: the page could not be written as Markdown "
                         f"({type(exc).__name__}: {exc}); its .md file holds the page's source instead")
         source = page.body.replace("\x01", "").replace("\x02", "").strip()
@@ -275,7 +275,7 @@ def _written_link(attrs: Mapping[str, Any], info: str, text: str, context: Rende
     if info == "auto":
         return f"<{href.removeprefix('mailto:') if not text.startswith('mailto:') else href}>"
     title = attrs.get("title")
-    suffix = f' "{str(title)}"' if title else ""
+    suffix = f' "{title!s}"' if title else ""
     return f"[{text}]({_target(context, href)}{suffix})"
 
 
@@ -501,7 +501,6 @@ def _flat_inline(tokens: list[Token], node: RenderTreeNode, context: RenderConte
     """Inline tokens `_flat` accepts, written as their nodes would be, in the same order (so link
     targets are marked in the same order). `node` holds the run: a hard break reads whether it is
     in a heading."""
-    renderers = context.renderers
     written: list[str] = []
     open_pairs: list[tuple[Token, list[str]]] = []  # opened em, strong, s, link; what was written before each
     index, end = 0, len(tokens)
@@ -516,10 +515,7 @@ def _flat_inline(tokens: list[Token], node: RenderTreeNode, context: RenderConte
             written.append(text)
         elif token.nesting == 1:
             if kind == "link_open" and token.attrs.get("class") == "header-anchor":
-                depth = 1  # the "#" the HTML adds beside each heading: skipped, with its content
-                while depth:
-                    depth += tokens[index].nesting
-                    index += 1
+                index = _after_pair(tokens, index)  # the "#" the HTML adds beside each heading
                 continue
             open_pairs.append((token, written))
             written = []
@@ -527,21 +523,39 @@ def _flat_inline(tokens: list[Token], node: RenderTreeNode, context: RenderConte
             opening, before = open_pairs.pop()
             text = "".join(written)
             written = before
-            if opening.type == "link_open":
-                written.append(_written_link(opening.attrs, opening.info, text, context))
-            elif opening.type == "s_open":
-                written.append(f"~~{text}~~")
-            else:
-                written.append(f"{opening.markup}{text}{opening.markup}")  # em, strong
-        elif kind == "image":
-            written.append(_image_token(token, context))
-        elif kind == "softbreak":
-            written.append("\n")
-        elif kind == "hardbreak":
-            written.append("<br /> " if _in_heading(node) else "\\\n")
+            written.append(_written_pair(opening, text, context))
         else:
-            written.append(renderers[kind](cast(RenderTreeNode, token), context))
+            written.append(_written_leaf(token, node, context))
     return "".join(written)
+
+
+def _after_pair(tokens: list[Token], index: int) -> int:
+    """The index after the closing token of the pair opened just before `index`."""
+    depth = 1
+    while depth:
+        depth += tokens[index].nesting
+        index += 1
+    return index
+
+
+def _written_pair(opening: Token, text: str, context: RenderContext) -> str:
+    """A link, strikethrough, emphasis or strong text around `text` (already written)."""
+    if opening.type == "link_open":
+        return _written_link(opening.attrs, opening.info, text, context)
+    if opening.type == "s_open":
+        return f"~~{text}~~"
+    return f"{opening.markup}{text}{opening.markup}"  # em, strong
+
+
+def _written_leaf(token: Token, node: RenderTreeNode, context: RenderContext) -> str:
+    """An inline token without content tokens: an image, a line break, code, HTML."""
+    if token.type == "image":
+        return _image_token(token, context)
+    if token.type == "softbreak":
+        return "\n"
+    if token.type == "hardbreak":
+        return "<br /> " if _in_heading(node) else "\\\n"
+    return context.renderers[token.type](cast(RenderTreeNode, token), context)
 
 
 def _in_heading(node: RenderTreeNode | None) -> bool:  # as mdformat's hardbreak asks it

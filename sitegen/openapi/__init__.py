@@ -20,9 +20,9 @@ from sitegen.openapi.view import ApiView, build_api_view
 
 __all__ = [
     "Alternative",
-    "ApiView",
     "ApiCatalog",
     "ApiSpec",
+    "ApiView",
     "CodeSample",
     "Header",
     "MediaType",

@@ -248,34 +248,46 @@ def channel_markdown(channel: Channel) -> str:
     if channel.operations:
         lines += ["## Operations", ""]
         for operation in channel.operations:
-            head = f"- **{operation.action.capitalize()}**"
-            if operation.name:
-                head += f" {_code(operation.name)}"
-            if operation.summary:
-                head += f": {_one_line(operation.summary)}"
-            if operation.messages:
-                head += f" (messages: {', '.join(titles.get(key, key) for key in operation.messages)})"
-            lines.append(head)
-            if operation.description:
-                lines += ["", f"  {_one_line(operation.description)}"]
+            lines += _operation_lines(operation, titles)
         lines.append("")
     if channel.messages:
         lines += ["## Messages", ""]
         for message in channel.messages:
-            lines += [f"### {message.title or message.name}", ""]
-            if message.summary:
-                lines += [message.summary, ""]
-            if message.description:
-                lines += [message.description, ""]
-            if message.content_type:
-                lines += [f"Content type: {_code(message.content_type)}", ""]
-            if message.payload_format:
-                lines += [f"Payload in {_code(message.payload_format)} format (not shown).", ""]
-            elif message.payload is not None:
-                lines += [f"**Payload** {_code(type_label(message.payload))}", ""]
-                lines += _schema_lines(message.payload, 0)
-                lines.append("")
+            lines += _message_lines(message)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _operation_lines(operation: ChannelOperation, titles: dict[str, str]) -> list[str]:
+    """One list item: action, name, summary and the titles of its messages; the
+    description indented below."""
+    head = f"- **{operation.action.capitalize()}**"
+    if operation.name:
+        head += f" {_code(operation.name)}"
+    if operation.summary:
+        head += f": {_one_line(operation.summary)}"
+    if operation.messages:
+        head += f" (messages: {', '.join(titles.get(key, key) for key in operation.messages)})"
+    if operation.description:
+        return [head, "", f"  {_one_line(operation.description)}"]
+    return [head]
+
+
+def _message_lines(message: Message) -> list[str]:
+    """A section: the message's texts, content type and payload properties."""
+    lines = [f"### {message.title or message.name}", ""]
+    if message.summary:
+        lines += [message.summary, ""]
+    if message.description:
+        lines += [message.description, ""]
+    if message.content_type:
+        lines += [f"Content type: {_code(message.content_type)}", ""]
+    if message.payload_format:
+        lines += [f"Payload in {_code(message.payload_format)} format (not shown).", ""]
+    elif message.payload is not None:
+        lines += [f"**Payload** {_code(type_label(message.payload))}", ""]
+        lines += _schema_lines(message.payload, 0)
+        lines.append("")
+    return lines
 
 
 def _schema_lines(schema: Schema, depth: int) -> list[str]:

@@ -82,7 +82,7 @@ def parse_text(text: str, name: str, *, json_first: bool) -> Any:
     except YamlShapeError as exc:
         raise OpenAPIError(f"{location(name, exc.line, exc.column)}: {exc.message}") from None
     try:
-        return yaml.load(text, Loader=_SpecLoader)  # noqa: S506 - SafeLoader subclass
+        return yaml.load(text, Loader=_SpecLoader)  # SafeLoader subclass
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = location(name, mark.line + 1, mark.column + 1) if mark else name
@@ -213,14 +213,14 @@ def collect_refs(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any,
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str):
-            found.append((path + ("$ref",), ref))
+            found.append(((*path, "$ref"), ref))
         for key, value in node.items():
             if key in ("example", "default", "const", "enum") or key.startswith("x-"):
                 continue
-            found.extend(collect_refs(value, path + (key,)))
+            found.extend(collect_refs(value, (*path, key)))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            found.extend(collect_refs(value, path + (index,)))
+            found.extend(collect_refs(value, (*path, index)))
     return found
 
 

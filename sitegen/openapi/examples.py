@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from sitegen.openapi.model import MediaType, Parameter
-from sitegen.openapi.schema import Schema, ordered_properties
+from sitegen.openapi.schema import Property, Schema, ordered_properties
 
 Direction = Literal["request", "response"]
 
@@ -59,20 +59,25 @@ def schema_example(schema: Schema, direction: Direction = "response", *, require
     if schema.alternatives:
         return again(schema.alternatives[0].schema)
     if schema.is_object:
-        result: dict[str, Any] = {}
-        for prop in ordered_properties(schema, maintain_order):
-            if direction == "request" and prop.schema.read_only:
-                continue
-            if direction == "response" and prop.schema.write_only:
-                continue
-            if required_only and not prop.required:
-                continue
-            result[prop.name] = again(prop.schema)
-        return result
+        return {prop.name: again(prop.schema) for prop in ordered_properties(schema, maintain_order)
+                if _shown(prop, direction, required_only)}
     if schema.is_array:
-        if schema.items is None:
-            return []
-        return [again(schema.items)]
+        return [] if schema.items is None else [again(schema.items)]
+    return _scalar_example(schema)
+
+
+def _shown(prop: Property, direction: Direction, required_only: bool) -> bool:
+    """Whether an example of `direction` has the property."""
+    if direction == "request" and prop.schema.read_only:
+        return False
+    if direction == "response" and prop.schema.write_only:
+        return False
+    return prop.required or not required_only
+
+
+def _scalar_example(schema: Schema) -> Any:
+    """A string, number, boolean or null that fits the type, format and minimum constraints;
+    {} when the schema names no type at all."""
     constraints = dict(schema.constraints)
     kind = schema.types[0] if schema.types else None
     if kind == "string":

@@ -99,12 +99,7 @@ def fetch_text(
             raise OpenAPIError(f"{prefix}{url} is not in the cache and --offline forbids fetching")
         return Fetched(_decode(cached.body, cached.charset, url, prefix))
 
-    headers = {"Accept": "application/json, application/yaml, */*"}
-    if cached is not None and cached.etag:
-        headers["If-None-Match"] = cached.etag
-    if cached is not None and cached.last_modified:
-        headers["If-Modified-Since"] = cached.last_modified
-    request = urllib.request.Request(url, headers=headers)
+    request = urllib.request.Request(url, headers=_request_headers(cached))
     failure = f"{prefix}{url}: cannot fetch OpenAPI file"
     try:
         with _OPENER.open(request, timeout=FETCH_TIMEOUT) as response:
@@ -114,13 +109,7 @@ def fetch_text(
             last_modified = response.headers.get("Last-Modified")
     except urllib.error.HTTPError as exc:
         exc.close()  # never read: the body of an error page is not echoed
-        if exc.code == 304 and cached is not None:
-            return Fetched(_decode(cached.body, cached.charset, url, prefix))
-        if 300 <= exc.code < 400:
-            raise OpenAPIError(f"{failure}: HTTP {exc.code} more than {MAX_REDIRECTS} redirects") from None
-        if exc.code >= 500 and cached is not None:
-            return _fallback(cached, url, prefix, f"HTTP {exc.code} {exc.reason}")
-        raise OpenAPIError(f"{failure}: HTTP {exc.code} {exc.reason}") from None
+        return _after_http_error(exc, cached, url, prefix, failure)
     except _RedirectRefused as exc:
         raise OpenAPIError(f"{failure}: {exc}") from None
     except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
@@ -134,6 +123,29 @@ def fetch_text(
     if cache is not None:
         cache.put(url, body, charset=charset, etag=etag, last_modified=last_modified)
     return Fetched(text)
+
+
+def _request_headers(cached: _Entry | None) -> dict[str, str]:
+    """A conditional request when a cached copy says how to revalidate it."""
+    headers = {"Accept": "application/json, application/yaml, */*"}
+    if cached is not None and cached.etag:
+        headers["If-None-Match"] = cached.etag
+    if cached is not None and cached.last_modified:
+        headers["If-Modified-Since"] = cached.last_modified
+    return headers
+
+
+def _after_http_error(exc: urllib.error.HTTPError, cached: _Entry | None, url: str, prefix: str,
+                      failure: str) -> Fetched:
+    """The cached copy when it is still valid (304) or the server failed (5xx); otherwise
+    the `OpenAPIError` naming the status."""
+    if exc.code == 304 and cached is not None:
+        return Fetched(_decode(cached.body, cached.charset, url, prefix))
+    if 300 <= exc.code < 400:
+        raise OpenAPIError(f"{failure}: HTTP {exc.code} more than {MAX_REDIRECTS} redirects") from None
+    if exc.code >= 500 and cached is not None:
+        return _fallback(cached, url, prefix, f"HTTP {exc.code} {exc.reason}")
+    raise OpenAPIError(f"{failure}: HTTP {exc.code} {exc.reason}") from None
 
 
 def _read_limited(response: Any, max_bytes: int, where: str) -> bytes:

@@ -83,6 +83,51 @@ def field_location(props: Mapping[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+def _parameters_and_body(endpoint: HandwrittenEndpoint, fields: Sequence[Mapping[str, Any]]
+                         ) -> tuple[list[dict[str, Any]], dict[str, Any], list[str]]:
+    """The OpenAPI parameters of the fields (and of the URL's path placeholders), the
+    properties of the JSON body and the names of the required ones."""
+    parameters: list[dict[str, Any]] = []
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for props in fields:
+        located = field_location(props)
+        if located is None:
+            continue
+        location, name = located
+        if location == "body":
+            properties[name] = _body_property(props)
+            if props.get("required") is True:
+                required.append(name)
+        else:
+            parameters.append(_parameter(location, name, props))
+    # A path parameter written only in the URL still gets an input.
+    named = {p["name"] for p in parameters if p["in"] == "path"}
+    for name in re.findall(r"\{([^{}/]+)\}", endpoint.path):
+        if name not in named:
+            parameters.append({"name": name, "in": "path", "required": True, "schema": {"type": "string"}})
+    return parameters, properties, required
+
+
+def _body_property(props: Mapping[str, Any]) -> dict[str, Any]:
+    description = props.get("description")
+    return {**field_schema(props), **({"description": description} if description else {})}
+
+
+def _parameter(location: str, name: str, props: Mapping[str, Any]) -> dict[str, Any]:
+    parameter: dict[str, Any] = {
+        "name": name,
+        "in": location,
+        "required": location == "path" or props.get("required") is True,
+        "schema": field_schema(props),
+    }
+    if props.get("description"):
+        parameter["description"] = props["description"]
+    if props.get("deprecated") is True:
+        parameter["deprecated"] = True
+    return parameter
+
+
 def handwritten_operation(
     project_dir: Path,
     endpoint: HandwrittenEndpoint,
@@ -94,37 +139,7 @@ def handwritten_operation(
 ) -> Operation:
     """The Operation a hand-written endpoint page describes. `fields` are ParamField props
     (their `description` key, when present, is the field's text)."""
-    parameters: list[dict[str, Any]] = []
-    properties: dict[str, Any] = {}
-    required: list[str] = []
-    for props in fields:
-        located = field_location(props)
-        if located is None:
-            continue
-        location, name = located
-        schema = field_schema(props)
-        description = props.get("description")
-        if location == "body":
-            properties[name] = {**schema, **({"description": description} if description else {})}
-            if props.get("required") is True:
-                required.append(name)
-            continue
-        parameter: dict[str, Any] = {
-            "name": name,
-            "in": location,
-            "required": location == "path" or props.get("required") is True,
-            "schema": schema,
-        }
-        if description:
-            parameter["description"] = description
-        if props.get("deprecated") is True:
-            parameter["deprecated"] = True
-        parameters.append(parameter)
-    # A path parameter written only in the URL still gets an input.
-    named = {p["name"] for p in parameters if p["in"] == "path"}
-    for name in re.findall(r"\{([^{}/]+)\}", endpoint.path):
-        if name not in named:
-            parameters.append({"name": name, "in": "path", "required": True, "schema": {"type": "string"}})
+    parameters, properties, required = _parameters_and_body(endpoint, fields)
     operation: dict[str, Any] = {"responses": {}}
     if title:
         operation["summary"] = title

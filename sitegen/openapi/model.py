@@ -410,7 +410,7 @@ class OperationBuilder:
             media = next(iter(node["content"].values())) or {}
             raw_schema = media.get("schema")
         if example is _MISSING and isinstance(node.get("examples"), dict) and node["examples"]:
-            first, first_base = self._deref(next(iter(node["examples"].values())), node_base)
+            first, _first_base = self._deref(next(iter(node["examples"].values())), node_base)
             example = first.get("value", _MISSING) if isinstance(first, dict) else _MISSING
         return Parameter(
             name=str(node.get("name")),

@@ -19,6 +19,7 @@ from sitegen.openapi.playground import (
     SAMPLE_LANGUAGES,
     EnteredValues,
     ExampleOptions,
+    PlaygroundAuth,
     PlaygroundDisplay,
     PlaygroundSpec,
     build_playground_spec,
@@ -74,8 +75,29 @@ def request_from_spec(spec: PlaygroundSpec, base_url: str | None = None,
     `base_url` None means the spec's first. api.js `requestFromSpec` is the same function.
     """
     values = spec.sample_values if entered is None else entered
+    path, query, headers, cookies = _place_parameters(spec, values)
+    basic = _place_auth(spec.auth, values, query, headers, cookies) if spec.auth is not None else None
+    if cookies:
+        headers.append(("Cookie", "; ".join(cookies)))
+    url = join_url(spec.base_urls[0] if base_url is None and spec.base_urls else (base_url or ""), path)
+    if query:
+        url += "?" + "&".join(f"{_form(name)}={_form(value)}" for name, value in query)
+    has_body = spec.body is not None and values.has_body
+    if has_body and spec.body is not None:
+        headers.append(("Content-Type", spec.body.content_type))
+    return SampleRequest(spec.method, url, tuple(headers), basic, _js_compatible(values.body) if has_body else None,
+                         has_body, spec.body.content_type if spec.body else None)
+
+
+def _place_parameters(spec: PlaygroundSpec, values: EnteredValues
+                      ) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]], list[str]]:
+    """The path with its parameters filled in, and the query, header and cookie
+    parameters that have a value."""
     by_input = {(loc, name): value for loc, name, value in values.params}
-    path, query, headers, cookies = spec.path, [], [], []
+    path = spec.path
+    query: list[tuple[str, str]] = []
+    headers: list[tuple[str, str]] = []
+    cookies: list[str] = []
     for field in spec.parameters:
         value = by_input.get((field.location, field.name))
         if value is None:
@@ -89,32 +111,27 @@ def request_from_spec(spec: PlaygroundSpec, base_url: str | None = None,
             headers.append((field.name, text))
         else:
             cookies.append(f"{field.name}={text}")
-    basic: tuple[str, str] | None = None
-    auth = spec.auth
-    if auth is not None:
-        typed = dict(values.auth)
-        token = typed.get("token") or ("<api-key>" if auth.method == "key" else "<token>")
-        if auth.method == "bearer":
-            headers.insert(0, ("Authorization", f"Bearer {token}"))
-        elif auth.method == "basic":
-            basic = (typed.get("username") or f"<{auth.basic_labels[0]}>",
-                     typed.get("password") or f"<{auth.basic_labels[1]}>")
-        elif auth.location == "query":
-            query.append((auth.key_name or "", token))
-        elif auth.location == "cookie":
-            cookies.append(f"{auth.key_name}={token}")
-        else:
-            headers.insert(0, (auth.key_name or "", token))
-    if cookies:
-        headers.append(("Cookie", "; ".join(cookies)))
-    url = join_url(spec.base_urls[0] if base_url is None and spec.base_urls else (base_url or ""), path)
-    if query:
-        url += "?" + "&".join(f"{_form(name)}={_form(value)}" for name, value in query)
-    has_body = spec.body is not None and values.has_body
-    if has_body and spec.body is not None:
-        headers.append(("Content-Type", spec.body.content_type))
-    return SampleRequest(spec.method, url, tuple(headers), basic, _js_compatible(values.body) if has_body else None,
-                         has_body, spec.body.content_type if spec.body else None)
+    return path, query, headers, cookies
+
+
+def _place_auth(auth: PlaygroundAuth, values: EnteredValues, query: list[tuple[str, str]],
+                headers: list[tuple[str, str]], cookies: list[str]) -> tuple[str, str] | None:
+    """Adds the credential (entered, or a placeholder) where `auth` puts it; returns the
+    user name and password of HTTP basic auth, which the samples show apart."""
+    typed = dict(values.auth)
+    token = typed.get("token") or ("<api-key>" if auth.method == "key" else "<token>")
+    if auth.method == "bearer":
+        headers.insert(0, ("Authorization", f"Bearer {token}"))
+    elif auth.method == "basic":
+        return (typed.get("username") or f"<{auth.basic_labels[0]}>",
+                typed.get("password") or f"<{auth.basic_labels[1]}>")
+    elif auth.location == "query":
+        query.append((auth.key_name or "", token))
+    elif auth.location == "cookie":
+        cookies.append(f"{auth.key_name}={token}")
+    else:
+        headers.insert(0, (auth.key_name or "", token))
+    return None
 
 
 def sample_request(

@@ -196,7 +196,7 @@ class SchemaBuilder:
             title = target.get("title") if isinstance(target, dict) else None
             return Schema(recursive=True, ref_name=name, types=types, title=title,
                           description=raw.get("description"))
-        schema = self.build(target, key.split("#", 1)[0], stack + (key,))
+        schema = self.build(target, key.split("#", 1)[0], (*stack, key))
         if schema.ref_name is None:
             schema = replace(schema, ref_name=name)
         # OpenAPI 3.1 allows siblings next to $ref; they describe this use of the schema.

@@ -24,9 +24,9 @@ def _page_files(project_dir: Path) -> list[Path]:
     files = []
     project_dir = project_dir.resolve()
     for path in sorted(project_dir.rglob("*")):
-        if path.suffix in PAGE_SUFFIXES and path.is_file() and inside_project(project_dir, path) is not None:
-            if not SKIP_DIRS.intersection(path.relative_to(project_dir).parts[:-1]):
-                files.append(path)
+        if (path.suffix in PAGE_SUFFIXES and path.is_file() and inside_project(project_dir, path) is not None
+                and not SKIP_DIRS.intersection(path.relative_to(project_dir).parts[:-1])):
+            files.append(path)
     return files
 
 

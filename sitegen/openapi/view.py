@@ -433,4 +433,4 @@ def _highlight(code: str, lang: str) -> Markup:
     return Markup(html[:-1] if html.endswith("\n") and not code.endswith("\n") else html)
 
 
-__all__ = ["ApiView", "InputField", "build_api_view", "field_row", "input_kind", "schema_view", "Server"]
+__all__ = ["ApiView", "InputField", "Server", "build_api_view", "field_row", "input_kind", "schema_view"]

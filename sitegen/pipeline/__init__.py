@@ -135,8 +135,9 @@ def build_site(
     """The whole site in memory, built once. `base_urls` go first in docs.json `api.baseUrl`
     (`sitegen serve --api` puts its local reference server there) without touching the file."""
     project = find_project_dir(project_dir.resolve())
-    opts = BuildOptions(project, strict=strict, exclude=tuple(path.resolve() for path in exclude) + (
-        project / "site", project / CACHE_DIR), base_urls=tuple(base_urls), site_url=site_url)
+    opts = BuildOptions(project, strict=strict, exclude=(
+        *(path.resolve() for path in exclude), project / "site", project / CACHE_DIR),
+        base_urls=tuple(base_urls), site_url=site_url)
     output = MemoryOutput()
     result = build_into(opts, output)
     output.commit()

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from sitegen.cachedir import CACHE_DIR
-from sitegen.config import CONFIG_NAMES, PAGE_ASSISTANTS, LoadedConfig
+from sitegen.config import PAGE_ASSISTANTS, LoadedConfig
 from sitegen.errors import BuildError, ContentError
 from sitegen.markdown import make_markdown
 from sitegen.mintignore import IGNORE_FILE
@@ -35,6 +35,7 @@ from sitegen.pipeline.render_pages import (
     render_pages,
     searchable,
 )
+from sitegen.project_layout import CONFIG_NAMES
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url
 from sitegen.publish.social import CARD_DIR
 from sitegen.search import DiskSearch, MemorySearch, SearchIndex, SearchListener
@@ -157,7 +158,7 @@ def _setup(opts: BuildOptions, loaded: LoadedConfig, pages: list[Page], navigati
 def _open_cache(opts: BuildOptions, setup: RenderSetup, pages: list[Page], theme: steps.ThemeParts) -> PageCache:
     """The persistent cache, with the key of everything every page's HTML depends on."""
     inputs = SiteInputs(
-        project_dir=opts.project_dir, skip=opts.exclude + (opts.cache_dir,), theme_dirs=theme.theme.dirs,
+        project_dir=opts.project_dir, skip=(*opts.exclude, opts.cache_dir), theme_dirs=theme.theme.dirs,
         # .mintignore too: what it leaves out changes which links find a file.
         config_files=tuple(opts.project_dir / name for name in (*CONFIG_NAMES, IGNORE_FILE)),
         outline=steps.page_outlines(pages),

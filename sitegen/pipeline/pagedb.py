@@ -17,6 +17,7 @@ and the page's Markdown for llms-full.txt); this module only keeps the rows safe
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -246,10 +247,8 @@ class PageDatabase:
             return True
         except sqlite3.Error as exc:
             self._damaged = self._damaged or _is_damage(exc)
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 connection.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
             return False
 
     def replace(self) -> None:
@@ -257,7 +256,5 @@ class PageDatabase:
         if os.getpid() != self.owner_pid:
             return
         self.close()
-        try:
+        with contextlib.suppress(OSError):
             self._remove_files(everything=True)
-        except OSError:
-            pass

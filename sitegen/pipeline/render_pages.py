@@ -12,6 +12,7 @@ business: made fresh here; the dev server's reuses what did not change (serve/re
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import gc
@@ -319,10 +320,9 @@ def _load_before_fork(setup: RenderSetup, pages: list[Page]) -> None:
     setup.renderer.render_navigation(pages)
     for env in (setup.renderer.env, setup.components.env):
         for name in env.list_templates():
-            try:
+            # a broken template is reported where a page uses it, as without this
+            with contextlib.suppress(jinja2.TemplateError, UnicodeDecodeError, OSError):
                 env.get_template(name)
-            except (jinja2.TemplateError, UnicodeDecodeError, OSError):
-                pass  # a broken template is reported where a page uses it, as without this
 
 
 def can_use_workers(processes: int, pages: int) -> int:

@@ -72,7 +72,8 @@ class PagesRead:
 
     pages: list[Page]
     warnings: list[str]
-    files: SiteFiles = SiteFiles({})  # every other file of the project, published as it is
+    # every other file of the project, published as it is
+    files: SiteFiles = field(default_factory=lambda: SiteFiles({}))
 
 
 def read_pages(project_dir: Path, exclude: tuple[Path, ...]) -> PagesRead:
@@ -332,8 +333,9 @@ def _outline(value: object, memo: dict[int, object]) -> object:
             elif isinstance(value, (list, tuple)):
                 memo[id(value)] = tuple(_outline(item, memo) for item in value)
             else:
-                memo[id(value)] = (type(value).__name__,) + tuple(
-                    _outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)
+                memo[id(value)] = (
+                    type(value).__name__,
+                    *(_outline(getattr(value, f.name), memo) for f in dataclasses.fields(value)),
                 )
         return memo[id(value)]
     return value
@@ -370,7 +372,7 @@ class Chrome:
     env: jinja2.Environment
     navigation: NavigationStep  # compared by its outline
     publishing: Publishing | None = None  # the site URL and social cards (`sitegen build` with a URL)
-    custom: CustomAssets = CustomAssets()  # the project's own .css and .js files, on every page
+    custom: CustomAssets = field(default_factory=CustomAssets)  # the project's own .css and .js files, on every page
 
 
 def make_chrome(

@@ -109,7 +109,7 @@ def card_style(
         if logo_path.suffix.lower() in SVG_LOGOS:
             try:
                 logo = rasterize_svg(source, fonts)
-            except Exception as exc:  # noqa: BLE001 - any failure of a logo: the name instead, never a traceback
+            except Exception as exc:  # any failure of a logo: the name instead, never a traceback
                 if warnings is not None:
                     written = config.logo if isinstance(config.logo, str) or config.logo is None else (
                         config.logo.dark if dark else config.logo.light)

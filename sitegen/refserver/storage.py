@@ -15,6 +15,7 @@ fsync on this machine, shared by the batch).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import sqlite3
 import threading
@@ -152,10 +153,8 @@ class PlantStore:
         for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
             by_loop.setdefault(loop, []).append((future, outcome))
         for loop, results in by_loop.items():
-            try:
+            with contextlib.suppress(RuntimeError):  # that loop is closed; nobody is waiting any more
                 loop.call_soon_threadsafe(_resolve, results)
-            except RuntimeError:  # that loop is closed; nobody is waiting any more
-                pass
 
 
 def _resolve(results: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:

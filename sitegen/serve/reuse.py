@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from sitegen.cachedir import CACHE_DIR
-from sitegen.config import CONFIG_NAMES, find_project_dir
+from sitegen.config import find_project_dir
 from sitegen.confine import inside_project
 from sitegen.errors import ContentError
 from sitegen.markdown import MISSING_SNIPPET, render_markdown
@@ -28,6 +28,7 @@ from sitegen.pages import PAGE_SUFFIXES, Page, SiteFiles, find_pages_and_files, 
 from sitegen.pipeline import BuildOptions, BuiltSite, MemoryOutput, build_into
 from sitegen.pipeline.render_pages import RenderedBody, RenderSetup, Reuse
 from sitegen.pipeline.steps import PagesRead
+from sitegen.project_layout import CONFIG_NAMES
 from sitegen.search import SearchIndex
 from sitegen.serve.cache import Cached
 from sitegen.theme import THEME_NAME, builtin_theme_dir
@@ -193,7 +194,7 @@ class DevBuilder:
                  base_urls: tuple[str, ...] = (), search: SearchIndex | None = None, offline: bool = False,
                  author_scripts: bool = True) -> None:
         project = find_project_dir(project_dir.resolve())
-        exclude = tuple(path.resolve() for path in exclude) + (project / "site", project / CACHE_DIR)
+        exclude = (*(path.resolve() for path in exclude), project / "site", project / CACHE_DIR)
         self.search = search or SearchIndex()  # kept across builds: it reuses unchanged shards
         self.options = BuildOptions(project, strict=strict, exclude=exclude, base_urls=tuple(base_urls),
                                     offline=offline, search=self.search, author_scripts=author_scripts)

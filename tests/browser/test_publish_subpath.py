@@ -34,7 +34,7 @@ class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
             return str(Path(self.directory) / "\0missing")  # no such file: 404
         return super().translate_path("/" + clean[len(PREFIX):])
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:  # stdlib signature
         pass
 
 

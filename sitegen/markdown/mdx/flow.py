@@ -230,13 +230,8 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
     line_end = state.eMarks[tag_line]
     rest_blank = not src[tag.end : line_end].strip()
 
-    if tag.closing:  # a closing tag nobody opened
-        if not rest_blank:
-            return False  # the paragraph's inline rule reports it
-        if not silent:
-            _push_tag(state, "mdx_stray_close", tag, start, tag_line)
-            state.line = tag_line + 1
-        return True
+    if tag.closing:  # a closing tag nobody opened; in a paragraph its inline rule reports it
+        return _lone_tag(state, "mdx_stray_close", tag, start, tag_line, rest_blank, silent)
 
     if tag.self_closing:
         if not _rest_is_elements(state, doc, tag, tag.end, line_end):
@@ -247,35 +242,12 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
         return True
 
     close = doc.scanner.close_of(tag, limit)
-    if close is None:
-        if not rest_blank:
-            return False  # inline: an unclosed tag in a paragraph
-        if not silent:
-            _push_tag(state, "mdx_unclosed", tag, start, tag_line)
-            state.line = tag_line + 1
-        return True
+    if close is None:  # in a paragraph: an inline unclosed tag
+        return _lone_tag(state, "mdx_unclosed", tag, start, tag_line, rest_blank, silent)
     close_line = _line_of(state, tag_line, close.end)
 
     if close_line == tag_line:  # <Note>text</Note>: inline children
-        if not _rest_is_elements(state, doc, tag, close.end, line_end):
-            return False
-        if silent:
-            return True
-        if _only_elements(doc, tag.end, close.start):  # <CardGroup><Card /><Card /></CardGroup>
-            open_token = _push_element(state, tag, start, tag_line, None)
-            _tokenize_span(state, tag_line, tag.end, tag_line, close.start)
-            state.push("mdx_flow_close", "", -1).meta = open_token.meta
-            _finish_line(state, close_line, close.end, line_end)
-            return True
-        open_token = _push_element(state, tag, start, tag_line, None)
-        if src[tag.end : close.start].strip():
-            inline = state.push("inline", "", 0)
-            inline.content = src[tag.end : close.start].strip()
-            inline.map = [tag_line, tag_line + 1]
-            inline.children = []
-        state.push("mdx_flow_close", "", -1).meta = open_token.meta
-        _finish_line(state, close_line, close.end, line_end)
-        return True
+        return _one_line_element(state, doc, tag, close, start, tag_line, line_end, silent)
 
     if silent:
         return rest_blank
@@ -285,6 +257,40 @@ def flow_jsx_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
     state.push("mdx_flow_close", "", -1).meta = open_token.meta
     _finish_line(state, close_line, close.end, state.eMarks[close_line])
     open_token.map = [start, close_line + 1]
+    return True
+
+
+def _lone_tag(state: StateBlock, kind: str, tag: Tag, start: int, tag_line: int, rest_blank: bool,
+              silent: bool) -> bool:
+    """A closing tag nobody opened, or an opening tag never closed: a block of its own (`kind`)
+    when nothing follows it on its line; otherwise not this rule's."""
+    if not rest_blank:
+        return False
+    if not silent:
+        _push_tag(state, kind, tag, start, tag_line)
+        state.line = tag_line + 1
+    return True
+
+
+def _one_line_element(state: StateBlock, doc: Any, tag: Tag, close: Tag, start: int, tag_line: int,
+                      line_end: int, silent: bool) -> bool:
+    """An element opened and closed on one line, followed by nothing or other elements: its
+    children are elements (`<CardGroup><Card /><Card /></CardGroup>`) or inline text."""
+    if not _rest_is_elements(state, doc, tag, close.end, line_end):
+        return False
+    if silent:
+        return True
+    src = state.src
+    open_token = _push_element(state, tag, start, tag_line, None)
+    if _only_elements(doc, tag.end, close.start):
+        _tokenize_span(state, tag_line, tag.end, tag_line, close.start)
+    elif src[tag.end : close.start].strip():
+        inline = state.push("inline", "", 0)
+        inline.content = src[tag.end : close.start].strip()
+        inline.map = [tag_line, tag_line + 1]
+        inline.children = []
+    state.push("mdx_flow_close", "", -1).meta = open_token.meta
+    _finish_line(state, tag_line, close.end, line_end)
     return True
 
 

@@ -60,7 +60,7 @@ def _kebab(name: str) -> str:
 def style_css(style: dict[str, Any]) -> str:
     parts = []
     for key, value in style.items():
-        if value is None or isinstance(value, bool) or isinstance(value, (list, dict)):
+        if value is None or isinstance(value, (bool, list, dict)):
             continue
         if isinstance(value, (int, float)) and value != 0 and key not in _UNITLESS and not key.startswith("--"):
             text = f"{value}px"

@@ -183,48 +183,56 @@ class Scanner:
                 return Tag(name, pos, j + 1, False, True, tuple(attributes))
             if closing or not name:
                 return None  # closing tags and fragments take no attributes
-            if char == "{":
-                end = self.expression_end(i)
-                if end is None:
-                    return None
-                attributes.append(Attribute("", "expression", src[i + 1 : end - 1]))
-                i = end
-                continue
             # A bare attribute name needs whitespace after it; after a value (`href="/x"icon="y"`,
             # `a={1}b`) MDX allows none.
-            if i == before and (not attributes or attributes[-1].kind == "bare"):
+            if char != "{" and i == before and (not attributes or attributes[-1].kind == "bare"):
                 return None
-            match = _NAME.match(src, i)
-            if match is None:
+            after = self._read_attribute(i, attributes)
+            if after is None:
                 return None
-            attr_name = match.group()
-            i = match.end()
-            if src.startswith(":", i):
-                local = _NAME.match(src, i + 1)
-                if local is None:
-                    return None
-                attr_name = src[match.start() : local.end()]
-                i = local.end()
-            j = _space_end(src, i)
-            if not src.startswith("=", j):
-                attributes.append(Attribute(attr_name, "bare", ""))
-                continue
-            j = _space_end(src, j + 1)
-            quote = src[j : j + 1]
-            if quote in ('"', "'"):
-                end = src.find(quote, j + 1)
-                if end == -1:
-                    return None
-                attributes.append(Attribute(attr_name, "string", src[j + 1 : end]))
-                i = end + 1
-            elif quote == "{":
-                end = self.expression_end(j)
-                if end is None:
-                    return None
-                attributes.append(Attribute(attr_name, "expression", src[j + 1 : end - 1]))
-                i = end
-            else:
+            i = after
+
+    def _read_attribute(self, i: int, attributes: list[Attribute]) -> int | None:
+        """Appends the named attribute at `i` (`name`, `ns:name`, with a quoted or `{}` value
+        or none) or the `{...}` spread at `i` to `attributes`; returns where it ends, or None if the
+        text is not one."""
+        src = self.src
+        if src.startswith("{", i):
+            end = self.expression_end(i)
+            if end is None:
                 return None
+            attributes.append(Attribute("", "expression", src[i + 1 : end - 1]))
+            return end
+        match = _NAME.match(src, i)
+        if match is None:
+            return None
+        attr_name = match.group()
+        i = match.end()
+        if src.startswith(":", i):
+            local = _NAME.match(src, i + 1)
+            if local is None:
+                return None
+            attr_name = src[match.start() : local.end()]
+            i = local.end()
+        j = _space_end(src, i)
+        if not src.startswith("=", j):
+            attributes.append(Attribute(attr_name, "bare", ""))
+            return i
+        j = _space_end(src, j + 1)
+        quote = src[j : j + 1]
+        if quote in ('"', "'"):
+            end = src.find(quote, j + 1)
+            if end == -1:
+                return None
+            attributes.append(Attribute(attr_name, "string", src[j + 1 : end]))
+            return end + 1
+        if quote == "{":
+            end = self.expression_end(j)
+            if end is None:
+                return None
+            attributes.append(Attribute(attr_name, "expression", src[j + 1 : end - 1]))
+            return end
+        return None
 
     def _read_name(self, i: int) -> tuple[str | None, int]:
         src = self.src
@@ -279,30 +287,34 @@ class Scanner:
                 end = src.find("-->", i + 4)
                 i = i + 4 if end == -1 else end + 3
             else:
-                tag = self.tag_at(i)
-                if tag is None:
-                    i += 1
-                    continue
-                i = tag.end
-                if tag.self_closing:
-                    continue
-                if not tag.closing:
-                    if tag.start in self._closes:  # already matched by an earlier scan
-                        close = self._closes[tag.start]
-                        if close is not None:
-                            i = close.end
-                            continue
-                    stack.append(tag)
-                    continue
-                for depth in range(len(stack) - 1, -1, -1):
-                    if stack[depth].name == tag.name:
-                        for unclosed in stack[depth + 1 :]:
-                            self._closes[unclosed.start] = None
-                        self._closes[stack[depth].start] = tag
-                        del stack[depth:]
-                        break
+                i = self._after_tag(i, stack)
         for unclosed in stack:
             self._closes[unclosed.start] = None
+
+    def _after_tag(self, i: int, stack: list[Tag]) -> int:
+        """Where the scan of `_match_from` goes on after the `<` at `i`: past the tag (an opening
+        one pushed on `stack`, a closing one matched with the nearest open tag of its name, the
+        tags opened after that left unclosed), past its known close, or one character on."""
+        tag = self.tag_at(i)
+        if tag is None:
+            return i + 1
+        if tag.self_closing:
+            return tag.end
+        if not tag.closing:
+            if tag.start in self._closes:  # already matched by an earlier scan
+                close = self._closes[tag.start]
+                if close is not None:
+                    return close.end
+            stack.append(tag)
+            return tag.end
+        for depth in range(len(stack) - 1, -1, -1):
+            if stack[depth].name == tag.name:
+                for unclosed in stack[depth + 1 :]:
+                    self._closes[unclosed.start] = None
+                self._closes[stack[depth].start] = tag
+                del stack[depth:]
+                break
+        return tag.end
 
     def _skip_fence(self, line_start: int) -> int:
         src = self.src

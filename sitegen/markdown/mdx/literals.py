@@ -107,10 +107,7 @@ class LiteralReader:
                 self.expect("]")
             else:
                 return value
-            if isinstance(value, dict) and isinstance(key, str) and key in value:
-                value = value[key]
-            elif (isinstance(value, list) and isinstance(key, int) and not isinstance(key, bool)
-                  and 0 <= key < len(value)):
+            if _has_member(value, key):
                 value = value[key]
             elif isinstance(value, (str, list)) and key == "length":
                 value = len(value)
@@ -270,3 +267,11 @@ class LiteralReader:
                 self.pos += 1
             elif not self.text.startswith("}", self.pos):
                 raise NotLiteral(self.text)
+
+
+def _has_member(value: Any, key: Any) -> bool:
+    """`value[key]` exists: a key of an object, or an index inside an array (never a bool)."""
+    if isinstance(value, dict):
+        return isinstance(key, str) and key in value
+    return (isinstance(value, list) and isinstance(key, int) and not isinstance(key, bool)
+            and 0 <= key < len(value))
