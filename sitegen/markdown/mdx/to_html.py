@@ -871,7 +871,7 @@ class PageContext:
     def field_path(self) -> tuple[str, ...]:
         return tuple(self._state.field_path)
 
-    def add_toc(self, level: int, id: str, text: str) -> None:  # noqa: A002 - protocol name
+    def add_toc(self, level: int, id: str, text: str) -> None:
         self._state.toc.append(TocEntry(level, id, text))
 
     def require(self, feature: str) -> None:
