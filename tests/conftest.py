@@ -129,7 +129,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_social_cards_are_drawn_once_and_reused_on_rebuild",
         "test_the_plant_store_card_shows_its_svg_logo",
     ),
-    "test_recycled_staging.py": (),
+    "test_staging.py": (),
     "test_refserver.py": (
         "test_duplicates_in_one_concurrent_burst_store_exactly_one",
         "test_plants_survive_a_clean_restart",

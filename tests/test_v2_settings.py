@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from sitegen.icons import find_icon
+from sitegen.pipeline import build_site
 from sitegen.pipeline.output import BuiltSite
 from sitegen.publish import SiteUrlSetting
 from sitegen.serve.reuse import DevBuilder
@@ -27,7 +28,7 @@ PLAIN = (249, 250, 250)  # the corner of a plain light card
 def configure(project: Path, **changes: Any) -> BuiltSite:
     edit_config(project, **changes)
     # As `sitegen build` does: docs.json's siteUrl is read when written
-    return DevBuilder(project, site_url=SiteUrlSetting()).build()
+    return build_site(project, site_url=SiteUrlSetting())
 
 
 def menu_entries(html: bytes) -> list[tuple[str, str]]:
