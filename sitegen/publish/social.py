@@ -139,7 +139,10 @@ def _backdrop(data: bytes, colour: str) -> tuple[bytes, str]:
     try:
         with Image.open(io.BytesIO(data)) as source:
             image = ImageOps.fit(source.convert("RGB"), (CARD_WIDTH, CARD_HEIGHT))
-    except (UnidentifiedImageError, Image.DecompressionBombError, SyntaxError) as exc:
+    except UnidentifiedImageError:
+        # Pillow's own text names the in-memory buffer and its address: nothing to show a user.
+        raise ValueError("not an image Pillow reads") from None
+    except (Image.DecompressionBombError, SyntaxError) as exc:
         raise ValueError(f"not an image Pillow reads: {exc}") from None
     veiled = Image.blend(image, Image.new("RGB", image.size, colour), _VEIL)
     average = "#" + "".join(f"{round(channel):02X}" for channel in ImageStat.Stat(veiled).mean[:3])
