@@ -161,33 +161,56 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
 
 
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def is_sitegen_module(dotted: str) -> bool:
+    """A package folder or a .py file of sitegen (not a name defined inside a module)."""
+    path = PACKAGE.parent / dotted.replace(".", "/")
+    return path.exists() or path.with_suffix(".py").exists()
+
+
+def private_from_imports(
+    node: ast.ImportFrom, importer: str, is_package: bool, module_aliases: dict[str, str]
+) -> list[str]:
+    """`from sitegen.x import _name`; records the sitegen modules it imports by name."""
+    source = absolute(node, importer, is_package)
+    if source != "sitegen" and not source.startswith("sitegen."):
+        return []
+    found: list[str] = []
+    for alias in node.names:
+        if is_private(alias.name):
+            found.append(f"{importer}:{node.lineno}: from {source} import {alias.name}")
+        elif is_sitegen_module(f"{source}.{alias.name}"):
+            module_aliases[alias.asname or alias.name] = f"{source}.{alias.name}"
+    return found
+
+
+def private_module_imports(node: ast.Import, importer: str, module_aliases: dict[str, str]) -> list[str]:
+    """`import sitegen._x`; records the names sitegen modules are imported as."""
+    found: list[str] = []
+    for alias in node.names:
+        if alias.name.startswith("sitegen"):
+            if any(is_private(part) for part in alias.name.split(".")):
+                found.append(f"{importer}:{node.lineno}: import {alias.name}")
+            if alias.asname:
+                module_aliases[alias.asname] = alias.name
+    return found
+
+
 def private_imports(tree: ast.Module, importer: str, is_package: bool) -> list[str]:
     """`_name`s this module takes from another sitegen module: imported by name, or read as
     an attribute of an imported sitegen module."""
-    def private(name: str) -> bool:
-        return name.startswith("_") and not name.startswith("__")
-
     found: list[str] = []
     module_aliases: dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            source = absolute(node, importer, is_package)
-            if source == "sitegen" or source.startswith("sitegen."):
-                for alias in node.names:
-                    if private(alias.name):
-                        found.append(f"{importer}:{node.lineno}: from {source} import {alias.name}")
-                    elif (PACKAGE.parent / f"{source}.{alias.name}".replace(".", "/")).exists() or \
-                            (PACKAGE.parent / f"{source}.{alias.name}".replace(".", "/")).with_suffix(".py").exists():
-                        module_aliases[alias.asname or alias.name] = f"{source}.{alias.name}"
+            found += private_from_imports(node, importer, is_package, module_aliases)
         elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.startswith("sitegen"):
-                    if any(private(part) for part in alias.name.split(".")):
-                        found.append(f"{importer}:{node.lineno}: import {alias.name}")
-                    if alias.asname:
-                        module_aliases[alias.asname] = alias.name
+            found += private_module_imports(node, importer, module_aliases)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and private(node.attr) \
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and is_private(node.attr) \
                 and node.value.id in module_aliases:
             found.append(f"{importer}:{node.lineno}: {module_aliases[node.value.id]}.{node.attr}")
     return found

@@ -615,6 +615,12 @@ def _script_node(
         _warn_once(state, where,
                    f"elements nested deeper than {_MAX_SCRIPT_DEPTH} levels; the deeper ones are left out")
         return "", None
+    element = _script_element(state, doc, where, value, depth)
+    return _script_element_html(state, where, element), element
+
+
+def _script_element(state: PageState, doc: Document, where: str, value: dict[str, Any], depth: int) -> MdxElement:
+    """An element JavaScript returned (`{"$el": name, "props": {…}}`), its children rendered."""
     name = str(value["$el"])
     props = dict(value["props"])
     children = props.pop("children", None)
@@ -626,26 +632,32 @@ def _script_node(
     children_html = "".join(part.html for part in parts)
     props = {key: _script_prop(state, doc, where, item) for key, item in props.items()}
     line = int(where.rsplit(":", 1)[1])
-    element = MdxElement(name, props, doc.display, line, True, children_html, parts)
+    return MdxElement(name, props, doc.display, line, True, children_html, parts)
+
+
+def _script_element_html(state: PageState, where: str, element: MdxElement) -> str:
+    """The HTML of an element JavaScript returned: a fragment's children, an HTML element, a
+    component; for an unknown one its children, with a warning once a page."""
+    name, children_html = element.name, element.children_html
     if not name:
-        return children_html, element
+        return children_html
     if name[0].islower():
         if name.lower() not in HTML_ELEMENTS:
             _warn_once(state, where, f"unknown element <{name}>; its content is shown without it")
-            return children_html, element
+            return children_html
         return render_html_element(
-            name.lower(), props, children_html,
+            name.lower(), element.props, children_html,
             lambda target, image: state.url(where, target, image),
             lambda message: _warn_once(state, where, message),
-        ), element
+        )
     if state.components is not None and state.components.knows(name):
         try:
-            return str(state.components.render(element, PageContext(state))), element
+            return str(state.components.render(element, PageContext(state)))
         except ComponentFailed as exc:
             state.errors.append(f"{where}: <{name}>: {exc}")
-            return children_html, element
+            return children_html
     _warn_once(state, where, f"unknown component <{name}>; its content is shown without it")
-    return children_html, element
+    return children_html
 
 
 def _props_code(state: PageState, doc: Document, tag: Tag, where: str) -> str:
@@ -736,70 +748,83 @@ _TAG = re.compile(r"<[^>]*>")  # in rendered HTML (text escapes its "<"): a tag
 
 
 def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    """One MDX element: code (<style>, <script>), the author's JavaScript component, an imported
+    snippet, or a built-in component / HTML element rendered around its children."""
     token = tokens[idx]
     state, doc = _context(env)
     tag: Tag = token.meta["tag"]
-    inline: bool = token.meta["inline"]
-    line = _line(token)
-    where = doc.where(line)
+    where = doc.where(_line(token))
     name = tag.name
     props = _props(state, doc, tag, where)
-    children = token.children or []
     if name[:1].islower() and name.lower() in CODE_ELEMENTS:  # code, never text: a script's is not even rendered
-        code = name.lower()
-        # A style's CSS is the text of its children (a string: `<style>{`...`}</style>`), without tags.
-        text = html.unescape(_TAG.sub("", _children(self, children, inline, options, env)[0])) \
-            if code == "style" else ""
-        output, message = render_code_element(code, props, text, state.author_code)
-        if message is not None and message not in state.code_warned:
-            state.code_warned.add(message)
-            state.warn(where, message)
-        return output
+        return _render_code_element(self, token, state, where, props, options, env)
     if author_component(doc, name, lambda source: _snippet_module(state.md, source), state):
         return _render_author_component(self, token, state, doc, where, options, env)
+    snippet = _snippet_written(doc, name, props)
+    if snippet is not None:
+        return _render_snippet_element(token, state, doc, where, props, *snippet)
+    return _render_component(self, token, state, doc, where, props, options, env)
+
+
+def _render_code_element(
+    self: RendererHTML, token: Token, state: PageState, where: str, props: dict[str, Any], options: Any,
+    env: dict[str, Any],
+) -> str:
+    """<style> or <script>: what the author's code becomes, its warning once a page."""
+    code = token.meta["tag"].name.lower()
+    # A style's CSS is the text of its children (a string: `<style>{`...`}</style>`), without tags.
+    text = html.unescape(_TAG.sub("", _children(self, token.children or [], token.meta["inline"], options, env)[0])) \
+        if code == "style" else ""
+    output, message = render_code_element(code, props, text, state.author_code)
+    if message is not None and message not in state.code_warned:
+        state.code_warned.add(message)
+        state.warn(where, message)
+    return output
+
+
+def _snippet_written(doc: Document, name: str, props: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The snippet path as written and the variables it gets, when the element is a snippet:
+    an imported .mdx component, or <Snippet file="x.mdx" /> (which reads snippets/x.mdx)."""
     snippet = doc.module.component_import(name) if doc.mdx else None
     if snippet is not None and snippet.path.endswith(_SCRIPT_SUFFIXES):
-        snippet = None  # a script file not found: an unknown component, below
-    if snippet is not None or (name == "Snippet" and isinstance(props.get("file"), str)):
-        if snippet is not None:
-            written, variables = snippet.path, props
-        else:  # <Snippet file="x.mdx" /> reads snippets/x.mdx
-            written = "/snippets/" + str(props["file"]).lstrip("/")
-            variables = {key: value for key, value in props.items() if key != "file"}
-        output, token.meta["inlined"] = _render_snippet(state, doc, where, written, variables)
-        token.meta["built"] = MdxElement(name, props, doc.display, doc.first_line + line, inline, output, [])
-        return output
+        snippet = None  # a script file not found: an unknown component
+    if snippet is not None:
+        return snippet.path, props
+    if name == "Snippet" and isinstance(props.get("file"), str):
+        variables = {key: value for key, value in props.items() if key != "file"}
+        return "/snippets/" + str(props["file"]).lstrip("/"), variables
+    return None
+
+
+def _render_snippet_element(
+    token: Token, state: PageState, doc: Document, where: str, props: dict[str, Any], written: str,
+    variables: dict[str, Any],
+) -> str:
+    """The snippet inlined where the element stands."""
+    output, token.meta["inlined"] = _render_snippet(state, doc, where, written, variables)
+    token.meta["built"] = MdxElement(token.meta["tag"].name, props, doc.display, doc.first_line + _line(token),
+                                     token.meta["inline"], output, [])
+    return output
+
+
+def _render_component(
+    self: RendererHTML, token: Token, state: PageState, doc: Document, where: str, props: dict[str, Any],
+    options: Any, env: dict[str, Any],
+) -> str:
+    """A built-in component or an HTML element, around its rendered children."""
+    name: str = token.meta["tag"].name
+    inline: bool = token.meta["inline"]
     if name == "ParamField" and state.field_depth == 0:
         state.param_fields.append(props)
     if name in ("RequestExample", "ResponseExample"):
         state.features.add(name)  # on an API page they replace the generated examples
-    nests_fields = name in _FIELD_CONTAINERS
-    state.field_depth += nests_fields
-    named = field_name(name, props)  # nested fields' ids carry their parents' names
-    if named is not None:
-        state.field_path.append(named)
-    toc_before = len(state.toc)
-    try:
-        children_html, parts = _children(self, children, inline, options, env)
-    finally:
-        state.field_depth -= nests_fields
-        if named is not None:
-            state.field_path.pop()
-    if name == "Visibility" and props.get("for") == "agents":
-        del state.toc[toc_before:]  # for agents only: left out of the page, so are its headings
-    element = MdxElement(name, props, doc.display, doc.first_line + line, inline, children_html, parts)
+    children_html, parts = _component_children(self, token, state, props, options, env)
+    element = MdxElement(name, props, doc.display, doc.first_line + _line(token), inline, children_html, parts)
     token.meta["built"] = element
     if not name:
         return children_html  # fragment
     if name[0].islower():
-        if name.lower() not in HTML_ELEMENTS:
-            state.warn(where, f"unknown element <{name}>; its content is shown without it")
-            return children_html
-        return render_html_element(
-            name.lower(), props, children_html,
-            lambda target, image: state.url(where, target, image),
-            lambda message: state.warn(where, message),
-        ) + ("" if inline else "\n")
+        return _render_html_element(state, where, element)
     if state.components is not None and state.components.knows(name):
         try:
             output = str(state.components.render(element, PageContext(state)))
@@ -809,6 +834,42 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
         return output if inline or output.endswith("\n") else output + "\n"
     state.warn(where, f"unknown component <{name}>; its content is shown without it")
     return children_html
+
+
+def _component_children(
+    self: RendererHTML, token: Token, state: PageState, props: dict[str, Any], options: Any, env: dict[str, Any]
+) -> tuple[str, list[MdxChild]]:
+    """A component's children, rendered inside it: fields nested in a field get ids that carry
+    their parents' names; the headings of content for agents only stay out of the table of contents."""
+    name: str = token.meta["tag"].name
+    nests_fields = name in _FIELD_CONTAINERS
+    state.field_depth += nests_fields
+    named = field_name(name, props)
+    if named is not None:
+        state.field_path.append(named)
+    toc_before = len(state.toc)
+    try:
+        children_html, parts = _children(self, token.children or [], token.meta["inline"], options, env)
+    finally:
+        state.field_depth -= nests_fields
+        if named is not None:
+            state.field_path.pop()
+    if name == "Visibility" and props.get("for") == "agents":
+        del state.toc[toc_before:]  # for agents only: left out of the page, so are its headings
+    return children_html, parts
+
+
+def _render_html_element(state: PageState, where: str, element: MdxElement) -> str:
+    """A lowercase element: an HTML element, or for an unknown one its content with a warning."""
+    name = element.name
+    if name.lower() not in HTML_ELEMENTS:
+        state.warn(where, f"unknown element <{name}>; its content is shown without it")
+        return element.children_html
+    return render_html_element(
+        name.lower(), element.props, element.children_html,
+        lambda target, image: state.url(where, target, image),
+        lambda message: state.warn(where, message),
+    ) + ("" if element.inline else "\n")
 
 
 _SCRIPT_SUFFIXES = (".jsx", ".tsx", ".js", ".ts")
