@@ -238,6 +238,25 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         (_index_after_first(tab_names, p.tab), _index_after_first(anchor_names, _label(p.anchor) if p.anchor else None))
         for p in placed
     )
+    raw = _classic_navigation(config, flat, placed, divisions, tab_names, anchors)
+    _add_classic_looks(config, raw)
+    openapi = source_names(config.api.openapi) + [s for s in flat.openapi if s not in source_names(config.api.openapi)]
+    if openapi:
+        raw["openapi"] = openapi
+    raw["api"] = _classic_api(config.api)
+    site = SiteConfig.model_validate(raw)
+    dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, (Dropdown, MenuItem)))
+    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
+                   dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed),
+                   product=product, directories=tuple(p.directory for p in placed))
+    return site, tree
+
+
+def _classic_navigation(config: SiteConfigV2, flat: _Flat, placed: list[_Placed], divisions: tuple[Division, ...],
+                        tab_names: list[str], anchors: dict[str, Section]) -> dict[str, Any]:
+    """The classic docs.json keys of the navigation and the top bar: groups, versions, tabs,
+    anchors (the first tab or anchor is the top anchor), redirects, links, socials."""
+    anchor_names = list(anchors)
     classic_anchors: list[dict[str, Any]] = []
     for index, name in enumerate(anchor_names[1:]):
         anchor = anchors[name]
@@ -245,15 +264,6 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         classic_anchors.append(_classic_anchor(anchor, _common_prefix(_pages_where(placed, divisions, 1, index)),
                                                versions.pop() if len(versions) == 1 else None))
     classic_anchors += [_classic_anchor(anchor, href, None) for anchor, href in flat.external_anchors]
-    top: dict[str, Any] = {}
-    if anchor_names:
-        first = anchors[anchor_names[0]]
-        top = {"name": _label(first)}
-        icon, icon_type = icon_parts(first.icon)
-        if icon:
-            top.update(icon=icon, iconType=icon_type or "duotone")
-    elif tab_names:
-        top = {"name": tab_names[0]}
     classic_tabs = [{"name": name, "url": _common_prefix(_pages_where(placed, divisions, 0, index))}
                     for index, name in enumerate(tab_names[1:])]
     raw: dict[str, Any] = {
@@ -269,8 +279,29 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         "modeToggle": {"isHidden": config.appearance.strict}
         | ({"default": config.appearance.default} if config.appearance.default != "system" else {}),
     }
+    top = _top_anchor(anchors, tab_names)
     if top:
         raw["topAnchor"] = top
+    return raw
+
+
+def _top_anchor(anchors: dict[str, Section], tab_names: list[str]) -> dict[str, Any]:
+    """The classic top anchor: the first anchor, else the first tab (empty: neither)."""
+    if anchors:
+        first = next(iter(anchors.values()))
+        top = {"name": _label(first)}
+        icon, icon_type = icon_parts(first.icon)
+        if icon:
+            top.update(icon=icon, iconType=icon_type or "duotone")
+        return top
+    if tab_names:
+        return {"name": tab_names[0]}
+    return {}
+
+
+def _add_classic_looks(config: SiteConfigV2, raw: dict[str, Any]) -> None:
+    """The classic keys of how the site looks: logo, thumbnails, site URL, favicon, colors,
+    background image and the top bar's call-to-action button."""
     if config.logo is not None:
         raw["logo"] = config.logo
     raw["thumbnails"] = config.thumbnails
@@ -295,16 +326,6 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
             raw["topbarCtaButton"]["name"] = primary.label
         elif primary.type == "discord":
             raw["topbarCtaButton"]["name"] = "Discord"
-    openapi = source_names(config.api.openapi) + [s for s in flat.openapi if s not in source_names(config.api.openapi)]
-    if openapi:
-        raw["openapi"] = openapi
-    raw["api"] = _classic_api(config.api)
-    site = SiteConfig.model_validate(raw)
-    dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, (Dropdown, MenuItem)))
-    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
-                   dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed),
-                   product=product, directories=tuple(p.directory for p in placed))
-    return site, tree
 
 
 def _label(level: Section) -> str:
