@@ -137,34 +137,61 @@ def _drop_script_urls(raw: dict[str, Any]) -> list[str]:
     JSON path: a stranger's pull request must not publish a link that runs script. The list
     item (or button, social link, logo…) holding one is dropped, so nothing renders it."""
     warnings: list[str] = []
+    _drop_script_list_items(raw, warnings)
+    _drop_script_button_and_socials(raw, warnings)
+    _drop_script_logo(raw, warnings)
+    _drop_script_images(raw, warnings)
+    return warnings
 
-    def script(where: str, value: Any, effect: str = "the link is left out", image: bool = False) -> bool:
-        if isinstance(value, str) and is_script_url(value, image=image):
-            warnings.append(script_url_warning(where, value, effect))
-            return True
-        return False
 
+def _is_script(warnings: list[str], where: str, value: Any, effect: str = "the link is left out",
+               image: bool = False) -> bool:
+    """Whether `value` is a script URL; if so, a warning about `where` is added to `warnings`."""
+    if isinstance(value, str) and is_script_url(value, image=image):
+        warnings.append(script_url_warning(where, value, effect))
+        return True
+    return False
+
+
+def _drop_script_list_items(raw: dict[str, Any], warnings: list[str]) -> None:
+    """Top-bar links, anchors, tabs and redirects whose URL is a script URL."""
     for key, url_key in (("topbarLinks", "url"), ("anchors", "url"), ("tabs", "url"), ("redirects", "destination")):
         items = raw.get(key)
         if isinstance(items, list):
             raw[key] = [item for index, item in enumerate(items)
-                        if not (isinstance(item, dict) and script(f"{key}[{index}].{url_key}", item.get(url_key)))]
+                        if not (isinstance(item, dict)
+                                and _is_script(warnings, f"{key}[{index}].{url_key}", item.get(url_key)))]
+
+
+def _drop_script_button_and_socials(raw: dict[str, Any], warnings: list[str]) -> None:
+    """The top-bar call-to-action button and the footer social links."""
     button = raw.get("topbarCtaButton")
-    if isinstance(button, dict) and script("topbarCtaButton.url", button.get("url"), "the button is left out"):
+    if isinstance(button, dict) and _is_script(warnings, "topbarCtaButton.url", button.get("url"),
+                                               "the button is left out"):
         del raw["topbarCtaButton"]
     socials = raw.get("footerSocials")
     if isinstance(socials, dict):
-        for name in [name for name in socials if script(f"footerSocials.{name}", socials[name])]:
+        for name in [name for name in socials if _is_script(warnings, f"footerSocials.{name}", socials[name])]:
             del socials[name]
+
+
+def _drop_script_logo(raw: dict[str, Any], warnings: list[str]) -> None:
+    """The logo (a URL, or {light, dark, href}): a script image drops the logo, a script
+    `href` only the link."""
     logo = raw.get("logo")
-    if script("logo", logo, "no logo is shown", image=True):
+    if _is_script(warnings, "logo", logo, "no logo is shown", image=True):
         del raw["logo"]
     elif isinstance(logo, dict):
-        if script("logo.href", logo.get("href"), "the logo links to the home page"):
+        if _is_script(warnings, "logo.href", logo.get("href"), "the logo links to the home page"):
             del logo["href"]
-        if any([script(f"logo.{side}", logo.get(side), "no logo is shown", image=True) for side in ("light", "dark")]):
+        # a list, not a generator: both sides get their warning
+        if any([_is_script(warnings, f"logo.{side}", logo.get(side), "no logo is shown", image=True)
+                for side in ("light", "dark")]):
             del raw["logo"]
+
+
+def _drop_script_images(raw: dict[str, Any], warnings: list[str]) -> None:
+    """The favicon and the background image."""
     for key, effect in (("favicon", "no favicon is set"), ("backgroundImage", "no background image is shown")):
-        if script(key, raw.get(key), effect, image=True):
+        if _is_script(warnings, key, raw.get(key), effect, image=True):
             del raw[key]
-    return warnings

@@ -108,7 +108,7 @@ class NavbarPrimary(Model):
 
 
 class Navbar(Model):
-    links: list[NavbarLink] = []
+    links: list[NavbarLink] = Field(default_factory=list)
     primary: NavbarPrimary | None = None
 
 
@@ -123,8 +123,8 @@ class FooterColumn(Model):
 
 
 class Footer(Model):
-    socials: dict[str, str] = {}
-    links: list[FooterColumn] = []
+    socials: dict[str, str] = Field(default_factory=dict)
+    links: list[FooterColumn] = Field(default_factory=list)
 
 
 class Banner(Model):
@@ -188,7 +188,7 @@ class ApiV2(Model):
 
 
 class Seo(Model):
-    metatags: dict[str, Any] = {}  # values checked in `v2_settings` (a wrong one is a warning)
+    metatags: dict[str, Any] = Field(default_factory=dict)  # values checked in `v2_settings` (a wrong one is a warning)
     indexing: Literal["navigable", "all"] | None = None  # None: sitegen's own default (see V2Settings)
 
 
@@ -226,7 +226,7 @@ Directory = Literal["none", "accordion", "card"]
 class Group(NavGroup):
     """A v2 group: the classic one (so navigation reads both) with v2's extra keys."""
 
-    pages: list[_one_of("a page path or a group object", string=str, object="Group")] = []  # type: ignore[valid-type]
+    pages: list[_one_of("a page path or a group object", string=str, object="Group")] = Field(default_factory=list)  # type: ignore[valid-type]
     icon: Icon | None = None  # type: ignore[assignment]  # v2 icons may be {name, style}
     root: str | None = None  # the page the group's title opens
     expanded: bool = False
@@ -244,14 +244,14 @@ class Level(Model):
     """What every navigation level may hold: the levels below it, groups or pages, and the
     keys each level shares (its own OpenAPI document, icon, hidden, an external href)."""
 
-    languages: list[Language] = []
-    versions: list[Version] = []
-    tabs: list[TabV2] = []
-    anchors: list[AnchorV2] = []
-    dropdowns: list[Dropdown] = []
-    products: list[Product] = []
-    groups: list[Group] = []
-    pages: list[_one_of("a page path or a group object", string=str, object=Group)] = []  # type: ignore[valid-type]
+    languages: list[Language] = Field(default_factory=list)
+    versions: list[Version] = Field(default_factory=list)
+    tabs: list[TabV2] = Field(default_factory=list)
+    anchors: list[AnchorV2] = Field(default_factory=list)
+    dropdowns: list[Dropdown] = Field(default_factory=list)
+    products: list[Product] = Field(default_factory=list)
+    groups: list[Group] = Field(default_factory=list)
+    pages: list[_one_of("a page path or a group object", string=str, object=Group)] = Field(default_factory=list)  # type: ignore[valid-type]
     openapi: OpenApiSource | None = None
     asyncapi: OpenApiSource | None = None
     icon: Icon | None = None
@@ -292,7 +292,7 @@ class MenuItem(Level):
 
 class TabV2(Level):
     tab: str
-    menu: list[MenuItem] = []
+    menu: list[MenuItem] = Field(default_factory=list)
 
     @property
     def menu_items(self) -> list[MenuItem]:
@@ -306,7 +306,7 @@ class Product(Level):
     description: str | None = None
     color: ModeColors | None = None
     default: bool = False
-    menu: list[MenuItem] = []
+    menu: list[MenuItem] = Field(default_factory=list)
 
     @property
     def menu_items(self) -> list[MenuItem]:
@@ -327,12 +327,12 @@ class Dropdown(Level):
 class Global(Model):
     """Entries shown on every page (Mintlify: in every language and version)."""
 
-    languages: list[Language] = []
-    versions: list[Version] = []
-    tabs: list[TabV2] = []
-    anchors: list[AnchorV2] = []
-    dropdowns: list[Dropdown] = []
-    products: list[Product] = []
+    languages: list[Language] = Field(default_factory=list)
+    versions: list[Version] = Field(default_factory=list)
+    tabs: list[TabV2] = Field(default_factory=list)
+    anchors: list[AnchorV2] = Field(default_factory=list)
+    dropdowns: list[Dropdown] = Field(default_factory=list)
+    products: list[Product] = Field(default_factory=list)
 
 
 class NavigationV2(Level):
@@ -358,7 +358,7 @@ class SiteConfigV2(Model):
     navbar: Navbar = Navbar.model_construct()
     footer: Footer = Footer.model_construct()
     banner: Banner | None = None
-    redirects: list[Redirect] = []
+    redirects: list[Redirect] = Field(default_factory=list)
     api: ApiV2 = ApiV2.model_construct()
     fonts: Fonts = Fonts.model_construct()
     styling: Styling = Styling.model_construct()
@@ -367,7 +367,7 @@ class SiteConfigV2(Model):
     contextual: dict[str, Any] | None = None  # read by `_page_actions` (Mintlify adds options often)
     errors: Errors = Errors.model_construct()
     # Analytics and chat widgets, per provider: `analytics.analytics_tags` picks what loads.
-    integrations: dict[str, Any] = {}
+    integrations: dict[str, Any] = Field(default_factory=dict)
     # Social cards, as in the classic schema: `false` turns them off, Mintlify's object picks
     # a light or dark card.
     thumbnails: _one_of("true, false or an object {appearance}", boolean=bool, object=Thumbnails) = True  # type: ignore[valid-type]
@@ -375,7 +375,7 @@ class SiteConfigV2(Model):
     site_url: str | None = None
     metadata: Metadata = Metadata.model_construct()
     interaction: Interaction = Interaction.model_construct()
-    variables: dict[str, Any] = {}
+    variables: dict[str, Any] = Field(default_factory=dict)
 
 
 def source_names(source: str | list[str] | SourceObject | None) -> list[str]:

@@ -17,6 +17,7 @@ from sitegen.config.v2.model import (
     AnchorV2,
     ApiV2,
     Dropdown,
+    Global,
     Group,
     Level,
     MenuItem,
@@ -237,6 +238,25 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         (_index_after_first(tab_names, p.tab), _index_after_first(anchor_names, _label(p.anchor) if p.anchor else None))
         for p in placed
     )
+    raw = _classic_navigation(config, flat, placed, divisions, tab_names, anchors)
+    _add_classic_looks(config, raw)
+    openapi = source_names(config.api.openapi) + [s for s in flat.openapi if s not in source_names(config.api.openapi)]
+    if openapi:
+        raw["openapi"] = openapi
+    raw["api"] = _classic_api(config.api)
+    site = SiteConfig.model_validate(raw)
+    dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, (Dropdown, MenuItem)))
+    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
+                   dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed),
+                   product=product, directories=tuple(p.directory for p in placed))
+    return site, tree
+
+
+def _classic_navigation(config: SiteConfigV2, flat: _Flat, placed: list[_Placed], divisions: tuple[Division, ...],
+                        tab_names: list[str], anchors: dict[str, Section]) -> dict[str, Any]:
+    """The classic docs.json keys of the navigation and the top bar: groups, versions, tabs,
+    anchors (the first tab or anchor is the top anchor), redirects, links, socials."""
+    anchor_names = list(anchors)
     classic_anchors: list[dict[str, Any]] = []
     for index, name in enumerate(anchor_names[1:]):
         anchor = anchors[name]
@@ -244,15 +264,6 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         classic_anchors.append(_classic_anchor(anchor, _common_prefix(_pages_where(placed, divisions, 1, index)),
                                                versions.pop() if len(versions) == 1 else None))
     classic_anchors += [_classic_anchor(anchor, href, None) for anchor, href in flat.external_anchors]
-    top: dict[str, Any] = {}
-    if anchor_names:
-        first = anchors[anchor_names[0]]
-        top = {"name": _label(first)}
-        icon, icon_type = icon_parts(first.icon)
-        if icon:
-            top.update(icon=icon, iconType=icon_type or "duotone")
-    elif tab_names:
-        top = {"name": tab_names[0]}
     classic_tabs = [{"name": name, "url": _common_prefix(_pages_where(placed, divisions, 0, index))}
                     for index, name in enumerate(tab_names[1:])]
     raw: dict[str, Any] = {
@@ -268,8 +279,29 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
         "modeToggle": {"isHidden": config.appearance.strict}
         | ({"default": config.appearance.default} if config.appearance.default != "system" else {}),
     }
+    top = _top_anchor(anchors, tab_names)
     if top:
         raw["topAnchor"] = top
+    return raw
+
+
+def _top_anchor(anchors: dict[str, Section], tab_names: list[str]) -> dict[str, Any]:
+    """The classic top anchor: the first anchor, else the first tab (empty: neither)."""
+    if anchors:
+        first = next(iter(anchors.values()))
+        top = {"name": _label(first)}
+        icon, icon_type = icon_parts(first.icon)
+        if icon:
+            top.update(icon=icon, iconType=icon_type or "duotone")
+        return top
+    if tab_names:
+        return {"name": tab_names[0]}
+    return {}
+
+
+def _add_classic_looks(config: SiteConfigV2, raw: dict[str, Any]) -> None:
+    """The classic keys of how the site looks: logo, thumbnails, site URL, favicon, colors,
+    background image and the top bar's call-to-action button."""
     if config.logo is not None:
         raw["logo"] = config.logo
     raw["thumbnails"] = config.thumbnails
@@ -294,16 +326,6 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
             raw["topbarCtaButton"]["name"] = primary.label
         elif primary.type == "discord":
             raw["topbarCtaButton"]["name"] = "Discord"
-    openapi = source_names(config.api.openapi) + [s for s in flat.openapi if s not in source_names(config.api.openapi)]
-    if openapi:
-        raw["openapi"] = openapi
-    raw["api"] = _classic_api(config.api)
-    site = SiteConfig.model_validate(raw)
-    dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, (Dropdown, MenuItem)))
-    tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
-                   dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed),
-                   product=product, directories=tuple(p.directory for p in placed))
-    return site, tree
 
 
 def _label(level: Section) -> str:
@@ -358,40 +380,74 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
         at = dataclasses.replace(at, api=level.openapi)
     if level.directory is not None:
         at = dataclasses.replace(at, directory=level.directory)
-
-    def place(group: Group, pages: str, first: int = 0) -> None:
-        api = group.openapi if group.openapi is not None else at.api
-        flat.placed.append(_Placed(group, at.version, at.tab, at.anchor, (pages, first), api,
-                                   group.directory or at.directory))
-
     if (level.openapi is not None or level.asyncapi is not None) and not level.has_content:
-        place(Group(group="", openapi=level.openapi, asyncapi=level.asyncapi),
-              f"{where}.openapi" if level.openapi is not None else f"{where}.asyncapi")
+        _place(flat, at, Group(group="", openapi=level.openapi, asyncapi=level.asyncapi),
+               f"{where}.openapi" if level.openapi is not None else f"{where}.asyncapi")
+    _flatten_language(level, where, at, flat, notes)
+    _flatten_versions(level, where, at, flat, notes)
+    _flatten_tabs(level, where, at, flat, notes)
+    _flatten_product(level, where, at, flat, notes)
+    _flatten_sections(level, where, at, flat, notes)
+    _place_groups(level, where, at, flat)
+    _place_pages(level, where, at, flat)
+    if level.global_ is not None:
+        _flatten_global(level.global_, where, flat, notes)
+
+
+def _place(flat: _Flat, at: _Context, group: Group, pages: str, first: int = 0) -> None:
+    """Add a top-level group, with where it sits (`pages`: the JSON path of its `pages`
+    array, `first`: the index of its first entry there)."""
+    api = group.openapi if group.openapi is not None else at.api
+    flat.placed.append(_Placed(group, at.version, at.tab, at.anchor, (pages, first), api,
+                               group.directory or at.directory))
+
+
+def _link_elsewhere(level: Level) -> str | None:
+    """The `href` of a level that is only that: a link to another site, not a part of this one."""
+    if level.href and not level.has_content and level.openapi is None and level.asyncapi is None:
+        return level.href
+    return None
+
+
+def _flatten_language(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
     for index, language in enumerate(level.languages):
         if language.language == flat.language:  # the other languages are their own mapping
             _flatten(language, f"{where}.languages[{index}]", at, flat, notes)
             break
+
+
+def _flatten_versions(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
     shown = [(i, v) for i, v in enumerate(level.versions) if not v.hidden]
     for index, release in sorted(shown, key=lambda item: not item[1].default):  # the default version first
-        if release.href and not release.has_content and release.openapi is None and release.asyncapi is None:
-            flat.versions_elsewhere.append({"name": release.version, "url": release.href})  # a link in the menu
+        if href := _link_elsewhere(release):
+            flat.versions_elsewhere.append({"name": release.version, "url": href})  # a link in the menu
             continue
         position, before = len(flat.versions), len(flat.placed)
         _flatten(release, f"{where}.versions[{index}]", dataclasses.replace(at, version=release.version), flat, notes)
         # A version that lists nothing in this language (its `languages` lack it) is not in its picker.
         if len(flat.placed) > before and release.version not in flat.versions:
             flat.versions.insert(position, release.version)
+
+
+def _flatten_tabs(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
     for index, section in enumerate(level.tabs):
         if section.hidden:
             continue
-        if section.href and not section.has_content and section.openapi is None and section.asyncapi is None:
-            flat.external_tabs.append((section.tab, section.href))
+        if href := _link_elsewhere(section):
+            flat.external_tabs.append((section.tab, href))
         else:
             _flatten(section, f"{where}.tabs[{index}]", dataclasses.replace(at, tab=section.tab), flat, notes)
+
+
+def _flatten_product(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
     for index, product in enumerate(level.products):  # the other products are their own mapping
         if product.product == flat.product and not product.hidden:
             _flatten(product, f"{where}.products[{index}]", at, flat, notes)
             break
+
+
+def _flatten_sections(level: Level, where: str, at: _Context, flat: _Flat, notes: list[str]) -> None:
+    """Anchors, dropdowns and menu items, each with its own sidebar."""
     # A menu item is a part of its tab with its own sidebar, like a dropdown's entry.
     sections = [("anchors", item) for item in level.anchors] + [("dropdowns", item) for item in level.dropdowns] \
         + [("menu", item) for item in level.menu_items]
@@ -400,13 +456,21 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
         index = numbers[key] = numbers.get(key, -1) + 1
         if item.hidden and isinstance(item, MenuItem):
             continue
-        if item.href and not item.has_content and item.openapi is None and item.asyncapi is None:
-            flat.external_anchors.append((item, item.href))
+        if href := _link_elsewhere(item):
+            flat.external_anchors.append((item, href))
         else:
             _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
+
+
+def _place_groups(level: Level, where: str, at: _Context, flat: _Flat) -> None:
     for index, group in enumerate(level.groups):
         if not group.hidden:
-            place(group, f"{where}.groups[{index}].pages")
+            _place(flat, at, group, f"{where}.groups[{index}].pages")
+
+
+def _place_pages(level: Level, where: str, at: _Context, flat: _Flat) -> None:
+    """A level's `pages`: its groups, and each run of pages outside any group as one group
+    without a title."""
     loose: list[str] = []
     first_loose = 0
     for index, entry in enumerate([*level.pages, None]):  # None: flush the last run of loose pages
@@ -415,29 +479,32 @@ def _flatten(level: Level, where: str, at: _Context, flat: _Flat, notes: list[st
                 first_loose = index
             loose.append(entry)
             continue
-        if loose:  # pages outside any group: one group without a title
-            place(Group(group="", pages=loose), f"{where}.pages", first_loose)
+        if loose:
+            _place(flat, at, Group(group="", pages=loose), f"{where}.pages", first_loose)
             loose = []
         if isinstance(entry, Group) and not entry.hidden:
-            place(entry, f"{where}.pages[{index}].pages")
-    if level.global_ is not None:
-        for key in ("anchors", "dropdowns"):
-            for index, item in enumerate(getattr(level.global_, key)):
-                if item.href:
-                    flat.external_anchors.append((item, item.href))
-                else:
-                    notes.append(f"{where}.global.{key}[{index}]: a global entry needs an href; left out")
-        for index, tab_entry in enumerate(level.global_.tabs):
-            if tab_entry.href:
-                flat.external_tabs.append((tab_entry.tab, tab_entry.href))
+            _place(flat, at, entry, f"{where}.pages[{index}].pages")
+
+
+def _flatten_global(entries: Global, where: str, flat: _Flat, notes: list[str]) -> None:
+    """`global` anchors, dropdowns and tabs: links shown with every language and version."""
+    for key in ("anchors", "dropdowns"):
+        for index, item in enumerate(getattr(entries, key)):
+            if item.href:
+                flat.external_anchors.append((item, item.href))
             else:
-                notes.append(f"{where}.global.tabs[{index}]: a global entry needs an href; left out")
-        # Global languages and versions link to another site's language or version; the
-        # language menu and version picker list only this site's own.
-        for key in ("languages", "versions"):
-            for index, _ in enumerate(getattr(level.global_, key)):
-                notes.append(f"{where}.global.{key}[{index}]: the {key[:-1]} menu lists only this site's own "
-                             f"{key}; left out")
+                notes.append(f"{where}.global.{key}[{index}]: a global entry needs an href; left out")
+    for index, tab_entry in enumerate(entries.tabs):
+        if tab_entry.href:
+            flat.external_tabs.append((tab_entry.tab, tab_entry.href))
+        else:
+            notes.append(f"{where}.global.tabs[{index}]: a global entry needs an href; left out")
+    # Global languages and versions link to another site's language or version; the
+    # language menu and version picker list only this site's own.
+    for key in ("languages", "versions"):
+        for index, _ in enumerate(getattr(entries, key)):
+            notes.append(f"{where}.global.{key}[{index}]: the {key[:-1]} menu lists only this site's own "
+                         f"{key}; left out")
 
 
 def _merge_versions(placed: list[_Placed], versions: list[str]) -> list[_Placed]:
