@@ -22,7 +22,7 @@ from sitegen.config.model import (
     SiteChrome,
     SiteConfig,
 )
-from sitegen.config.validation import describe, strip_control_characters, unknown_keys, walk_path
+from sitegen.config.validation import EnumRule, describe, replace_enums, strip_control_characters, unknown_keys
 from sitegen.confine import is_script_url, script_url_warning
 from sitegen.errors import ConfigError, shortened
 
@@ -54,7 +54,7 @@ def load_classic(raw: dict[str, Any], path: Path, text: str) -> LoadedConfig:
 
 # (path, allowed values, value used instead, how the fallback reads). "*" is any list index;
 # a None fallback removes the key, so the model's own default applies.
-_ENUMS: tuple[tuple[tuple[str | int, ...], tuple[str, ...], str | None, str], ...] = (
+_ENUMS: tuple[EnumRule, ...] = (
     (("topAnchor", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
     (("anchors", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
     (("navigation", "*", "iconType"), ICON_TYPES, "solid", "using 'solid'"),
@@ -70,16 +70,7 @@ def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     take, and a warning (JSON path first) for each change a user would want to know about."""
     raw = copy.deepcopy(raw)
     warnings: list[str] = []
-    for path, allowed, fallback, effect in _ENUMS:
-        for where, parent, key in walk_path(raw, path, ""):
-            value = parent[key]
-            if isinstance(value, str) and value not in allowed:
-                shown = ", ".join(repr(a) for a in allowed[:-1]) + f" or {allowed[-1]!r}"
-                warnings.append(f"{where}: {value!r} is not one of {shown}; {effect}")
-                if fallback is None:
-                    del parent[key]
-                else:
-                    parent[key] = fallback
+    replace_enums(raw, _ENUMS, warnings)
     colors = raw.get("colors")
     background = colors.get("background") if isinstance(colors, dict) else None
     if isinstance(background, dict) and ("light" in background) != ("dark" in background):

@@ -64,6 +64,26 @@ def strip_control_characters(node: Any, here: str, found: list[str]) -> Any:
     return node
 
 
+# (JSON path, the values allowed, what replaces another value (None: it is dropped), what
+# the warning says was done instead)
+EnumRule = tuple[tuple[str | int, ...], tuple[str, ...], str | None, str]
+
+
+def replace_enums(raw: dict[str, Any], rules: tuple[EnumRule, ...], warnings: list[str]) -> None:
+    """Values Mintlify builds through that are not one of a key's allowed words: replaced by
+    the rule's fallback (or dropped), one warning each, in `raw` itself."""
+    for path, allowed, fallback, effect in rules:
+        for where, parent, key in walk_path(raw, path, ""):
+            value = parent[key]
+            if isinstance(value, str) and value not in allowed:
+                shown = ", ".join(repr(a) for a in allowed[:-1]) + f" or {allowed[-1]!r}"
+                warnings.append(f"{where}: {value!r} is not one of {shown}; {effect}")
+                if fallback is None:
+                    del parent[key]
+                else:
+                    parent[key] = fallback
+
+
 def walk_path(node: Any, path: tuple[str | int, ...], here: str) -> list[tuple[str, dict[str, Any], str]]:
     """(json path, parent, key) of every value at `path` ("*": each item of a list)."""
     if not path:

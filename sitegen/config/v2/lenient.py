@@ -9,10 +9,10 @@ from urllib.parse import urlsplit
 
 from sitegen.config.model import SOCIAL_KEYS
 from sitegen.config.v2.model import THEMES
-from sitegen.config.validation import walk_path
+from sitegen.config.validation import EnumRule, replace_enums
 from sitegen.confine import is_script_url, script_url_warning
 
-_ENUMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str | None, str], ...] = (
+_ENUMS: tuple[EnumRule, ...] = (
     (("theme",), THEMES, "mint", "using 'mint'"),
     (("appearance", "default"), ("system", "light", "dark"), None, "following the visitor's system setting"),
     (("background", "decoration"), ("gradient", "grid", "windows"), None, "no decoration"),
@@ -35,16 +35,7 @@ _SOCIAL_ALIASES = {"twitter": "x"}
 def lenient_values(raw: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
     """`raw` (already a fresh copy from `$ref` resolution) with values Mintlify builds
     through made acceptable, one warning each."""
-    for path, allowed, fallback, effect in _ENUMS:
-        for where, parent, key in walk_path(raw, path, ""):
-            value = parent[key]
-            if isinstance(value, str) and value not in allowed:
-                shown = ", ".join(repr(a) for a in allowed[:-1]) + f" or {allowed[-1]!r}"
-                warnings.append(f"{where}: {value!r} is not one of {shown}; {effect}")
-                if fallback is None:
-                    del parent[key]
-                else:
-                    parent[key] = fallback
+    replace_enums(raw, _ENUMS, warnings)
     footer = raw.get("footer")
     socials = footer.get("socials") if isinstance(footer, dict) else None
     if isinstance(socials, dict):
