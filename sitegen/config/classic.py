@@ -16,11 +16,11 @@ from sitegen.config.model import (
     DEFAULT_BG_DARK,
     DEFAULT_BG_LIGHT,
     ICON_TYPES,
-    SOCIAL_KEYS,
     LoadedConfig,
     SiteBanner,
     SiteChrome,
     SiteConfig,
+    known_socials,
 )
 from sitegen.config.validation import EnumRule, describe, replace_enums, strip_control_characters, unknown_keys
 from sitegen.confine import is_script_url, script_url_warning
@@ -62,7 +62,6 @@ _ENUMS: tuple[EnumRule, ...] = (
     (("api", "auth", "method"), ("bearer", "basic", "key"), None, "no auth input is shown"),
     (("modeToggle", "default"), ("light", "dark"), None, "following the visitor's system setting"),
 )
-_SOCIAL_ALIASES = {"twitter": "x"}  # Mintlify's older name for the same link
 
 
 def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -84,13 +83,7 @@ def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             if isinstance(item, dict) and isinstance(item.get("type"), str) and "url" in item
         }
     if isinstance(socials, dict):
-        for key in list(socials):
-            if key in _SOCIAL_ALIASES and _SOCIAL_ALIASES[key] not in socials:
-                socials[_SOCIAL_ALIASES[key]] = socials.pop(key)
-            elif key not in SOCIAL_KEYS:
-                warnings.append(f"footerSocials.{key}: no icon for '{key}' (known: {', '.join(SOCIAL_KEYS)}); "
-                                "left out of the footer")
-                del socials[key]
+        known_socials(socials, "footerSocials", warnings)
     warnings += _drop_script_urls(raw)
     warnings += _versions_elsewhere(raw)
     return raw, warnings

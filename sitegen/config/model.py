@@ -58,6 +58,19 @@ SocialKey = Literal[
     "youtube", "medium", "telegram", "bluesky", "threads", "reddit", "podcast", "x-twitter", "earth-americas",
     "twitter",
 ]
+_SOCIAL_ALIASES = {"twitter": "x"}  # Mintlify's older name for the same link
+
+
+def known_socials(socials: dict[str, Any], where: str, warnings: list[str]) -> None:
+    """Footer social links as both schemas read them, in place: an older platform name
+    renamed, a platform with no icon left out with a warning (`where`: its JSON path)."""
+    for key in list(socials):
+        if key in _SOCIAL_ALIASES and _SOCIAL_ALIASES[key] not in socials:
+            socials[_SOCIAL_ALIASES[key]] = socials.pop(key)
+        elif key not in SOCIAL_KEYS:
+            warnings.append(f"{where}.{key}: no icon for '{key}' (known: {', '.join(SOCIAL_KEYS)}); "
+                            "left out of the footer")
+            del socials[key]
 
 
 class Model(BaseModel):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitegen.config.model import SOCIAL_KEYS
+from sitegen.config.model import known_socials
 from sitegen.config.v2.model import THEMES
 from sitegen.config.validation import EnumRule, replace_enums
 from sitegen.confine import is_script_url, script_url_warning
@@ -29,7 +29,6 @@ _ENUMS: tuple[EnumRule, ...] = (
     (("styling", "codeblocks"), ("system", "dark"), "system", "using 'system'"),
     (("banner", "type"), ("info", "warning", "critical"), "info", "using 'info'"),
 )
-_SOCIAL_ALIASES = {"twitter": "x"}
 
 
 def lenient_values(raw: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
@@ -39,13 +38,7 @@ def lenient_values(raw: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
     footer = raw.get("footer")
     socials = footer.get("socials") if isinstance(footer, dict) else None
     if isinstance(socials, dict):
-        for key in list(socials):
-            if key in _SOCIAL_ALIASES and _SOCIAL_ALIASES[key] not in socials:
-                socials[_SOCIAL_ALIASES[key]] = socials.pop(key)
-            elif key not in SOCIAL_KEYS:
-                warnings.append(f"footer.socials.{key}: no icon for '{key}' (known: {', '.join(SOCIAL_KEYS)}); "
-                                "left out of the footer")
-                del socials[key]
+        known_socials(socials, "footer.socials", warnings)
     _drop_script_urls(raw, "", warnings)
     _navbar_labels(raw, warnings)
     return raw

@@ -290,8 +290,9 @@ class MenuItem(Level):
     description: str | None = None
 
 
-class TabV2(Level):
-    tab: str
+class _WithMenu(Level):
+    """A level whose `menu` splits it into items, each with its own sidebar (tabs, products)."""
+
     menu: list[MenuItem] = Field(default_factory=list)
 
     @property
@@ -299,18 +300,17 @@ class TabV2(Level):
         return self.menu
 
 
-class Product(Level):
+class TabV2(_WithMenu):
+    tab: str
+
+
+class Product(_WithMenu):
     """A product: a whole navigation of its own, picked in the product switcher."""
 
     product: str
     description: str | None = None
     color: ModeColors | None = None
     default: bool = False
-    menu: list[MenuItem] = Field(default_factory=list)
-
-    @property
-    def menu_items(self) -> list[MenuItem]:
-        return self.menu
 
 
 class AnchorV2(Level):
