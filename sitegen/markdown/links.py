@@ -9,6 +9,7 @@ the site works under any sub-path and from disk.
 
 from __future__ import annotations
 
+import difflib
 import posixpath
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -196,16 +197,33 @@ def fragment_found(fragment: str, ids: Collection[str]) -> bool:
     return len(parts) > 1 and all(part in ids for part in parts)
 
 
-def fragment_problem(fragment: str, ids: Collection[str], other_page: str | None) -> str | None:
-    """What is wrong with a link to `#fragment` on a page whose ids are `ids` (None: nothing);
-    `other_page` is the page's id when the link leads to another page."""
+def fragment_problem(fragment: str, ids: Collection[str], target: str, linking: str, where: str) -> str | None:
+    """What is wrong with a link to `#fragment` on page `target` whose ids are `ids` (None:
+    nothing). The link is written at `where` ("file:line") on page `linking`; a same-page
+    link written in a snippet names the page, since it depends on which page inlines it."""
     if fragment_found(fragment, ids):
         return None
+    hint = ""
     meant = fragment_suggestion(fragment, ids)
-    hint = f" (the id there is '{meant}')" if meant else ""
-    if other_page is None:
+    if meant is not None:
+        hint = f" (the id there is '{meant}')"
+    else:
+        closest = closest_id(fragment, ids)
+        if closest is not None:
+            hint = f" (the closest id there is '{closest}')"
+    if target != linking:
+        return f"link to '{target}#{fragment}': no heading '{fragment}' on that page{hint}; link kept"
+    if _written_in_page(where, linking):
         return f"link to '#{fragment}': no heading '{fragment}' on this page{hint}; link kept"
-    return f"link to '{other_page}#{fragment}': no heading '{fragment}' on that page{hint}; link kept"
+    return (f"link to '#{fragment}': no heading '{fragment}' on page '{target}', which inlines this snippet{hint}; "
+            "link kept")
+
+
+def _written_in_page(where: str, page_id: str) -> bool:
+    """Whether `where` ("content/guides/a.mdx:12") is in the file of page `page_id`
+    ("guides/a"): page ids are their file's path from the content root, without suffix."""
+    written = posixpath.splitext(where.rsplit(":", 1)[0])[0]
+    return written == page_id or written.endswith("/" + page_id)
 
 
 def fragment_suggestion(fragment: str, ids: Collection[str]) -> str | None:
@@ -217,6 +235,39 @@ def fragment_suggestion(fragment: str, ids: Collection[str]) -> str | None:
         return None
     found = [id_ for id_ in ids if _letters_and_digits(id_) == wanted]
     return found[0] if len(found) == 1 else None
+
+
+# How alike (difflib's ratio) an id must be to a fragment to be named as the closest one:
+# `logos` and `logo` are, `5-billing-settings` and `6-billing-settings` are, `get-started`
+# and `page-title` are not.
+_CLOSE_ENOUGH = 0.85
+
+
+def closest_id(fragment: str, ids: Collection[str]) -> str | None:
+    """An id of the page close to a `#fragment` that lands nowhere, to name in the warning:
+    the fragment with words added at the end (`theme` for the heading `theme` - Required,
+    `theme-required`), the field id of the fragment (`api-params`: `param-api-params`), else
+    the most alike id when it is alike enough (`set-deflection-email`: `…-emails`); None
+    when nothing is close or two ids are equally so."""
+    wanted = unquote(fragment).lower()
+    if not wanted:
+        return None
+    longer = sorted((id_ for id_ in ids if id_.startswith(wanted + "-") or id_ == "param-" + wanted), key=len)
+    if longer and (len(longer) == 1 or len(longer[0]) < len(longer[1])):
+        return longer[0]
+    matcher = difflib.SequenceMatcher(b=wanted)
+    scored = []
+    for id_ in ids:
+        matcher.set_seq1(id_)
+        # The two cheap upper bounds first, as difflib.get_close_matches does.
+        if matcher.real_quick_ratio() >= _CLOSE_ENOUGH and matcher.quick_ratio() >= _CLOSE_ENOUGH:
+            ratio = matcher.ratio()
+            if ratio >= _CLOSE_ENOUGH:
+                scored.append((ratio, id_))
+    scored.sort(reverse=True)
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
 
 
 def _letters_and_digits(text: str) -> str:

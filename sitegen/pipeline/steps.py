@@ -525,7 +525,7 @@ def fragment_warnings(
         if target not in ids:
             built = pages[target]
             ids[target] = page_ids(built.decode()) if isinstance(built, bytes) else built
-        problem = fragment_problem(fragment, ids[target], None if target == linking else target)
+        problem = fragment_problem(fragment, ids[target], target, linking, where)
         if problem is not None:
             warnings.append(f"{where}: {problem}")
     return warnings
