@@ -53,6 +53,7 @@ _HTML_TAG = re.compile(r"<[^>]+>")
 # Where a <Tab> notes the id it was given (children render before their parent): not a prop
 # anyone can write, since a JSX attribute name cannot start with a space.
 _GIVEN_ID = " id given"
+_ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')  # every id written in rendered children
 # Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
 _INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
 
@@ -379,10 +380,16 @@ class ComponentRenderer:
         return {"title": title or "View", "icon_svg": p.icon()}
 
     def _visibility(self, p: _Props) -> dict[str, Any]:
-        """for="humans" is the page; for="agents" is left out of it (sitegen writes no Markdown export)."""
+        """for="humans" is the page; for="agents" is left out of it (the page's Markdown keeps it)."""
         if "for" not in p.element.props:
             p.ctx.warn(p.element, '<Visibility> has no for="humans" or for="agents"; its content is shown')
-        return {"shown": p.choice("for", AUDIENCES, "humans") == "humans"}
+        shown = p.choice("for", AUDIENCES, "humans") == "humans"
+        # Content for agents is in the page's Markdown only, but its ids stay on the page as
+        # empty anchors: links to its headings (written in other content for agents, as on
+        # Mintlify) land where the content would be, and the link check finds the ids.
+        anchors = [] if shown else list(dict.fromkeys(
+            html.unescape(found) for found in _ID_ATTRIBUTE.findall(p.element.children_html)))
+        return {"shown": shown, "anchors": anchors}
 
     def _prompt(self, p: _Props) -> dict[str, Any]:
         actions = p.element.props.get("actions", ["copy"])
