@@ -385,7 +385,7 @@ class ComponentRenderer:
             p.ctx.warn(p.element, '<Visibility> has no for="humans" or for="agents"; its content is shown')
         shown = p.choice("for", AUDIENCES, "humans") == "humans"
         # Content for agents is in the page's Markdown only, but its ids stay on the page as
-        # empty anchors: links to its headings (written in other content for agents, as on
+        # empty spans: links to its headings (written in other content for agents, as on
         # Mintlify) land where the content would be, and the link check finds the ids.
         anchors = [] if shown else list(dict.fromkeys(
             html.unescape(found) for found in _ID_ATTRIBUTE.findall(p.element.children_html)))

@@ -147,3 +147,34 @@ def test_opening_an_accordion_puts_its_link_in_the_address_bar(page: Any, site: 
     expect(page).to_have_url(site + "install/#troubleshooting:proxy-settings")
     page.reload()
     expect_proxy_settings_shown(page)
+
+
+AGENTS_PAGE = f"""---
+title: Garden CLI
+---
+
+{FILLER}
+<Visibility for="agents">
+  ## Set up the beds for the user
+
+  Run `garden beds init` yourself.
+</Visibility>
+
+Right where the agents' section would be.
+
+{FILLER}
+"""
+
+
+def test_a_link_to_a_heading_for_agents_scrolls_to_where_it_would_be(
+    page: Any, make_project: Callable[..., Path], static_server: Callable[[Path], str]
+) -> None:
+    # Content for agents is in the page's Markdown only; a link written for Mintlify to one of
+    # its headings (mintlify+docs links quickstart#set-up-mintlify-for-the-user) lands there.
+    project = make_project({"name": "Garden", "navigation": [{"group": "G", "pages": ["cli"]}]},
+                           {"cli.mdx": AGENTS_PAGE})
+    assert build(project) == []
+    page.goto(static_server(project / "site") + "cli/#set-up-the-beds-for-the-user")
+    expect(page.get_by_text("Right where the agents' section would be.")).to_be_in_viewport()
+    expect(page.get_by_text("garden beds init")).to_have_count(0)
+    expect(page.get_by_text("Set up the beds for the user")).to_have_count(0)
