@@ -103,7 +103,7 @@ def build_into(opts: BuildOptions, output: Output, reuse: Reuse | None = None, t
     pages, loaded = operations.apply(pages), operations.loaded or loaded
     navigation = step("build_navigation", lambda: steps.build_navigation(loaded, pages, project),
                       key=(loaded, steps.page_outlines(pages)))
-    theme = step("load_theme", lambda: steps.load_theme_parts(project, opts.author_scripts),
+    theme = step("load_theme", lambda: steps.load_theme_parts(project, opts.author_scripts, opts.cache),
                  key=(project, opts.author_scripts))
     theme_assets = step("theme_assets", theme.theme.assets, key=theme)
     setup, site_url, chrome_warnings = step("make_chrome", lambda: _setup(
