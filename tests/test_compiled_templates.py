@@ -81,3 +81,12 @@ def test_a_project_with_its_own_theme_files_keeps_no_compiled_templates(tmp_path
     build(project, tmp_path / "out", home)
     assert not (home / "sitegen").exists()
     assert "<!-- orchard theme -->" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_dev_server_keeps_them_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sitegen.serve.reuse import DevBuilder
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
+    site = DevBuilder(make(tmp_path / "orchard")).build()
+    assert b"late winter" in site.files["index.html"]
+    assert list((tmp_path / "home-cache" / "sitegen" / "templates").glob("*.jinja"))
