@@ -8,12 +8,15 @@ putting a file with the same relative path under its own `themes/default/`.
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+import jinja2.bccache
 
+from sitegen.cachedir import read_no_follow, write_atomic
 from sitegen.confine import OUTSIDE, inside_project
 
 THEME_NAME = "default"
@@ -73,8 +76,13 @@ class Theme:
     def is_refused(self, path: Path) -> bool:
         return any(path == refused or path.is_relative_to(refused) for refused in self.refused)
 
-    def environment(self) -> jinja2.Environment:
-        """The templates' environment."""
+    @property
+    def is_builtin(self) -> bool:
+        """No project override: every template is sitegen's own."""
+        return self.dirs == (builtin_theme_dir(),)
+
+    def environment(self, compiled: CompiledTemplates | None = None) -> jinja2.Environment:
+        """The templates' environment (`compiled`: where compiled templates are kept, if anywhere)."""
         env = jinja2.Environment(
             loader=self.loader("templates"),
             autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
@@ -84,8 +92,44 @@ class Theme:
             # A changed theme file makes a new Environment (the builder's theme generation), so
             # templates never need Jinja's per-render check of their file's mtime.
             auto_reload=False,
+            bytecode_cache=compiled,
         )
         return env
+
+
+def user_cache_dir() -> Path:
+    """sitegen's folder in the user's cache (`$XDG_CACHE_HOME/sitegen`, else `~/.cache/sitegen`)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sitegen"
+
+
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Jinja's compiled form of the built-in theme's templates, kept in the user's cache folder
+    as Python keeps a module's `.pyc`: compiling them is a large part of a one-page rebuild.
+
+    Only for the built-in theme (`Theme.is_builtin`), and never inside a project: a compiled
+    template is code that runs, and a repository can ship any file. Jinja checks a hash of the
+    source and its own format on every load, so a changed template is compiled again; a file
+    that cannot be read or written costs only the compiling."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or user_cache_dir() / "templates"
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            data = read_no_follow(self.folder / f"{bucket.key}.jinja")
+        except OSError:
+            return
+        try:
+            bucket.bytecode_from_string(data)
+        except (pickle.UnpicklingError, ValueError, EOFError, TypeError):  # damaged: compiled again
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.folder / f"{bucket.key}.jinja", bucket.bytecode_to_string())
+        except OSError:
+            pass
 
 
 def template_failure(exc: jinja2.TemplateError, project_dir: Path | None) -> str:

@@ -6,6 +6,7 @@ import contextlib
 import functools
 import http.server
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -158,6 +159,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's cache folder ($XDG_CACHE_HOME, where builds keep compiled templates) is the
+    session's own: tests never write into the developer's home, and they share it, as a
+    user's builds do."""
+    folder = tmp_path_factory.mktemp("user-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
+
+
 def copy_fixture(source: Path, parent: Path) -> Path:
     """A copy of a fixture project under `parent`, to build: a build writes `.sitegen-cache/`
     into its project, and the repository's fixtures stay exactly as committed."""
@@ -278,11 +290,14 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def run_sitegen(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the real CLI (`python -m sitegen …`) as a user would; never raises on failure."""
+def run_sitegen(*args: str | Path, cwd: Path | None = None,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the real CLI (`python -m sitegen …`) as a user would; never raises on failure.
+    `env`: variables set on top of this process's."""
     return subprocess.run(
         [sys.executable, "-m", "sitegen", *map(str, args)],
         cwd=cwd or REPO,
+        env={**os.environ, **env} if env else None,
         capture_output=True,
         text=True,
         timeout=120,

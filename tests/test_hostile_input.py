@@ -357,3 +357,26 @@ def test_page_template_override_naming_an_undefined_value(make_project: Project)
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and errors[0].startswith("error: themes/default/templates/page.html:3: ")
     assert errors[0].endswith(" (rendering the page /quickstart/)")
+
+
+NESTING_SHAPES = {  # YAML nested `depth` levels deep, four ways
+    "flow sequences": lambda depth: "[" * depth + "]" * depth,
+    "flow mappings": lambda depth: "{a: " * depth + "1" + "}" * depth,
+    "block mappings": lambda depth: "".join("  " * level + "a:\n" for level in range(depth)) + "  " * depth + "1",
+    "compact sequences": lambda depth: "- " * depth + "1",
+}
+
+
+@pytest.mark.parametrize("shape", NESTING_SHAPES)
+def test_nesting_is_refused_one_level_past_the_limit_whatever_the_shape(shape: str) -> None:
+    # check_yaml skips its event parse when a text has too few indicators to nest past the
+    # limit: at the limit it must pass, one level deeper it must still be refused.
+    from sitegen.untrusted import YamlShapeError, check_yaml
+
+    write = NESTING_SHAPES[shape]
+    for depth in range(1, 12):
+        if depth <= 8:
+            check_yaml(write(depth), max_nesting=8)
+        else:
+            with pytest.raises(YamlShapeError, match="nested deeper than 8 levels"):
+                check_yaml(write(depth), max_nesting=8)

@@ -6,17 +6,16 @@ for both."""
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from urllib.parse import unquote
 
 from sitegen.config.classic import load_classic
 from sitegen.config.model import LoadedConfig, LogoImages
-from sitegen.config.validation import json_kind
+from sitegen.config.validation import json_kind, parse_json
 from sitegen.confine import OUTSIDE, inside_project
-from sitegen.errors import ConfigError, location
+from sitegen.errors import ConfigError
 from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES, is_v2
-from sitegen.untrusted import MAX_CONFIG_BYTES, json_nesting, nesting_message, read_text
+from sitegen.untrusted import MAX_CONFIG_BYTES, read_text
 
 
 def find_config_file(project_dir: Path) -> Path:
@@ -49,16 +48,9 @@ def load_config(project_dir: Path) -> LoadedConfig:
     """Read and validate the project's docs.json (else mint.json)."""
     path = find_config_file(project_dir)  # refuses a link to a file outside the project
     name = path.name
-    # Size, NUL bytes and UTF-8 first (a BOM from Windows editors is dropped), then nesting,
-    # which json.loads and every later walk of the data would hit as RecursionError.
+    # Size, NUL bytes and UTF-8 first (a BOM from Windows editors is dropped), then nesting and JSON.
     text = read_text(path, name, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
-    deep = json_nesting(text)
-    if deep is not None:
-        raise ConfigError(f"{location(name, *deep)}: {nesting_message()}")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{location(name, exc.lineno, exc.colno)}: {exc.msg}") from None
+    raw = parse_json(text, name)
     if not isinstance(raw, dict):
         raise ConfigError(f"{name}: the top level must be a JSON object, not {json_kind(raw)}")
     if is_v2(raw):

@@ -24,7 +24,7 @@ from sitegen.markdown.code import fence_icon, language_label
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
 from sitegen.markdown.slugs import field_id, heading_slug, title_slug
-from sitegen.theme import Theme, template_failure
+from sitegen.theme import CompiledTemplates, Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
 
@@ -153,7 +153,7 @@ def _plain_text(rendered: str) -> str:
 class ComponentRenderer:
     """Renders one MDX component element to HTML through its theme template."""
 
-    def __init__(self, theme: Theme) -> None:
+    def __init__(self, theme: Theme, compiled: CompiledTemplates | None = None) -> None:
         self._project_dir = theme.project_dir  # a failing override is named as it sits there
         self.env = jinja2.Environment(
             loader=theme.loader("components"),
@@ -162,6 +162,7 @@ class ComponentRenderer:
             trim_blocks=True,
             lstrip_blocks=True,
             auto_reload=False,  # a changed theme file makes a new ComponentRenderer
+            bytecode_cache=compiled,
         )
         # Component name -> its template and the template's globals as a plain dict: thousands
         # of components a build, a few dozen names (Jinja's own lookup takes a lock and a cache

@@ -94,7 +94,7 @@ def build(
     opts = BuildOptions(project, strict=strict, exclude=(out_dir, project / "site", project / CACHE_DIR),
                         processes=os.cpu_count() or 1,
                         offline=offline, site_url=site_url or SiteUrlSetting(), cache=cache,
-                        author_scripts=author_scripts)
+                        compiled_templates=cache, author_scripts=author_scripts)
     pagefind = [binary] if (binary := pagefind_binary()) is not None else []
     before = None
     if cache:

@@ -59,6 +59,7 @@ class BuildOptions:
     offline: bool = False  # remote OpenAPI documents only from the cache
     site_url: SiteUrlSetting | None = None  # `sitegen build`'s (None: relative pages only)
     cache: bool = False  # pages and search shards from .sitegen-cache/build/
+    compiled_templates: bool = True  # the built-in templates' compiled form from the user's cache folder
     search: SearchIndex = field(default_factory=SearchIndex)
     # False (`--no-scripts`): no code of the project's authors reaches the site: no custom
     # .js/.css files, no <style> from pages, no analytics loaders, no theme override.
@@ -103,7 +104,7 @@ def build_into(opts: BuildOptions, output: Output, reuse: Reuse | None = None, t
     pages, loaded = operations.apply(pages), operations.loaded or loaded
     navigation = step("build_navigation", lambda: steps.build_navigation(loaded, pages, project),
                       key=(loaded, steps.page_outlines(pages)))
-    theme = step("load_theme", lambda: steps.load_theme_parts(project, opts.author_scripts),
+    theme = step("load_theme", lambda: steps.load_theme_parts(project, opts.author_scripts, opts.compiled_templates),
                  key=(project, opts.author_scripts))
     theme_assets = step("theme_assets", theme.theme.assets, key=theme)
     setup, site_url, chrome_warnings = step("make_chrome", lambda: _setup(

@@ -34,7 +34,7 @@ from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
 from sitegen.redirects import HOST_RULES, redirect_files
 from sitegen.render import Renderer, SiteContext, robots_may_index
-from sitegen.theme import Theme, builtin_theme_dir, load_theme, template_failure
+from sitegen.theme import CompiledTemplates, Theme, builtin_theme_dir, load_theme, template_failure
 from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
@@ -352,10 +352,12 @@ class ThemeParts:
     components: ComponentRenderer
 
 
-def load_theme_parts(project_dir: Path, author_code: bool = True) -> ThemeParts:
+def load_theme_parts(project_dir: Path, author_code: bool = True, keep_compiled: bool = False) -> ThemeParts:
+    """`keep_compiled`: the built-in templates' compiled form is kept in the user's cache folder."""
     # A theme override is the authors' code (its templates write every page's HTML): not under --no-scripts.
     theme = load_theme(project_dir) if author_code else Theme(dirs=(builtin_theme_dir(),))
-    return ThemeParts(theme, theme.environment(), ComponentRenderer(theme))
+    compiled = CompiledTemplates() if keep_compiled and theme.is_builtin else None
+    return ThemeParts(theme, theme.environment(compiled), ComponentRenderer(theme, compiled))
 
 
 # --- the chrome: what every page shows besides its own content --------------------------
