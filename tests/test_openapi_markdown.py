@@ -111,3 +111,17 @@ def test_raw_html_and_script_links_in_a_description_stay_text(make_project: Call
         "<p>Harvest &lt;img src=x onerror=alert(1)&gt; <strong>now</strong>, "
         '[click](javascript:alert(2)) or <a href="mailto:crew@orchard.example">mail</a>.</p>')
     assert "<img src=x" not in html and 'href="javascript' not in html
+
+
+def test_a_directory_card_shows_the_operations_description_as_text(make_project: Callable[..., Path]) -> None:
+    docs = {"theme": "mint", "name": "Orchard", "colors": {"primary": "#2F6B3A"},
+            "navigation": {"languages": [{"language": "en", "groups": [
+                {"group": "Guides", "pages": ["en/guides/start"]},
+                {"group": "Trees", "root": "en/trees", "directory": "card", "openapi": "en/api-reference/orchard.json",
+                 "pages": ["POST /trees/{tree_id}/harvest"]},
+            ]}]}}
+    project = make_project(docs, {"/en/trees.mdx": "---\ntitle: Trees\n---\n\nEvery tree call.\n",
+                                  "/en/guides/start.mdx": "---\ntitle: Start\n---\n\nPlant first.\n",
+                                  "/en/api-reference/orchard.json": json.dumps(ORCHARD)})
+    html = build_site(project).files["en/trees/index.html"].decode()
+    assert first(html, r'<div class="card-body">(.*?)</div>') == "Starts a harvest of one tree. Pass tree_id from the guide."
