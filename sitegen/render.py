@@ -159,6 +159,15 @@ class Directory:
     entries: tuple[DirectoryEntry, ...]
 
 
+def operation_description(page: Page, api: Any) -> Any:
+    """The API view's description (an `openapi.text.Described`) when the page's description
+    is the operation's, which is Markdown; else None."""
+    described = getattr(api, "description", None)
+    if described and page.description is not None and page.description == getattr(described, "source", None):
+        return described
+    return None
+
+
 def directory_of(group: NavGroupNode) -> Directory | None:
     """The listing a group's root page shows below its text (v2 `directory`)."""
     if group.root is None or group.directory not in ("accordion", "card"):
@@ -170,7 +179,12 @@ def directory_of(group: NavGroupNode) -> Directory | None:
             entries.append(DirectoryEntry(item.title, inner[0].page if inner else None, None,
                                           tuple(page for page in inner if page is not item.root)))
         else:
-            entries.append(DirectoryEntry(item.title, item.page, item.page.description))
+            description = item.page.description
+            if description and item.page.openapi:  # an operation's Markdown: its text
+                from sitegen.openapi.text import plain_text
+
+                description = plain_text(description)
+            entries.append(DirectoryEntry(item.title, item.page, description))
     return Directory(group.directory, group.title, tuple(entries))
 
 
@@ -637,6 +651,7 @@ class Renderer:
         section = self.site.navigation.section_for(page)
         language = self.page_language(page)
         ui = ui_strings(language)
+        spec_description = operation_description(page, api)
         return self._page_template.render(
             site=self.site,
             config=self.site.config,
@@ -653,6 +668,10 @@ class Renderer:
             versions=self.site.navigation.owner(page).versions,
             feedback=self.feedback_links(page, ui),
             api=api,
+            # The operation's description is Markdown (OpenAPI's CommonMark): the header shows
+            # its HTML, the description tags its text.
+            page_description_html=spec_description,
+            page_summary=spec_description.plain if spec_description is not None else page.description,
             page_features=body.features,
             page_nav_script=self.nav_script(section)[0] if section and section.groups else None,
             page_language=language,

@@ -199,6 +199,24 @@ def test_file_prefix_chooses_among_several_specs(tmp_path: Path) -> None:
     assert catalog.find("v2/openapi POST /plants", "p.mdx").summary == "Create a plant (v2)"
 
 
+def test_a_file_named_exactly_wins_over_one_whose_path_ends_the_same(tmp_path: Path) -> None:
+    # An archived copy of the reference under v1/ keeps the same relative path.
+    (tmp_path / "api").mkdir()
+    (tmp_path / "v1" / "api").mkdir(parents=True)
+    write_spec(tmp_path / "api", "openapi.yaml", PLANT_STORE)
+    archived = copy.deepcopy(PLANT_STORE)
+    archived["paths"]["/plants"]["post"]["summary"] = "Create a plant (v1)"
+    write_spec(tmp_path / "v1" / "api", "openapi.yaml", archived)
+    catalog = load_openapi(tmp_path, ["api/openapi.yaml", "v1/api/openapi.yaml"])
+    for written in ("/api/openapi.yaml", "api/openapi.yaml", "./api/openapi.yaml"):
+        operation, warnings = catalog.lookup(f"{written} POST /plants", "p.mdx:2")
+        assert (operation.summary, warnings) == ("Create a plant", []), written
+    assert catalog.find("/v1/api/openapi.yaml POST /plants", "p.mdx").summary == "Create a plant (v1)"
+    # A name that only ends a path still finds every file it ends.
+    operation, warnings = catalog.lookup("openapi.yaml POST /plants", "p.mdx:2")
+    assert len(warnings) == 1 and "is in api/openapi.yaml and v1/api/openapi.yaml" in warnings[0]
+
+
 def test_errors_of_several_files_are_reported_together(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text("openapi: [\n")
     messages = load_error(tmp_path, ["a.yaml", "b.yaml"])

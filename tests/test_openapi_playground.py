@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from sitegen.config import ApiConfig, load_config
+from sitegen.i18n import ui_strings
 from sitegen.openapi import build_api_view, load_openapi
 from sitegen.openapi.model import Operation
 from sitegen.openapi.playground import (
@@ -77,7 +78,7 @@ def test_v2_example_defaults_all_adds_the_optional_values() -> None:
 def test_the_template_and_the_script_read_the_same_spec(tmp_path: Path) -> None:
     view = build_api_view(schedules(), ApiConfig.model_validate({"auth": {"method": "basic", "name": "account:key"}}),
                           params_expanded=params_expanded_from_v2("all"))
-    html = load_theme(tmp_path).environment().get_template("api/operation.html").render(api=view, page_features=())
+    html = load_theme(tmp_path).environment().get_template("api/operation.html").render(api=view, page_features=(), ui=ui_strings(None))
     config = json.loads(view.client_config)
     # The form has one input per spec input, in the spec's order, with the spec's kinds.
     assert [(i["in"], i["name"], i["kind"]) for i in config["inputs"]] == [
@@ -92,7 +93,8 @@ def test_the_template_and_the_script_read_the_same_spec(tmp_path: Path) -> None:
     assert config["sampleValues"]["params"] == [["path", "greenhouseId", "north"],
                                                 ["header", "Idempotency-Key", "sched-2024-05-01"]]
     assert '<details class="api-children" open>' in html
-    closed = load_theme(tmp_path).environment().get_template("api/operation.html").render(api=build_api_view(schedules()), page_features=())
+    closed = load_theme(tmp_path).environment().get_template("api/operation.html").render(
+        api=build_api_view(schedules()), page_features=(), ui=ui_strings(None))
     assert '<details class="api-children">' in closed and "api-children\" open" not in closed
 
 

@@ -69,12 +69,22 @@ def built(make_project: Any) -> dict[str, str]:
 
 def test_every_table_has_every_word_and_a_direction() -> None:
     english = json.loads((TABLES / "en.json").read_text(encoding="utf-8"))
+    theme_words = {key for key in english if not key.startswith("api_")}
+    complete = []
     for code in table_codes():
         table = json.loads((TABLES / f"{code}.json").read_text(encoding="utf-8"))
-        assert set(table) == set(english), code
+        assert theme_words <= set(table) <= set(english), code
+        if set(table) == set(english):
+            complete.append(code)
         assert table["direction"] in ("ltr", "rtl"), code
         assert "{query}" in table["no_results"], code
         assert all(isinstance(value, str) and value.strip() for value in table.values()), code
+        assert "{names}" in table.get("api_fill_required", "{names}"), code
+    # The API page's longer hints are left out where no translation is sure: English there.
+    assert complete == ["cs", "da", "de", "en", "es", "fr", "id", "it", "ja", "ko", "nl", "no", "pl", "pt", "ru", "sv",
+                        "uk", "zh", "zh-Hant"]
+    assert ui_strings("ar").api_cookies_hint == english["api_cookies_hint"]
+    assert ui_strings("ar").api_send == "إرسال"
 
 
 def test_each_mintlify_language_code_has_its_own_words() -> None:
@@ -169,3 +179,73 @@ def test_the_search_dialogs_key_hints_are_in_the_pages_language(built: dict[str,
     assert footer == "↑↓ zum Navigieren↵ zum ÖffnenEsc zum Schließen"
     assert text(built["index.html"], r'<div class="search-footer"[^>]*>(.*?)</div>') == \
            "↑↓ to navigate↵ to openEsc to close"
+
+
+# A small seed catalogue, listed by each language's `openapi` group as Mintlify sites do.
+SEEDS = {
+    "openapi": "3.1.0",
+    "info": {"title": "Seeds", "version": "1"},
+    "servers": [{"url": "https://api.seeds.example"}],
+    "components": {"securitySchemes": {"token": {"type": "http", "scheme": "bearer"}}},
+    "security": [{"token": []}],
+    "paths": {"/packets/{packet_id}": {"patch": {
+        "tags": ["Packets"], "summary": "Rename a packet",
+        "parameters": [{"name": "packet_id", "in": "path", "required": True, "schema": {"type": "string"}},
+                       {"name": "dry_run", "in": "query", "schema": {"type": "boolean", "default": False}}],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["label"],
+            "properties": {"label": {"type": "string"}, "sown": {"type": "string", "readOnly": True},
+                           "soil": {"type": "object", "properties": {"ph": {"type": "number"}}}}}}}},
+        "responses": {"200": {"description": "Renamed", "content": {"application/json": {"schema": {
+            "type": "object", "properties": {"label": {"type": "string"}}}}}}},
+    }}},
+}
+
+
+def seed_site(make_project: Any) -> dict[str, str]:
+    codes = ("en", "de", "zh")
+    navigation = {"languages": [{"language": code, "groups": [
+        {"group": "Start", "pages": [f"{code}/index"]},
+        {"group": "API", "openapi": f"{code}/seeds.json", "pages": ["PATCH /packets/{packet_id}"]}]} for code in codes]}
+    files = {f"/{code}/seeds.json": json.dumps(SEEDS) for code in codes}
+    files.update({f"/{code}/index.mdx": "---\ntitle: Seeds\n---\n\nText.\n" for code in codes})
+    project = make_project(v2(navigation), files)
+    site = build_site(project)
+    assert site.warnings == []
+    return {path: data.decode() for path, data in site.files.items() if path.endswith(".html")}
+
+
+def api_words(html: str) -> dict[str, Any]:
+    """The words a reader sees around the API reference and the playground."""
+    return {
+        "sections": [text(h2, r"(.*)") for h2 in re.findall(r'<h2 id="api-[^"]*"[^>]*>(.*?)</h2>', html, re.S)],
+        "send": text(html, r'<button type="submit" class="api-send">(.*?)</button>'),
+        "panels": [text(title, r"(.*)") for title in re.findall(r'<span class="api-panel-title">(.*?)</span>', html)],
+        "required": sorted({text(word, r"(.*)") for word in re.findall(r'<span class="api-required">(.*?)</span>', html)}),
+        "facts": [text(fact, r"(.*)") for fact in re.findall(r'<span class="api-fact">(.*?)</span>', html)],
+        "flags": [text(flag, r"(.*)") for flag in re.findall(r'<span class="api-flag">(.*?)</span>', html)],
+        "children": text(html, r'<details class="api-children">\s*<summary>(.*?)</summary>'),
+        "sending": re.search(r'data-sending="([^"]*)"', html).group(1),  # type: ignore[union-attr]
+    }
+
+
+def test_an_api_page_speaks_its_pages_language(make_project: Any) -> None:
+    pages = seed_site(make_project)
+    assert api_words(pages["de/api-reference/packets/rename-a-packet/index.html"]) == {
+        "sections": ["Ausprobieren", "Autorisierung", "Pfadparameter", "Query-Parameter", "Body application/json erforderlich",
+                     "Antworten"],
+        "send": "Senden",
+        "panels": ["Anfrage", "Antwort"],
+        "required": ["erforderlich"],
+        "facts": ["Standard: false"],
+        "flags": ["schreibgeschützt"],
+        "children": "Untergeordnete Attribute anzeigen",
+        "sending": "Wird gesendet…",
+    }
+    chinese = api_words(pages["zh/api-reference/packets/rename-a-packet/index.html"])
+    assert (chinese["sections"][0], chinese["send"], chinese["panels"], chinese["required"]) == (
+        "试一试", "发送", ["请求", "响应"], ["必填"])
+    assert chinese["sections"][1:] == ["授权", "路径参数", "查询参数", "请求体 application/json 必填", "响应"]
+    english = api_words(pages["en/api-reference/packets/rename-a-packet/index.html"])
+    assert (english["sections"][0], english["send"], english["panels"], english["facts"], english["flags"]) == (
+        "Try it", "Send", ["Request", "Response"], ["default: false"], ["read-only"])

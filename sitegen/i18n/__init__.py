@@ -2,10 +2,12 @@
 in the page's language, and the direction that language is written in.
 
 One JSON table per language sits beside this file (`de.json`, `zh-Hant.json`…), each with
-every key of `en.json` (tests/test_settings_i18n.py checks it). A page's language is the one
-its navigation gives it (`nav.Navigation.page_language`); a code with no table of its own
-falls back to its alias (`jp` is Japanese, `zh-TW` Traditional Chinese, as Mintlify reads
-them), then to its primary subtag (`fr-CA` -> `fr`), then to English.
+every key of `en.json` but the API page's (`api_*`, tests/test_settings_i18n.py checks it):
+an API word a table leaves out (a longer hint no translation of is sure) is English. A
+page's language is the one its navigation gives it (`nav.Navigation.page_language`); a
+code with no table of its own falls back to its alias (`jp` is Japanese, `zh-TW`
+Traditional Chinese, as Mintlify reads them), then to its primary subtag (`fr-CA` -> `fr`),
+then to English.
 """
 
 from __future__ import annotations
@@ -54,6 +56,50 @@ class UiStrings:
     to_navigate: str  # the search dialog's key hints: "↑↓ to navigate", "↵ to open", "Esc to close"
     to_open: str
     to_close: str
+    # The API page and its playground (api/*.html, api.js).
+    api_try_it: str
+    api_send: str
+    api_sending: str
+    api_not_sent: str
+    api_fill_required: str  # with "{names}" where the missing parameters go
+    api_request: str
+    api_response: str
+    api_responses: str
+    api_response_headers: str
+    api_authorization: str
+    api_body: str
+    api_path_parameters: str
+    api_query_parameters: str
+    api_headers: str
+    api_cookies: str
+    api_required: str
+    api_read_only: str
+    api_write_only: str
+    api_default: str
+    api_one_of: str
+    api_show_child_attributes: str
+    api_show_options: str
+    api_each_item: str
+    api_endpoint: str
+    api_base_url: str
+    api_examples: str
+    api_bearer_token: str
+    api_basic_auth: str
+    api_api_key: str
+    api_token_kept: str
+    api_cookies_hint: str
+    api_raw_json: str
+    api_raw_body: str
+    api_deprecated: str
+
+    def api_location(self, location: str) -> str:
+        """The title of a parameter location: "path" -> "Path parameters"…"""
+        return {"path": self.api_path_parameters, "query": self.api_query_parameters,
+                "header": self.api_headers, "cookie": self.api_cookies}.get(location, location)
+
+    def api_auth_label(self, method: str) -> str:
+        """What an auth method is called: "bearer" -> "Bearer token"…"""
+        return {"bearer": self.api_bearer_token, "basic": self.api_basic_auth}.get(method, self.api_api_key)
 
     @property
     def rtl(self) -> bool:
@@ -84,4 +130,6 @@ def ui_strings(language: str | None) -> UiStrings:
     """The theme's words for a page in `language` (a BCP 47 code as docs.json writes it)."""
     code = table_code(language)
     table = json.loads((_TABLES / f"{code}.json").read_text(encoding="utf-8"))
+    if code != DEFAULT_LANGUAGE:  # a word a table leaves out is shown in English
+        table = {**json.loads((_TABLES / f"{DEFAULT_LANGUAGE}.json").read_text(encoding="utf-8")), **table}
     return UiStrings(language=code, **table)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from openapi_spec_validator.validation.validators import SpecValidator
 
 MAX_ERRORS = 10  # enough to fix a file in one go without flooding the terminal
+MAX_VALUE_CHARS = 80  # a value quoted in a message, cut beyond this
 SNIFF_BYTES = 4096  # `openapi: 3.x` is the first key of nearly every spec
 _SNIFF = re.compile(rb"""(?m)(?:^|[{,])\s*["']?openapi["']?\s*:\s*["']?3\.""")
 _SPEC_SUFFIXES = (".json", ".yaml", ".yml")
@@ -58,10 +61,13 @@ def load_discovered(project_dir: Path, sources: Sequence[str]) -> tuple[ApiCatal
     specs: list[ApiSpec] = []
     warnings: list[str] = []
     for source in sources:
+        notes: list[str] = []  # a loaded file's warnings, kept only when it loads
         try:
-            specs.extend(load_openapi(project_dir, [source]).specs)
+            specs.extend(load_openapi(project_dir, [source], notes=notes).specs)
         except OpenAPIError as exc:
             warnings.extend(f"{message}; {source} left out of the API pages" for message in exc.messages[:3])
+        else:
+            warnings.extend(notes)
     return ApiCatalog(tuple(specs)), warnings
 
 
@@ -99,27 +105,40 @@ def _check_document(store: DocumentStore, doc: Document) -> None:
         found = f"'openapi: {version}'" if version is not None else "no 'openapi' version"
         raise OpenAPIError(f"{doc.name}: only OpenAPI 3.x is supported, found {found}")
     check_refs(store, doc)
-    messages = validation_messages(store, doc)
-    if messages:
-        raise OpenAPIError(messages)
+    findings = validate(store, doc)
+    if findings.errors:
+        raise OpenAPIError(findings.errors)
+    store.notes.extend(findings.warnings)
 
 
-def _locating(base: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
+def _locating(base: type[keywords.KeywordValidator], *, value_keyword: str | None = None
+              ) -> type[keywords.KeywordValidator]:
     """A keyword validator that records where in the document an error was found.
 
     The library reports schema errors relative to the schema it checked, and semantic errors
     (unresolved path parameters, duplicate operationIds) with no location at all; we remember
     the path of the object being checked (innermost call first) so messages carry a pointer.
+    `value_keyword` ("default") marks the checker of a schema's own value: its errors are
+    values that do not fit their schema, which Mintlify shows as written (`ValueMismatch`).
     """
 
     from jsonschema_path import SchemaPath
+    from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
     # a subclass of a class chosen at run time: mypy cannot check a dynamic base
     class Locating(base):  # type: ignore[misc, valid-type]
         def __call__(self, *args: Any, **kwargs: Any) -> Any:
             where = next((a for a in args if isinstance(a, SchemaPath)), None)
             for error in super().__call__(*args, **kwargs):
-                if where is not None and not hasattr(error, "sitegen_parts"):
+                if value_keyword is not None and where is not None:
+                    # The library re-creates plain jsonschema errors on the way out, which
+                    # would drop these attributes: make it one of its own first.
+                    if not isinstance(error, OpenAPIValidationError):
+                        error = OpenAPIValidationError.create_from(error)
+                    error.sitegen_parts = (*where.parts, value_keyword)
+                    error.sitegen_mismatch = ValueMismatch(value_keyword, args[-1], tuple(error.absolute_path),
+                                                           where.read_value())
+                elif where is not None and not hasattr(error, "sitegen_parts"):
                     error.sitegen_parts = tuple(where.parts) + tuple(error.absolute_path)
                 yield error
 
@@ -127,7 +146,9 @@ def _locating(base: type[keywords.KeywordValidator]) -> type[keywords.KeywordVal
 
 
 def _with_locations(cls: type[SpecValidator]) -> type[SpecValidator]:
-    wrapped = {name: (v if name == "__root__" else _locating(v)) for name, v in cls.keyword_validators.items()}
+    wrapped = {name: (v if name == "__root__" else
+                      _locating(v, value_keyword="default" if name == "default" else None))
+               for name, v in cls.keyword_validators.items()}
     return type(cls.__name__, (cls,), {"keyword_validators": wrapped})
 
 
@@ -145,7 +166,69 @@ def _validators() -> dict[type[SpecValidator], type[SpecValidator]]:
             for cls in (OpenAPIV30SpecValidator, OpenAPIV31SpecValidator, OpenAPIV32SpecValidator)}
 
 
-def validation_messages(store: DocumentStore, doc: Document) -> list[str]:
+@dataclass(frozen=True)
+class ValueMismatch:
+    """A schema's `default` that its own schema does not accept."""
+
+    keyword: str  # "default"
+    value: Any
+    inner: tuple[Any, ...]  # where in the value the validator stopped (() for the value itself)
+    schema: Any  # the schema object holding it, to find where the file writes it
+
+
+@dataclass(frozen=True)
+class Findings:
+    """What the validator said about a document: errors refuse it; warnings are values
+    Mintlify builds through (a `default` its schema does not accept), each saying so."""
+
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _written_at(data: Any, node: Any) -> tuple[Any, ...] | None:
+    """The path of `node` (that very object) in `data`: a schema reached through `$ref`s is
+    named where the file writes it, not by the path that led to it."""
+    pending: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while pending:
+        current, path = pending.pop()
+        if current is node:
+            return path
+        if isinstance(current, dict):
+            pending.extend((value, (*path, key)) for key, value in current.items())
+        elif isinstance(current, list):
+            pending.extend((value, (*path, index)) for index, value in enumerate(current))
+    return None
+
+
+def _mismatch_message(doc: Document, parts: tuple[Any, ...], mismatch: ValueMismatch, text: str) -> str:
+    written = _written_at(doc.data, mismatch.schema)
+    if written is not None:
+        parts = (*written, mismatch.keyword)
+    value = json.dumps(mismatch.value, ensure_ascii=False, default=str)
+    if len(value) > MAX_VALUE_CHARS:
+        value = value[:MAX_VALUE_CHARS - 1] + "…"
+    inner = f" at {to_pointer(mismatch.inner)}" if mismatch.inner else ""
+    return (f"{doc.name}: {to_pointer(parts)}: {mismatch.keyword} {value} does not match its schema "
+            f"({text}{inner}); shown and used in examples as written")
+
+
+def _add_finding(findings: Findings, doc: Document, error: Any) -> None:
+    """One validator error as an error line, or a warning when it is a value mismatch."""
+    parts = getattr(error, "sitegen_parts", None)
+    if parts is None:
+        parts = tuple(error.absolute_path)
+    text = str(error.message).strip().splitlines()[0] if str(error.message).strip() else "invalid"
+    mismatch = getattr(error, "sitegen_mismatch", None)
+    kept = findings.errors if mismatch is None else findings.warnings
+    if len(kept) >= MAX_ERRORS:  # (a mismatch's message searches the whole document)
+        return
+    message = (f"{doc.name}: {to_pointer(parts)}: {text}" if mismatch is None
+               else _mismatch_message(doc, parts, mismatch, text))
+    if message not in kept:
+        kept.append(message)
+
+
+def validate(store: DocumentStore, doc: Document) -> Findings:
     """openapi-spec-validator's findings as `file: /json/pointer: message` lines."""
     from jsonschema_path import SchemaPath
     from openapi_spec_validator.shortcuts import get_validator_cls
@@ -156,24 +239,18 @@ def validation_messages(store: DocumentStore, doc: Document) -> list[str]:
     except ValidatorDetectError:
         cls = None
     if cls is None:
-        return [f"{doc.name}: unsupported OpenAPI version {doc.data.get('openapi')!r}"]
+        return Findings([f"{doc.name}: unsupported OpenAPI version {doc.data.get('openapi')!r}"])
     handlers = {scheme: store.handler for scheme in ("<all_urls>", "file", "http", "https")}
     spec_path = SchemaPath.from_dict(doc.data, base_uri=doc.uri, handlers=handlers)
-    messages: list[str] = []
+    findings = Findings()
     try:
         for error in cls(spec_path).iter_errors():
-            parts = getattr(error, "sitegen_parts", None)
-            if parts is None:
-                parts = tuple(error.absolute_path)
-            text = str(error.message).strip().splitlines()[0] if str(error.message).strip() else "invalid"
-            message = f"{doc.name}: {to_pointer(parts)}: {text}"
-            if message not in messages:
-                messages.append(message)
-            if len(messages) >= MAX_ERRORS:
+            _add_finding(findings, doc, error)
+            if len(findings.errors) >= MAX_ERRORS:
                 break
     except OpenAPIError as exc:
-        messages.extend(exc.messages)
+        findings.errors.extend(exc.messages)
     except Exception as exc:  # the validator raises many kinds on broken input
-        if not messages:  # after a structural error the semantic pass often trips over it
-            messages.append(f"{doc.name}: cannot validate: {exc!r}")
-    return messages
+        if not findings.errors:  # after a structural error the semantic pass often trips over it
+            findings.errors.append(f"{doc.name}: cannot validate: {exc!r}")
+    return findings

@@ -216,15 +216,22 @@ class ApiSpec:
     operations: tuple[Operation, ...]
 
 
+def _norm_source(value: str) -> str:
+    value = value.strip()
+    while value.startswith(("./", "/")) and not value.startswith(("http:", "https:")):
+        value = value[1:] if value.startswith("/") else value[2:]
+    return value
+
+
+def _names_exactly(written: str, spec: ApiSpec) -> bool:
+    """FILE is the spec's own path (a leading slash or `./` aside)."""
+    return _norm_source(written) == _norm_source(spec.source)
+
+
 def _matches_source(written: str, spec: ApiSpec) -> bool:
     """`openapi: FILE METHOD /path`: FILE is the spec's path as docs.json or discovery wrote
     it, with or without a leading slash or `./`, with or without its extension."""
-
-    def norm(value: str) -> str:
-        value = value.strip()
-        while value.startswith(("./", "/")) and not value.startswith(("http:", "https:")):
-            value = value[1:] if value.startswith("/") else value[2:]
-        return value
+    norm = _norm_source
 
     def stem(value: str) -> str:
         base, dot, ext = value.rpartition(".")
@@ -267,7 +274,9 @@ class ApiCatalog:
         file = " ".join(tokens[:-2])
         specs = self.specs
         if file:
-            specs = tuple(s for s in self.specs if _matches_source(file, s))
+            # `/api/v2.json` is that file, not also `v1/api/v2.json` (which it is the end of).
+            specs = (tuple(s for s in self.specs if _names_exactly(file, s))
+                     or tuple(s for s in self.specs if _matches_source(file, s)))
             if not specs:
                 raise OpenAPIError(
                     f"{page}: openapi: file '{file}' is not among the OpenAPI files: {self.names(self.specs)}"

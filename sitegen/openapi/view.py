@@ -8,6 +8,7 @@ the template reads it for the form, and its JSON is what api.js reads.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -33,7 +34,7 @@ from sitegen.openapi.playground import (
 )
 from sitegen.openapi.samples import code_samples, request_from_spec
 from sitegen.openapi.schema import Schema, ordered_properties, type_label
-from sitegen.openapi.text import Described, described, render_inline
+from sitegen.openapi.text import Described, LinkRebase, described, plain_text
 
 if TYPE_CHECKING:  # config comes before openapi in the pipeline; only its types are needed
     from sitegen.config import ApiConfig
@@ -109,7 +110,7 @@ class BodyView:
 class HeaderRow:
     name: str
     type: str
-    description: Markup
+    description: Described
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,7 @@ def build_api_view(
     )
     configured = api_config.base_urls if api_config else []
     base_urls = tuple(BaseUrl(u.rstrip("/") or u, None) for u in configured) or tuple(
-        BaseUrl(s.url, s.description) for s in operation.servers
+        BaseUrl(s.url, plain_text(s.description) or None) for s in operation.servers  # a tooltip: text
     )
     spec = build_playground_spec(operation, auth=auth, base_urls=tuple(b.url for b in base_urls), display=display,
                                  examples=examples or ExampleOptions(), maintain_order=maintain_order)
@@ -273,6 +274,27 @@ def build_api_view(
         spec_source=operation.spec_source,
         params_expanded=params_expanded,
     )
+
+
+def rebase_links(view: ApiView, rebase: LinkRebase) -> ApiView:
+    """`view` with the links of every description written by `rebase` (the page's link
+    resolver: a link to another page becomes relative to this one, as in the page's text)."""
+    rebased = _rebased(view, rebase)
+    assert isinstance(rebased, ApiView)
+    return rebased
+
+
+def _rebased(value: Any, rebase: LinkRebase) -> Any:
+    if isinstance(value, Described):
+        return value.rebased(rebase)
+    if isinstance(value, tuple):
+        items = tuple(_rebased(item, rebase) for item in value)
+        return value if all(new is old for new, old in zip(items, value, strict=True)) else items
+    if dataclasses.is_dataclass(value) and not isinstance(value, (type, PlaygroundSpec)):
+        changes = {f.name: new for f in dataclasses.fields(value)
+                   if (new := _rebased(old := getattr(value, f.name), rebase)) is not old}
+        return dataclasses.replace(value, **changes) if changes else value
+    return value
 
 
 # --- rows ---------------------------------------------------------------------------------
@@ -391,7 +413,7 @@ def _response_view(status: str, description: str | None, media: MediaType | None
         content_type=media.content_type if media else None,
         schema=schema_view(media.schema, maintain_order) if media and media.schema else None,
         headers=tuple(HeaderRow(h.name, type_label(h.schema) if h.schema else "string",
-                                Markup(render_inline(h.description))) for h in headers),
+                                described(h.description)) for h in headers),
         example=example,
         example_html=_highlight(example, "json") if example is not None else None,
     )
@@ -433,4 +455,5 @@ def _highlight(code: str, lang: str) -> Markup:
     return Markup(html[:-1] if html.endswith("\n") and not code.endswith("\n") else html)
 
 
-__all__ = ["ApiView", "InputField", "Server", "build_api_view", "field_row", "input_kind", "schema_view"]
+__all__ = ["ApiView", "InputField", "Server", "build_api_view", "field_row", "input_kind", "rebase_links",
+           "schema_view"]

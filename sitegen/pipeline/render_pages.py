@@ -170,8 +170,9 @@ def render_page(setup: RenderSetup, page: Page, reuse: Reuse) -> PageResult:
             break  # the root copy of the home page would repeat its errors
         if view is None and output is page and isinstance(page.meta.get("api"), str):
             view = handwritten_view(setup.project_dir, setup.loaded, page, body, result.warnings)
+        shown = view if view is None else described_links(view, rendered.links, output)
         try:
-            html = reuse.html(setup, output, rendered, view)
+            html = reuse.html(setup, output, rendered, shown)
         except jinja2.TemplateError as exc:  # a project's page template override with a mistake
             result.errors = [f"{template_failure(exc, setup.project_dir)} (rendering the page /{output.url})"]
             break
@@ -195,6 +196,20 @@ def render_page(setup: RenderSetup, page: Page, reuse: Reuse) -> PageResult:
         card, cached = ensure_card(setup.cards, page)
         result.assets[card] = cached
     return result
+
+
+def described_links(view: ApiView, links: LinkResolver, page: Page) -> ApiView:
+    """`view` with the links of its OpenAPI descriptions resolved like the page's own: one
+    to a page or file of the site becomes relative to `page` (the site works under any
+    path); any other is kept as written, without a warning (the spec is often shared by
+    several sites or languages)."""
+    from sitegen.openapi.view import rebase_links
+
+    def rebase(target: str, image: bool) -> str | None:
+        found = links.resolve(target, page, image=image)
+        return found.url if found.url and found.error is None else None
+
+    return rebase_links(view, rebase)
 
 
 def searchable(page: Page) -> bool:

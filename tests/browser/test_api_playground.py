@@ -142,3 +142,27 @@ def test_modes_change_the_form(example_project: Path, refserver: Server, page: A
     page.goto(build_with_api(example_project, refserver.url, "hide"))
     assert page.locator(".api-playground").count() == 0
     assert page.locator(".api-body .api-field-name").all_inner_texts() == ["id", "name", "tag"]
+
+
+def test_the_playground_answers_in_the_pages_language(make_project: Any, page: Any) -> None:
+    """A German page's playground says what it did in German: its words travel with the page."""
+    spec = {"openapi": "3.1.0", "info": {"title": "Saatgut", "version": "1"},
+            "servers": [{"url": "https://api.saatgut.example"}],
+            "paths": {"/tueten/{tuete_id}": {"get": {"summary": "Eine Tuete lesen", "parameters": [
+                {"name": "tuete_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "Die Tüte"}}}}}}
+    navigation = {"languages": [
+        {"language": "en", "groups": [{"group": "Start", "pages": ["index"]}]},
+        {"language": "de", "groups": [{"group": "Start", "pages": ["de/index"]},
+                                      {"group": "API", "openapi": "de/saatgut.json", "pages": ["GET /tueten/{tuete_id}"]}]},
+    ]}
+    project = make_project({"theme": "mint", "name": "Saatgut", "colors": {"primary": "#2F6B3A"}, "navigation": navigation},
+                           {"/index.mdx": "---\ntitle: Start\n---\n\nText.\n", "/de/index.mdx": "---\ntitle: Start\n---\n\nText.\n",
+                            "/de/saatgut.json": json.dumps(spec)})
+    result = run_sitegen("build", project)
+    assert result.returncode == 0, result.stderr
+    page.goto((project / "site/de/api-reference/eine-tuete-lesen/index.html").as_uri())
+    assert page.locator(".api-send").inner_text() == "Senden"
+    page.click(".api-send")
+    assert page.locator("[data-result-status]").inner_text() == "Nicht gesendet"
+    assert page.locator("[data-result-error]").inner_text() == "Bitte die Pflichtfelder ausfüllen: tuete_id."

@@ -48,13 +48,17 @@
   }
 
   // ---- copy buttons -------------------------------------------------------------------------
+  // The page's language's words travel as data attributes (i18n tables); English without them.
+  function word(el, name, english) { var api = el.closest("[data-api]"); return (api && api.getAttribute("data-" + name)) || english; }
+
   function initCopy(button) {
     button.hidden = false;
+    var label = button.textContent;
     button.addEventListener("click", function () {
       var code = button.parentElement.querySelector("pre");
       window.sitegenCopy(code ? code.innerText : "", function () {  // from site.js
-        button.textContent = "Copied";
-        setTimeout(function () { button.textContent = "Copy"; }, 1500);
+        button.textContent = word(button, "copied", "Copied");
+        setTimeout(function () { button.textContent = label; }, 1500);
       });
     });
   }
@@ -371,8 +375,8 @@
       status.className = "api-status";
       show("time", ""); show("body", ""); show("headers", "");
       errorEl.hidden = true;
-      function fail(message) { status.textContent = "Not sent"; status.classList.add("api-status-error"); errorEl.textContent = message; errorEl.hidden = false; }
-      if (req.missing.length) return fail("Fill in the required parameter" + (req.missing.length > 1 ? "s " : " ") + req.missing.join(", ") + ".");
+      function fail(message) { status.textContent = word(root, "not-sent", "Not sent"); status.classList.add("api-status-error"); errorEl.textContent = message; errorEl.hidden = false; }
+      if (req.missing.length) return fail(word(root, "fill-required", "Fill in the required parameters: {names}.").replace("{names}", req.missing.join(", ")));
       if (req.bodyError) return fail(req.bodyError);
       if (!/^https?:\/\//i.test(req.url)) return fail("There is no absolute base URL to send the request to (" + req.url + "). Set api.baseUrl in docs.json or servers in the OpenAPI file.");
       var headers = {};
@@ -381,7 +385,7 @@
       var init = { method: req.method, headers: headers, credentials: "omit", mode: "cors", cache: "no-store" };
       if (req.hasBody && req.method !== "GET" && req.method !== "HEAD") init.body = typeof req.body === "string" ? req.body : JSON.stringify(req.body);
       var button = root.querySelector(".api-send");
-      button.disabled = true; status.textContent = "Sending…";
+      button.disabled = true; status.textContent = word(root, "sending", "Sending…");
       var started = performance.now();
       fetch(req.url, init).then(function (response) {
         return response.text().then(function (text) {
