@@ -74,6 +74,7 @@ def test_every_table_has_every_word_and_a_direction() -> None:
         assert set(table) == set(english), code
         assert table["direction"] in ("ltr", "rtl"), code
         assert "{query}" in table["no_results"], code
+        assert table["last_modified"].count("{date}") == 1, code
         assert all(isinstance(value, str) and value.strip() for value in table.values()), code
 
 
