@@ -32,6 +32,7 @@ from markupsafe import Markup, escape
 from sitegen.colors import on_color
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.i18n import UiStrings, ui_strings
+from sitegen.i18n.dates import long_date
 from sitegen.icons import config_icon, icon
 from sitegen.markdown import RenderedMarkdown
 from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavPage, NavSection, ProductLink, normalize_page_ref
@@ -683,7 +684,7 @@ class Renderer:
             robots_noindex=not robots_may_index(page, self.site.navigation, v2.indexing if v2 else None)
             and (page.noindex or (v2 is not None and v2.indexing is not None)),
             # front matter lastUpdatedDate is the date, where the page shows one (metadata.timestamp, timestamp:)
-            last_modified=_long_date(page.last_updated or page.modified, ui) if page.modified else None,
+            last_modified=long_date(page.last_updated or page.modified, language) if page.modified else None,
             page_tag_names=frozenset(name for name, _ in page.metatags),
         )
 
@@ -733,20 +734,6 @@ class Renderer:
             not_found_text=not_found_markdown(settings.description) if settings and settings.description else None,
             redirect_home=bool(settings and settings.redirect),
         )
-
-
-def _long_date(iso: str, ui: UiStrings) -> tuple[str, str]:
-    """("2026-03-04", "March 4, 2026"): the machine and the reader's forms of a date (in a
-    language other than English, the ISO form: month names are not in the tables)."""
-    from datetime import date
-
-    try:
-        day = date.fromisoformat(iso[:10])
-    except ValueError:
-        return iso, iso
-    if ui.language != "en":
-        return day.isoformat(), day.isoformat()
-    return day.isoformat(), f"{day:%B} {day.day}, {day.year}"
 
 
 def not_found_markdown(text: str) -> Markup:

@@ -52,6 +52,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_successful_rebuild_replaces_the_site",
     ),
     "test_build_cache.py": (),
+    "test_dates.py": ("test_a_parallel_cold_build_writes_the_same_dates",),
     "test_check.py": (
         "test_check_external_fetches_each_link_and_reports_the_broken_ones",
         "test_check_external_keeps_to_the_per_host_limit",
@@ -235,6 +236,19 @@ def seedbank(tmp_path: Path) -> Path:
     target = tmp_path / "seedbank"
     shutil.copytree(FIXTURES / "mintlify" / "seedbank-v2", target)
     return target
+
+
+def commit_all(project: Path, when: str, message: str = "Update the docs") -> None:
+    """Commit every file of `project` (a git repository from the first call) at `when` (ISO
+    8601), the date "Last modified" lines and the sitemap read from `git log`."""
+    env = {**os.environ, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when,
+           "GIT_AUTHOR_NAME": "Docs", "GIT_AUTHOR_EMAIL": "docs@example.com",
+           "GIT_COMMITTER_NAME": "Docs", "GIT_COMMITTER_EMAIL": "docs@example.com"}
+    commands = [["add", "-A"], ["commit", "-q", "-m", message]]
+    if not (project / ".git").exists():
+        commands.insert(0, ["init", "-q"])
+    for command in commands:
+        subprocess.run(["git", *command], cwd=project, env=env, check=True, capture_output=True)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

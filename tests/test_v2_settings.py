@@ -19,7 +19,7 @@ from sitegen.pipeline.output import BuiltSite
 from sitegen.publish import SiteUrlSetting
 from sitegen.serve.reuse import DevBuilder
 
-from conftest import edit_config
+from conftest import commit_all, edit_config
 
 SITE = "https://docs.seedbank.example/"
 PLAIN = (249, 250, 250)  # the corner of a plain light card
@@ -235,17 +235,10 @@ def last_modified(site: BuiltSite, page: str) -> str | None:
 
 
 def test_metadata_timestamp_shows_the_last_commit_date(seedbank: Path) -> None:
-    import os
-    import subprocess
-
-    env = {**os.environ, "GIT_AUTHOR_DATE": "2026-03-04T10:00:00+00:00", "GIT_COMMITTER_DATE": "2026-03-04T10:00:00+00:00",
-           "GIT_AUTHOR_NAME": "Vault keeper", "GIT_AUTHOR_EMAIL": "keeper@seedbank.example",
-           "GIT_COMMITTER_NAME": "Vault keeper", "GIT_COMMITTER_EMAIL": "keeper@seedbank.example"}
     (seedbank / "index.mdx").write_text("---\ntitle: Seedbank\ntimestamp: false\n---\n\nWelcome to the vault.\n")
     config = json.loads((seedbank / "docs.json").read_text())
     (seedbank / "docs.json").write_text(json.dumps({**config, "metadata": {"timestamp": True}}, indent=2))
-    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Seed the docs"]):
-        subprocess.run(["git", *command], cwd=seedbank, env=env, check=True)
+    commit_all(seedbank, "2026-03-04T10:00:00+00:00", "Seed the docs")
     site = DevBuilder(seedbank).build()
     assert last_modified(site, "quickstart/index.html") == "Last modified on March 4, 2026"
     assert '<time datetime="2026-03-04">' in site.files["quickstart/index.html"].decode()

@@ -46,7 +46,7 @@ class UiStrings:
     previous: str
     next: str
     skip_to_content: str
-    last_modified: str
+    last_modified: str  # with "{date}" where the date goes
     deprecated: str
     suggest_edits: str
     raise_issue: str
@@ -104,6 +104,13 @@ class UiStrings:
     @property
     def rtl(self) -> bool:
         return self.direction == "rtl"
+
+    @property
+    def around_last_modified(self) -> tuple[str, str]:
+        """The words before and after the date of "Last modified on {date}" (the template
+        puts the date between them, in its <time>)."""
+        before, _, after = self.last_modified.partition("{date}")
+        return before, after
 
 
 def table_codes() -> tuple[str, ...]:

@@ -46,9 +46,11 @@ _DATABASE = "pages.sqlite"
 _SEARCH = "search"
 
 # Libraries whose version can change what a page looks like (parsing, highlighting, templates,
-# math, diagrams, the search bundle's format, the icons in pages and navigation).
+# math, diagrams, the search bundle's format, the icons in pages and navigation, the way
+# dates are written).
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "pydantic", "pyyaml",
-              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin", "mdformat", "fontawesomefree", "lucide")
+              "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin", "mdformat", "fontawesomefree", "lucide",
+              "babel")
 
 
 def _hash(*parts: bytes) -> str:

@@ -26,6 +26,7 @@ import jinja2
 from markdown_it import MarkdownIt
 
 from sitegen.config import LoadedConfig
+from sitegen.i18n.dates import load_date_locales
 from sitegen.icons import IconLibrary
 from sitegen.llms import markdown_files, page_markdown
 from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
@@ -329,9 +330,10 @@ def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
 
 def _load_before_fork(setup: RenderSetup, pages: list[Page]) -> None:
     """What every worker would otherwise load on its own, once, in the parent: the Pygments
-    lexers of the pages' fences, the compiled theme and component templates and the
-    navigation fragments the pages show."""
+    lexers of the pages' fences, the compiled theme and component templates, the
+    navigation fragments the pages show and the locale data of their "Last modified" dates."""
     warm_lexers(page.body for page in pages)
+    load_date_locales(setup.renderer.page_language(page) for page in pages if page.modified)
     setup.renderer.render_navigation(pages)
     for env in (setup.renderer.env, setup.components.env):
         for name in env.list_templates():
