@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from sitegen.confine import inside_project
 from sitegen.errors import ContentError
@@ -20,6 +19,9 @@ from sitegen.untrusted import read_text
 
 IGNORE_FILE = ".mintignore"
 MAX_IGNORE_BYTES = 256 * 1024  # a pattern file, not a data file
+
+if TYPE_CHECKING:
+    import pathspec
 
 
 @dataclass(frozen=True)
@@ -57,4 +59,6 @@ def read_ignore_rules(project_dir: Path) -> IgnoreRules:
                          error=ContentError)
     except ContentError as exc:
         return IgnoreRules(warnings=tuple(f"{message}; nothing is ignored" for message in exc.messages))
+    import pathspec  # here: most projects have no .mintignore, and every build would import it
+
     return IgnoreRules(pathspec.GitIgnoreSpec.from_lines(text.splitlines()))
