@@ -14,7 +14,7 @@ import pytest
 
 from sitegen.config import load_config
 from sitegen.errors import ConfigError
-from sitegen.pipeline import build_site, write_site
+from sitegen.pipeline import build, build_site, write_site
 
 from conftest import FIXTURES, copy_fixture, run_sitegen
 
@@ -28,10 +28,7 @@ PAGES = {"intro.mdx": "---\ntitle: Intro\nicon: rocket\n---\nHello.\n",
 @pytest.fixture(scope="module")
 def tideline(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("tideline")
-    site = folder / "site"
-    result = run_sitegen("build", copy_fixture(TIDELINE, folder), "--out", site)
-    assert result.returncode == 0, result.stderr
-    return site
+    return build(copy_fixture(TIDELINE, folder), folder / "site").out_dir
 
 
 def html(site: Path, page: str) -> str:
