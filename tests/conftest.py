@@ -72,13 +72,11 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "test_config.py": (
         "test_missing_navigation_page_is_left_out_with_a_warning",
-        "test_unknown_keys_are_warnings",
     ),
     "test_config_v2.py": (
         "test_migrate_writes_v2_that_builds_the_same_pages",
         "test_unknown_keys_and_values_are_warnings_naming_the_path",
         "test_v2_thumbnails_and_site_url_work_as_in_the_classic_schema",
-        "test_v2_twin_of_the_plant_store_builds_the_same_pages",
     ),
     "test_deploy.py": (
         "test_a_fresh_clone_continues_the_published_history",
@@ -140,10 +138,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_serve_http.py": (),
     "test_untrusted_paths.py": (),  # whole file: hostile files built one by one
     "test_v2_settings.py": (
-        "test_a_site_with_last_modified_lines_is_built_again_not_replayed",
         "test_a_thumbnails_background_that_is_not_a_project_file_is_a_warning",
-        "test_seo_indexing_decides_what_robots_are_asked_to_index",
-        "test_styling_codeblocks_dark_darkens_code_in_both_modes",
     ),
 }
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
