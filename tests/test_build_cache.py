@@ -686,22 +686,3 @@ def test_pages_workers_render_again_to_the_same_bytes_are_all_in_the_site(
     assert set(stored_rows(project)) == entries(project)  # what every worker stored was committed
     assert all(f"{name}/index.html" in site and f"{name}/index.md" in site for name in names)
     assert "Apple trees in row orchard-219" in site["orchard-219/index.html"].decode()
-
-
-def planted_bytecode(template: Path, name: str, text: str) -> None:
-    """What a stranger would commit to run code at build time: compiled Jinja code for
-    `template` (checksum and all) that renders `text`, at the key sitegen's cache would use."""
-    import jinja2
-
-    from sitegen.theme import BuiltinTemplateCache
-
-    cache = BuiltinTemplateCache.for_folder("templates")
-    assert cache is not None
-    env = jinja2.Environment()
-    bucket = jinja2.bccache.Bucket(env, cache.get_cache_key(name, str(template)),
-                                   cache.get_source_checksum(template.read_text()))
-    bucket.code = env.compile(text, name, str(template))
-    with open(Path(cache.directory) / (cache.pattern % bucket.key), "wb") as handle:
-        bucket.write_bytecode(handle)
-
-
