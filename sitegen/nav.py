@@ -94,7 +94,8 @@ class TabMenuLink:
     icon: str | None
     icon_type: str | None
     json_path: str  # "navigation.tabs[2].menu[0]", for warnings
-    anchor: int | None  # the classic anchor of its pages (None: the top anchor); its section is (tab, anchor)
+    # The classic anchors of its pages (None: the top anchor): its sections are (tab, anchor).
+    anchors: tuple[int | None, ...]
     first_page: Page | None  # the item's first navigation page
     external_url: str | None  # an item that is only a link to another site
 
@@ -475,12 +476,13 @@ def _tab_menu(config: SiteConfig, navigation: Navigation, tree: NavTree | None, 
     for entry in tree.tab_menus:
         if entry.tab != name:
             continue
-        section_anchor = anchor_index.get(entry.name)
-        first = navigation.first_page_where(tab=index, anchor=section_anchor) if entry.href is None else None
+        anchors = tuple(anchor_index[name] for name in entry.sections if name in anchor_index)
+        first = next((page for page in (navigation.first_page_where(tab=index, anchor=anchor) for anchor in anchors)
+                      if page is not None), None)
         if first is None and entry.href is None:
             continue
         links.append(TabMenuLink(entry.name, entry.description, entry.icon, entry.icon_type, entry.json_path,
-                                 section_anchor, first, entry.href))
+                                 anchors, first, entry.href))
     return tuple(links)
 
 

@@ -541,8 +541,7 @@ class Renderer:
             navigation = self.site.navigation.for_section(section)
             self._fragments[key] = self.env.get_template(template).render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
-                anchors=[anchor for anchor in self.anchors_by_navigation[id(navigation)]
-                         if anchor.entry.shown_in(section.tab if section else None)],
+                anchors=self._sidebar_anchors(navigation, section),
                 nav_tabs=navigation.tabs, tab_menus=self.tab_menus_by_navigation[id(navigation)],
                 products=self.product_views(section),
                 languages=Markup(LANGUAGES_TOKEN) if self.site.navigation.translations else None,
@@ -553,6 +552,18 @@ class Renderer:
                 nav_script=self.nav_script(section)[0] if section and section.groups else None,
             )
         return self._fragments[key]
+
+    def _sidebar_anchors(self, navigation: Navigation, section: NavSection | None) -> list[AnchorView]:
+        """The anchors and dropdowns a section's sidebar shows: those of every tab and its tab's
+        own; of the dropdowns a tab's menu items hold, only its own item's."""
+        tab = section.tab if section else None
+        shown = [anchor for anchor in self.anchors_by_navigation[id(navigation)] if anchor.entry.shown_in(tab)]
+        menu = next((entry.menu for entry in navigation.tabs if entry.index == tab), ())
+        if section is None or not menu:
+            return shown
+        own = next((set(link.anchors) for link in menu if section.anchor in link.anchors), set())
+        others = {anchor for link in menu for anchor in link.anchors} - own
+        return [anchor for anchor in shown if not (anchor.entry.is_dropdown and anchor.entry.index in others)]
 
     def sidebar(self, section: NavSection | None) -> str:
         return self.fragment("partials/sidebar.html", section)

@@ -151,3 +151,30 @@ def test_a_menu_item_s_unknown_icon_is_a_warning_with_its_place(make_project: Ca
     html = (tmp_path / "site" / "cli" / "index.html").read_text(encoding="utf-8")
     assert menu_items(html) == [("API", "../api/", None, False), ("CLI", "../cli/", None, True)]
     assert '<span class="tab-menu-icon">' not in tab_row(html)
+
+
+def test_an_item_holding_dropdowns_leads_to_its_first_one(make_project: Callable[..., Path], tmp_path: Path) -> None:
+    """Mintlify lets a menu item hold any level: its dropdowns are its sidebar's menu, not its siblings'."""
+    project = make_project({
+        "theme": "mint", "name": "Kiln", "colors": {"primary": "#B4532A"},
+        "navigation": {"tabs": [
+            {"tab": "Guides", "pages": ["index"]},
+            {"tab": "Reference", "menu": [
+                {"item": "SDKs", "dropdowns": [
+                    {"dropdown": "Python", "pages": ["sdk/python"]},
+                    {"dropdown": "Go", "pages": ["sdk/go"]},
+                ]},
+                {"item": "CLI", "pages": ["cli"]},
+            ]},
+        ]},
+    }, {f"/{name}.mdx": f"---\ntitle: {name}\n---\n\nAbout {name}.\n" for name in ("index", "sdk/python", "sdk/go", "cli")})
+    done = run_sitegen("build", project, "--out", tmp_path / "site", "--no-cache")
+    assert done.returncode == 0, done.stderr
+    assert "warning" not in done.stderr
+    go = (tmp_path / "site" / "sdk" / "go" / "index.html").read_text(encoding="utf-8")
+    assert menu_items(go) == [("SDKs", "../../sdk/python/", None, True), ("CLI", "../../cli/", None, False)]
+    assert 'aria-label="Go: switch section"' in sidebar(go)
+    assert re.findall(r'<span class="anchor-name">([^<]+)</span>\s*</a>', sidebar(go)) == ["Python", "Go"]
+    cli = (tmp_path / "site" / "cli" / "index.html").read_text(encoding="utf-8")
+    assert menu_items(cli) == [("SDKs", "../sdk/python/", None, False), ("CLI", "../cli/", None, True)]
+    assert "dropdown-menu" not in sidebar(cli)

@@ -90,6 +90,9 @@ class TabMenuEntry:
     icon_type: str | None
     json_path: str  # "navigation.tabs[2].menu[0]", for warnings
     href: str | None  # an item that is only a link to another site
+    # The classic anchors of its pages' sections, in order: its own name, and those of the
+    # anchors or dropdowns it holds (Mintlify lets an item hold any level).
+    sections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -484,17 +487,21 @@ def _flatten_sections(level: Level, where: str, at: _Context, flat: _Flat, notes
         if item.hidden and isinstance(item, MenuItem):
             continue
         href = _link_elsewhere(item)
-        if isinstance(item, MenuItem) and isinstance(level, TabV2) and at.tab is not None:
-            # A tab's menu is the tab's dropdown in the tab row (a link elsewhere is only there).
-            icon, icon_type = icon_parts(item.icon)
-            flat.tab_menus.append(TabMenuEntry(at.tab, item.item, item.description, icon, icon_type,
-                                               f"{where}.{key}[{index}]", href))
-            if href:
-                continue
-        if href:
+        tab_item = item if isinstance(item, MenuItem) and isinstance(level, TabV2) else None
+        if href and tab_item is None:
             flat.external_anchors.append((item, href))
-        else:
+            continue
+        before = len(flat.placed)
+        if not href:
             _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
+        if tab_item is not None and at.tab is not None:
+            # The tab's dropdown in the tab row lists it (an item that is only a link too). Its
+            # pages sit in its own section, or in those of the anchors or dropdowns it holds.
+            icon, icon_type = icon_parts(tab_item.icon)
+            owned = tuple(dict.fromkeys(_label(placed.anchor) for placed in flat.placed[before:]
+                                        if placed.anchor is not None))
+            flat.tab_menus.append(TabMenuEntry(at.tab, tab_item.item, tab_item.description, icon, icon_type,
+                                               f"{where}.{key}[{index}]", href, owned))
 
 
 def _place_groups(level: Level, where: str, at: _Context, flat: _Flat) -> None:
