@@ -467,9 +467,8 @@ def _tab_menu(config: SiteConfig, navigation: Navigation, tree: NavTree | None, 
     are all missing or hidden is left out, as Mintlify lists nothing of it)."""
     if tree is None or name is None:
         return ()
-    anchor_index: dict[str, int | None] = {}
-    if config.anchors:  # the first section of the tree is the classic top anchor
-        anchor_index[config.top_anchor.name] = None
+    # The tree's first section is the classic top anchor (None), whether or not others follow.
+    anchor_index: dict[str, int | None] = {config.top_anchor.name: None}
     for position, anchor in enumerate(config.anchors):
         anchor_index.setdefault(anchor.name, position)
     links = []

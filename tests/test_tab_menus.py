@@ -178,3 +178,23 @@ def test_an_item_holding_dropdowns_leads_to_its_first_one(make_project: Callable
     cli = (tmp_path / "site" / "cli" / "index.html").read_text(encoding="utf-8")
     assert menu_items(cli) == [("SDKs", "../sdk/python/", None, False), ("CLI", "../cli/", None, True)]
     assert "dropdown-menu" not in sidebar(cli)
+
+
+def test_a_menu_of_one_part_and_a_link_lists_both(make_project: Callable[..., Path], tmp_path: Path) -> None:
+    """The item with pages is the tab's only section (no classic anchor besides the top one)."""
+    project = make_project({
+        "theme": "mint", "name": "Kiln", "colors": {"primary": "#B4532A"},
+        "navigation": {"tabs": [
+            {"tab": "Guides", "pages": ["index"]},
+            {"tab": "Learn", "menu": [
+                {"item": "Courses", "href": "https://learn.example.com/", "description": "Lessons at your pace."},
+                {"item": "How-to", "groups": [{"group": "Firing", "pages": ["howto/fire"]}]},
+            ]},
+        ]},
+    }, {"/index.mdx": "---\ntitle: Kiln\n---\n\nHello.\n", "/howto/fire.mdx": "---\ntitle: Fire\n---\n\nFire it.\n"})
+    done = run_sitegen("build", project, "--out", tmp_path / "site", "--no-cache")
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "site" / "howto" / "fire" / "index.html").read_text(encoding="utf-8")
+    assert menu_items(html) == [("Courses", "https://learn.example.com/", "Lessons at your pace.", False),
+                                ("How-to", "../../howto/fire/", None, True)]
+    assert "learn.example.com" not in sidebar(html)
