@@ -86,12 +86,28 @@ class NavGroupNode:
 
 
 @dataclass(frozen=True)
+class TabMenuLink:
+    """One item of a tab's menu (v2 `tabs[].menu`): where choosing it leads."""
+
+    name: str
+    description: str | None
+    icon: str | None
+    icon_type: str | None
+    json_path: str  # "navigation.tabs[2].menu[0]", for warnings
+    # The classic anchors of its pages (None: the top anchor): its sections are (tab, anchor).
+    anchors: tuple[int | None, ...]
+    first_page: Page | None  # the item's first navigation page
+    external_url: str | None  # an item that is only a link to another site
+
+
+@dataclass(frozen=True)
 class TabEntry:
     """One tab of the tab row; `index` None is the primary tab (pages outside every tab)."""
 
     name: str
     index: int | None
     first_page: Page | None  # where the tab links: its first navigation page
+    menu: tuple[TabMenuLink, ...] = ()  # v2 `menu`: the tab is a dropdown of these items
 
 
 @dataclass(frozen=True)
@@ -113,6 +129,7 @@ class AnchorEntry:
     # (global anchors among them), are shown in every section.
     in_every_tab: bool = True
     tab: int | None = None
+    in_tab_menu: bool = False  # an item of a tab's `menu`: the tab row lists it, not the sidebar
 
     def shown_in(self, tab: int | None) -> bool:
         return self.in_every_tab or self.tab == tab
@@ -411,8 +428,12 @@ def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, langu
             home = by_key.get(division(page.id, config))
             if home is not None:
                 navigation._section_by_page[page.id] = home
-    navigation.tabs = _tab_entries(config, navigation, loaded.tree.primary_tab if loaded.tree else None)
-    navigation.anchors = _anchor_entries(config, navigation, loaded.tree.dropdowns if loaded.tree else frozenset())
+    navigation.tabs = _tab_entries(config, navigation, loaded.tree)
+    menu_items = frozenset(entry.name for entry in loaded.tree.tab_menus) if loaded.tree else frozenset()
+    navigation.anchors = [dataclasses.replace(entry, in_tab_menu=True) if entry.is_dropdown and entry.name in menu_items
+                          else entry
+                          for entry in _anchor_entries(config, navigation,
+                                                       loaded.tree.dropdowns if loaded.tree else frozenset())]
     return navigation
 
 
@@ -425,16 +446,43 @@ def _without_script_link(page: Page, warnings: list[str]) -> Page:
     return dataclasses.replace(page, link_out=None)
 
 
-def _tab_entries(config: SiteConfig, navigation: Navigation, primary_name: str | None) -> list[TabEntry]:
-    if not config.tabs:
+def _tab_entries(config: SiteConfig, navigation: Navigation, tree: NavTree | None) -> list[TabEntry]:
+    if not config.tabs and not (tree is not None and tree.tab_menus):
         return []
     # The primary tab holds every page outside the tabs; it is named like the top anchor
     # (v2: it is the first tab, with its own name).
-    primary = TabEntry(primary_name or config.top_anchor.name, None, navigation.first_page_where(tab=None))
+    primary_name = tree.primary_tab if tree is not None else None
+    primary = TabEntry(primary_name or config.top_anchor.name, None, navigation.first_page_where(tab=None),
+                       _tab_menu(config, navigation, tree, primary_name, None))
     return [primary] + [
-        TabEntry(tab.name, index, navigation.first_page_where(tab=index))
+        TabEntry(tab.name, index, navigation.first_page_where(tab=index),
+                 _tab_menu(config, navigation, tree, tab.name, index))
         for index, tab in enumerate(config.tabs)
     ]
+
+
+def _tab_menu(config: SiteConfig, navigation: Navigation, tree: NavTree | None, name: str | None,
+              index: int | None) -> tuple[TabMenuLink, ...]:
+    """A tab's menu items, each leading to its first page in that tab (an item whose pages
+    are all missing or hidden is left out, as Mintlify lists nothing of it)."""
+    if tree is None or name is None:
+        return ()
+    # The tree's first section is the classic top anchor (None), whether or not others follow.
+    anchor_index: dict[str, int | None] = {config.top_anchor.name: None}
+    for position, anchor in enumerate(config.anchors):
+        anchor_index.setdefault(anchor.name, position)
+    links = []
+    for entry in tree.tab_menus:
+        if entry.tab != name:
+            continue
+        anchors = tuple(anchor_index[name] for name in entry.sections if name in anchor_index)
+        first = next((page for page in (navigation.first_page_where(tab=index, anchor=anchor) for anchor in anchors)
+                      if page is not None), None)
+        if first is None and entry.href is None:
+            continue
+        links.append(TabMenuLink(entry.name, entry.description, entry.icon, entry.icon_type, entry.json_path,
+                                 anchors, first, entry.href))
+    return tuple(links)
 
 
 def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: frozenset[str]) -> list[AnchorEntry]:

@@ -33,9 +33,18 @@ from sitegen.colors import on_color
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.i18n import UiStrings, ui_strings
 from sitegen.i18n.dates import long_date
-from sitegen.icons import config_icon, icon
+from sitegen.icons import config_icon, find_icon, icon, icon_problem
 from sitegen.markdown import RenderedMarkdown
-from sitegen.nav import AnchorEntry, NavGroupNode, Navigation, NavPage, NavSection, ProductLink, normalize_page_ref
+from sitegen.nav import (
+    AnchorEntry,
+    NavGroupNode,
+    Navigation,
+    NavPage,
+    NavSection,
+    ProductLink,
+    TabMenuLink,
+    normalize_page_ref,
+)
 from sitegen.pages import Page, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
@@ -131,6 +140,15 @@ class AnchorView:
             return self.entry.external_url
         page = self.entry.first_page
         return root + (page.url or "./") if page else root + "./"
+
+
+@dataclass(frozen=True)
+class TabMenuView:
+    """One item of a tab's dropdown in the tab row (v2 `tabs[].menu`)."""
+
+    link: TabMenuLink
+    svg: Markup | None
+    href: str  # under ROOT_TOKEN for the item's first page; an item elsewhere: its URL
 
 
 @dataclass(frozen=True)
@@ -330,6 +348,9 @@ class Renderer:
         self.anchors_by_navigation = {id(navigation): self._anchor_views(navigation)
                                       for navigation in site.navigation.all_variants()}
         self.anchors = self.anchors_by_navigation[id(site.navigation)]
+        # Each language and product has its own tabs: tab index -> its menu's items.
+        self.tab_menus_by_navigation = {id(navigation): self._tab_menu_views(navigation)
+                                        for navigation in site.navigation.all_variants()}
         # Each language has its own versions: the picker is rendered per page, like the language menu.
         self._has_versions = any(navigation.versions or navigation.versions_elsewhere
                                  for navigation in site.navigation.all_variants())
@@ -350,6 +371,8 @@ class Renderer:
     def _anchor_views(self, navigation: Navigation) -> list[AnchorView]:
         views = []
         for entry in navigation.anchors:
+            if entry.in_tab_menu:  # the tab row shows it (_tab_menu_views), not the sidebar
+                continue
             svg = None
             if entry.icon:
                 svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon",
@@ -359,6 +382,24 @@ class Renderer:
             color = entry.color if entry.color is not None else self._default_anchor_color()
             views.append(AnchorView(entry, svg, _background(color)))
         return views
+
+    def _tab_menu_views(self, navigation: Navigation) -> dict[int | None, list[TabMenuView]]:
+        menus: dict[int | None, list[TabMenuView]] = {}
+        for tab in navigation.tabs:
+            for link in tab.menu:
+                svg = None
+                if link.icon:
+                    library = self.site.chrome.icon_library
+                    found = find_icon(link.icon, link.icon_type or "duotone", library)  # the style anchors have
+                    svg = found.svg
+                    problem = icon_problem(link.icon, link.icon_type or "duotone", found,
+                                           type_given=link.icon_type is not None, library=library)
+                    if problem:
+                        self.warnings.append(f"{self.site.loaded.where(link.json_path + '.icon')}: {problem}")
+                page = link.first_page
+                href = link.external_url or ROOT_TOKEN + ((page.url or "./") if page else "./")
+                menus.setdefault(tab.index, []).append(TabMenuView(link, svg, href))
+        return menus
 
     def _topbar_icons(self) -> list[Markup | None]:
         """The icon of each top-bar link (v2 navbar.links[].icon), None where there is none."""
@@ -515,9 +556,9 @@ class Renderer:
             navigation = self.site.navigation.for_section(section)
             self._fragments[key] = self.env.get_template(template).render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
-                anchors=[anchor for anchor in self.anchors_by_navigation[id(navigation)]
-                         if anchor.entry.shown_in(section.tab if section else None)],
-                nav_tabs=navigation.tabs, products=self.product_views(section),
+                anchors=self._sidebar_anchors(navigation, section),
+                nav_tabs=navigation.tabs, tab_menus=self.tab_menus_by_navigation[id(navigation)],
+                products=self.product_views(section),
                 languages=Markup(LANGUAGES_TOKEN) if self.site.navigation.translations else None,
                 versions=Markup(VERSIONS_TOKEN) if self._has_versions else None,
                 active_tab=section.tab if section else None,
@@ -526,6 +567,18 @@ class Renderer:
                 nav_script=self.nav_script(section)[0] if section and section.groups else None,
             )
         return self._fragments[key]
+
+    def _sidebar_anchors(self, navigation: Navigation, section: NavSection | None) -> list[AnchorView]:
+        """The anchors and dropdowns a section's sidebar shows: those of every tab and its tab's
+        own; of the dropdowns a tab's menu items hold, only its own item's."""
+        tab = section.tab if section else None
+        shown = [anchor for anchor in self.anchors_by_navigation[id(navigation)] if anchor.entry.shown_in(tab)]
+        menu = next((entry.menu for entry in navigation.tabs if entry.index == tab), ())
+        if section is None or not menu:
+            return shown
+        own = next((set(link.anchors) for link in menu if section.anchor in link.anchors), set())
+        others = {anchor for link in menu for anchor in link.anchors} - own
+        return [anchor for anchor in shown if not (anchor.entry.is_dropdown and anchor.entry.index in others)]
 
     def sidebar(self, section: NavSection | None) -> str:
         return self.fragment("partials/sidebar.html", section)

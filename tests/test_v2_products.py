@@ -89,14 +89,16 @@ def test_the_language_menu_finds_the_same_page_in_another_language_s_product(orc
     assert 'href="../../../../fr/cellar/api/intro/" hreflang="fr"' in page(site, "en/cellar/api/intro")
 
 
-def test_a_tab_menu_is_a_menu_of_that_tab_only(orchard: tuple[Path, list[str]]) -> None:
+def test_a_tab_menu_is_a_dropdown_of_that_tab_in_the_product_s_tab_row(orchard: tuple[Path, list[str]]) -> None:
     site, _ = orchard
-    developers = sidebar(page(site, "en/cellar/cli/install"))
-    assert re.findall(r'<span class="anchor-name">([^<]+)</span>\s*</a>', developers.split("product-switcher")[1]
-                      .split("</details>", 1)[1]) == ["API", "CLI"]
-    assert 'aria-label="CLI: switch section"' in developers
-    assert "switch section" not in sidebar(page(site, "en/cellar/overview"))  # the Guides tab has no menu
-    assert sidebar_pages(site, page(site, "en/cellar/cli/install")) == ["en/cellar/cli/install"]
+    html = page(site, "en/cellar/cli/install")
+    tabs = html[html.index('<nav class="tabs"'):]
+    tabs = tabs[:tabs.index("</nav>")]
+    assert re.findall(r'<span class="tab-menu-name">([^<]+)</span>', tabs) == ["API", "CLI"]
+    assert '<a class="tab-menu-item active" href="../../../../en/cellar/cli/install/" aria-current="true">' in tabs
+    # The sidebar holds the product switcher and the chosen item's pages, no menu of the tab's items.
+    assert "switch section" not in sidebar(html)
+    assert sidebar_pages(site, html) == ["en/cellar/cli/install"]
 
 
 def test_endpoint_entries_get_pages_at_mintlify_s_urls_in_every_language(orchard: tuple[Path, list[str]]) -> None:

@@ -36,7 +36,7 @@ def test_the_product_switcher_leads_to_each_product_s_first_page_and_sidebar(sit
     switcher = page.locator(".product-switcher")
     assert switcher.locator("summary .anchor-name").inner_text() == "Harvest"
     assert sidebar_links(page) == ["Picking", "Sorting"]  # the root page is the group title's link
-    assert page.locator(".tabs a").count() == 0  # Harvest has no tabs
+    assert page.locator(".tabs .tab").count() == 0  # Harvest has no tabs
 
     switcher.locator("summary").click()
     entries = switcher.locator(".dropdown-list .anchor-name")
@@ -47,17 +47,17 @@ def test_the_product_switcher_leads_to_each_product_s_first_page_and_sidebar(sit
     assert title(page) == "Cellar overview"
     assert page.locator(".product-switcher summary .anchor-name").inner_text() == "Cellar"
     assert sidebar_links(page) == ["Cellar overview", "Racking"]
-    assert page.locator(".tabs a").all_inner_texts() == ["Guides", "Developers"]
+    assert page.locator(".tabs .tab").all_inner_texts() == ["Guides", "Developers"]
 
-    # The Developers tab's menu: its first item, then the other from the menu at the sidebar's top.
-    page.locator(".tabs a", has_text="Developers").click()
+    # The Developers tab's menu, a dropdown in the tab row: each item leads to its own sidebar.
+    page.locator(".tab-menu-button", has_text="Developers").click()
+    page.locator(".tab-menu-item", has_text="API").click()
     page.wait_for_url(site + "en/cellar/api/intro/")
     assert [" ".join(link.split()) for link in sidebar_links(page)] == [
         "Barrels API", "GET List barrels", "POST Fill a barrel with cider"]
-    menu = page.locator(".dropdown-menu:not(.product-switcher)")
-    assert menu.locator("summary .anchor-name").inner_text() == "API"
-    menu.locator("summary").click()
-    menu.locator(".dropdown-item", has_text="CLI").click()
+    assert page.locator(".sidebar .dropdown-menu:not(.product-switcher)").count() == 0
+    page.locator(".tab-menu-button", has_text="Developers").click()
+    page.locator(".tab-menu-item", has_text="CLI").click()
     page.wait_for_url(site + "en/cellar/cli/install/")
     assert sidebar_links(page) == ["Install the cellar CLI"]
 

@@ -13,11 +13,11 @@ project never pays for these models.
 
 from sitegen.config.v2.load import load_v2
 from sitegen.config.v2.model import THEMES, Group, OpenApiSource, SiteConfigV2, SourceObject, source_names
-from sitegen.config.v2.navigation import NavTree, ProductEntry, Translation, to_classic
+from sitegen.config.v2.navigation import NavTree, ProductEntry, TabMenuEntry, Translation, to_classic
 from sitegen.config.v2.refs import resolve_refs
 from sitegen.config.v2.settings import NotFoundPage, V2Settings
 
 __all__ = [
     "THEMES", "Group", "NavTree", "NotFoundPage", "OpenApiSource", "ProductEntry", "SiteConfigV2", "SourceObject",
-    "Translation", "V2Settings", "load_v2", "resolve_refs", "source_names", "to_classic",
+    "TabMenuEntry", "Translation", "V2Settings", "load_v2", "resolve_refs", "source_names", "to_classic",
 ]

@@ -25,6 +25,7 @@ from sitegen.config.v2.model import (
     OpenApiSource,
     Section,
     SiteConfigV2,
+    TabV2,
     icon_parts,
     source_names,
 )
@@ -62,6 +63,9 @@ class NavTree:
     products: tuple[ProductEntry, ...] = ()
     # Per group, like `divisions`: the `directory` listing its root page shows (inherited).
     directories: tuple[str | None, ...] = ()
+    # Every tab's `menu`, in order: the tab row shows it as that tab's dropdown. An item
+    # with content is also a classic anchor of the same name (its pages' section).
+    tab_menus: tuple[TabMenuEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,22 @@ class ProductEntry:
     icon: str | None
     icon_type: str | None
     href: str | None  # a product that lives on another site: a plain link
+
+
+@dataclass(frozen=True)
+class TabMenuEntry:
+    """One item of a tab's `menu` (v2): an entry of that tab's dropdown in the tab row."""
+
+    tab: str  # the tab's name
+    name: str
+    description: str | None
+    icon: str | None
+    icon_type: str | None
+    json_path: str  # "navigation.tabs[2].menu[0]", for warnings
+    href: str | None  # an item that is only a link to another site
+    # The classic anchors of its pages' sections, in order: its own name, and those of the
+    # anchors or dropdowns it holds (Mintlify lets an item hold any level).
+    sections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,6 +143,7 @@ class _Flat:
     languages: tuple[str, ...] = ()
     product: str | None = None
     versions_elsewhere: list[dict[str, str]] = dataclasses.field(default_factory=list)  # {name, url}
+    tab_menus: list[TabMenuEntry] = dataclasses.field(default_factory=list)
 
 
 def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
@@ -248,8 +269,17 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
     dropdowns = frozenset(name for name, level in anchors.items() if isinstance(level, (Dropdown, MenuItem)))
     tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
                    dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed),
-                   product=product, directories=tuple(p.directory for p in placed))
+                   product=product, directories=tuple(p.directory for p in placed),
+                   tab_menus=_one_per_name(flat.tab_menus))
     return site, tree
+
+
+def _one_per_name(entries: list[TabMenuEntry]) -> tuple[TabMenuEntry, ...]:
+    """Each tab's menu items once: a tab repeated in every version lists its items once."""
+    seen: dict[tuple[str, str], TabMenuEntry] = {}
+    for entry in entries:
+        seen.setdefault((entry.tab, entry.name), entry)
+    return tuple(seen.values())
 
 
 def _classic_navigation(config: SiteConfigV2, flat: _Flat, placed: list[_Placed], divisions: tuple[Division, ...],
@@ -456,10 +486,22 @@ def _flatten_sections(level: Level, where: str, at: _Context, flat: _Flat, notes
         index = numbers[key] = numbers.get(key, -1) + 1
         if item.hidden and isinstance(item, MenuItem):
             continue
-        if href := _link_elsewhere(item):
+        href = _link_elsewhere(item)
+        tab_item = item if isinstance(item, MenuItem) and isinstance(level, TabV2) else None
+        if href and tab_item is None:
             flat.external_anchors.append((item, href))
-        else:
+            continue
+        before = len(flat.placed)
+        if not href:
             _flatten(item, f"{where}.{key}[{index}]", dataclasses.replace(at, anchor=item), flat, notes)
+        if tab_item is not None and at.tab is not None:
+            # The tab's dropdown in the tab row lists it (an item that is only a link too). Its
+            # pages sit in its own section, or in those of the anchors or dropdowns it holds.
+            icon, icon_type = icon_parts(tab_item.icon)
+            owned = tuple(dict.fromkeys(_label(placed.anchor) for placed in flat.placed[before:]
+                                        if placed.anchor is not None))
+            flat.tab_menus.append(TabMenuEntry(at.tab, tab_item.item, tab_item.description, icon, icon_type,
+                                               f"{where}.{key}[{index}]", href, owned))
 
 
 def _place_groups(level: Level, where: str, at: _Context, flat: _Flat) -> None:

@@ -128,6 +128,74 @@
     });
   });
 
+  // Tab menus (v2 `tabs[].menu`): the tab is a button that opens its list of items. A mouse
+  // opens it by hovering; a click, a tap, Enter or Space toggles it; the arrow keys (or Tab)
+  // move through the items; Escape, a click elsewhere or focus moving away close it.
+  var tabMenus = [];  // each: { element, setOpen }
+  document.querySelectorAll("[data-tab-menu]").forEach(function (menu) {
+    var button = menu.querySelector(".tab-menu-button");
+    var list = menu.querySelector(".tab-menu-list");
+    var row = menu.closest("nav.tabs") || menu.parentNode;
+    var openedBy = null;  // "hover", "click" or "key" while open
+    menu.setAttribute("data-ready", "");  // from now on, the open state is this script's
+    function items() { return Array.prototype.slice.call(list.querySelectorAll("a")); }
+    function place() {
+      // Under the tab, kept inside the row (the list is positioned from the row, not the tab).
+      var box = row.getBoundingClientRect(), tab = button.getBoundingClientRect();
+      var rtl = getComputedStyle(row).direction === "rtl";
+      var offset = rtl ? box.right - tab.right : tab.left - box.left;
+      offset = Math.max(0, Math.min(offset, box.width - list.offsetWidth - 8));
+      list.style.setProperty("--tab-menu-offset", offset + "px");
+    }
+    function setOpen(open, by) {
+      openedBy = open ? by : null;
+      menu.toggleAttribute("data-open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      if (open) {
+        tabMenus.forEach(function (other) { if (other.element !== menu) other.setOpen(false); });
+        place();
+      }
+    }
+    tabMenus.push({ element: menu, setOpen: setOpen });
+    button.addEventListener("click", function () {
+      // The click that follows a mouse's hover keeps the list open instead of closing it.
+      if (openedBy === "hover") { openedBy = "click"; return; }
+      setOpen(!openedBy, "click");
+    });
+    menu.addEventListener("pointerenter", function (event) {
+      if (event.pointerType === "mouse" && !openedBy) setOpen(true, "hover");
+    });
+    menu.addEventListener("pointerleave", function (event) {
+      if (event.pointerType === "mouse" && openedBy === "hover") setOpen(false);
+    });
+    menu.addEventListener("keydown", function (event) {
+      var links = items(), at = links.indexOf(document.activeElement), next = -1;
+      if (event.key === "Escape" && openedBy) {
+        setOpen(false);
+        button.focus();
+        event.stopPropagation();
+        return;
+      }
+      if (event.key === "ArrowDown") next = at + 1;
+      else if (event.key === "ArrowUp") next = at < 0 ? links.length - 1 : at - 1;
+      else if (event.key === "Home" && at >= 0) next = 0;
+      else if (event.key === "End" && at >= 0) next = links.length - 1;
+      else return;
+      event.preventDefault();
+      if (!openedBy) setOpen(true, "key");
+      links[(next + links.length) % links.length].focus();
+    });
+    // Tab past the last item (or Shift+Tab before the button) closes it.
+    menu.addEventListener("focusout", function (event) {
+      if (openedBy && event.relatedTarget && !menu.contains(event.relatedTarget)) setOpen(false);
+    });
+  });
+  if (tabMenus.length) {
+    document.addEventListener("click", function (event) {
+      tabMenus.forEach(function (menu) { if (!menu.element.contains(event.target)) menu.setOpen(false); });
+    });
+  }
+
   // Mobile navigation drawer: menu button, backdrop and Escape close it; focus moves in and back.
   var menu = document.querySelector(".menu-button");
   var sidebar = document.getElementById("sidebar");
