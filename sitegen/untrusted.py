@@ -12,11 +12,13 @@ Only `sitegen.errors` is imported: every stage may use this module.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
 from sitegen.errors import SitegenError, location
 
@@ -153,6 +155,19 @@ def json_nesting(text: str, limit: int = MAX_NESTING) -> tuple[int, int] | None:
             offset = match.start()
             return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
     return None  # pragma: no cover - the fast pass only finds depths the slow one finds
+
+
+def load_json(text: str, display: str, *, error: type[SitegenError], problem: str = "") -> Any:
+    """The JSON value of `text` (the file shown as `display`), or `error` at its line and column
+    (`problem` before the parser's words, such as "invalid JSON: "). Nesting is checked first:
+    json.loads and every later walk of the data would hit it as RecursionError."""
+    deep = json_nesting(text)
+    if deep is not None:
+        raise error(f"{location(display, *deep)}: {nesting_message()}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{location(display, exc.lineno, exc.colno)}: {problem}{exc.msg}") from None
 
 
 def nesting_message(limit: int = MAX_NESTING) -> str:

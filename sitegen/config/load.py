@@ -11,11 +11,11 @@ from urllib.parse import unquote
 
 from sitegen.config.classic import load_classic
 from sitegen.config.model import LoadedConfig, LogoImages
-from sitegen.config.validation import json_kind, parse_json
+from sitegen.config.validation import json_kind
 from sitegen.confine import OUTSIDE, inside_project
 from sitegen.errors import ConfigError
 from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES, is_v2
-from sitegen.untrusted import MAX_CONFIG_BYTES, read_text
+from sitegen.untrusted import MAX_CONFIG_BYTES, load_json, read_text
 
 
 def find_config_file(project_dir: Path) -> Path:
@@ -50,7 +50,7 @@ def load_config(project_dir: Path) -> LoadedConfig:
     name = path.name
     # Size, NUL bytes and UTF-8 first (a BOM from Windows editors is dropped), then nesting and JSON.
     text = read_text(path, name, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
-    raw = parse_json(text, name)
+    raw = load_json(text, name, error=ConfigError)
     if not isinstance(raw, dict):
         raise ConfigError(f"{name}: the top level must be a JSON object, not {json_kind(raw)}")
     if is_v2(raw):

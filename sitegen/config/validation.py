@@ -1,8 +1,7 @@
 """The wording and leniency both schemas share: a union picked by a value's JSON type
 (`either`), Pydantic errors as `path: value is not …` lines (`describe`), unknown keys
 (`unknown_keys`), control characters taken out with a warning each
-(`strip_control_characters`), values found by JSON path (`walk_path`) and quoted (`quoted`),
-and JSON text parsed with located errors (`parse_json`)."""
+(`strip_control_characters`), values found by JSON path (`walk_path`) and quoted (`quoted`)."""
 
 from __future__ import annotations
 
@@ -11,21 +10,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Discriminator, Tag
 
-from sitegen.errors import ConfigError, location, shortened
-from sitegen.untrusted import first_control_character, json_nesting, nesting_message, without_control_characters
-
-
-def parse_json(text: str, shown: str) -> Any:
-    """The JSON value of `text` (the file shown as `shown`); ConfigError with line and column.
-    Nesting is checked first: json.loads and every later walk of the data would hit it as
-    RecursionError."""
-    deep = json_nesting(text)
-    if deep is not None:
-        raise ConfigError(f"{location(shown, *deep)}: {nesting_message()}")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{location(shown, exc.lineno, exc.colno)}: {exc.msg}") from None
+from sitegen.errors import shortened
+from sitegen.untrusted import first_control_character, without_control_characters
 
 
 def either(first: tuple[str, Any], second: tuple[str, Any], expected: str) -> Any:

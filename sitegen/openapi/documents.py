@@ -7,7 +7,6 @@ server that document came from. Documents are parsed once and cached per load.
 
 from __future__ import annotations
 
-import json
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ import yaml
 from sitegen.confine import inside_project, refusal
 from sitegen.errors import OpenAPIError, location
 from sitegen.openapi.fetch import fetch_text
-from sitegen.untrusted import MAX_OPENAPI_BYTES, YamlShapeError, check_yaml, json_nesting, nesting_message, read_text
+from sitegen.untrusted import MAX_OPENAPI_BYTES, YamlShapeError, check_yaml, load_json, read_text
 
 SOURCE_REFERRER = "docs.json: openapi"  # where a docs.json `openapi` entry was written
 
@@ -70,13 +69,7 @@ def parse_text(text: str, name: str, *, json_first: bool) -> Any:
     # Nesting and YAML aliases are checked first: the parsers, the validator, `collect_refs`
     # and every copy or dump of the data recurse per level or expand aliases.
     if json_first:
-        deep = json_nesting(text)
-        if deep is not None:
-            raise OpenAPIError(f"{location(name, *deep)}: {nesting_message()}")
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise OpenAPIError(f"{location(name, exc.lineno, exc.colno)}: invalid JSON: {exc.msg}") from None
+        return load_json(text, name, error=OpenAPIError, problem="invalid JSON: ")
     try:
         check_yaml(text)
     except YamlShapeError as exc:

@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sitegen.config.validation import json_kind, parse_json
+from sitegen.config.validation import json_kind
 from sitegen.confine import inside_project, refusal
 from sitegen.errors import ConfigError
-from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, nesting_message, read_text, size_text
+from sitegen.untrusted import MAX_CONFIG_BYTES, MAX_NESTING, load_json, nesting_message, read_text, size_text
 
 # More `$ref` expansions than any real site has; a file referring to another twice, which
 # refers to a third twice, and so on would otherwise grow exponentially.
@@ -96,7 +96,7 @@ class RefResolver:
         if self.total_bytes > MAX_CONFIG_BYTES:  # the same file may be named many times
             raise self._error(spot, f"docs.json and its $ref files add up to more than {size_text(MAX_CONFIG_BYTES)} "
                               "(the limit for docs.json); not read further")
-        content = parse_json(text, shown)
+        content = load_json(text, shown, error=ConfigError)
         if where not in self.origins:
             self.origins[where] = shown
         content = self._walk(content, where, real, (*chain, shown), (*real_chain, real), depth + 1, spot)
