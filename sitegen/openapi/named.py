@@ -1,4 +1,5 @@
-"""OpenAPI files a page names itself: `openapi: path/to/spec.json GET /users` finds that file
+"""OpenAPI files a page names itself: `openapi: path/to/spec.json GET /users` (or
+`path/to/spec.json webhook userCreated`) finds that file
 anywhere in the project, as on Mintlify, which uploads every OpenAPI file of a repository
 whether docs.json lists it or not. Such a file is loaded on first use, once for all the pages
 naming it, and validated like the files docs.json lists."""
@@ -12,7 +13,7 @@ from sitegen.confine import inside_project, refusal
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.documents import DocumentStore, is_url
 from sitegen.openapi.load import load_spec
-from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
+from sitegen.openapi.model import ApiCatalog, ApiSpec, Operation, parse_operation_ref
 
 _SPEC_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -33,9 +34,9 @@ class NamedFiles:
         the project, from its root, then (unless FILE starts with `/`) from the folder of
         `page_path` (the page's project-relative path), its extension optional. OpenAPIError
         when it is missing, outside the project, broken, or has no such operation."""
-        tokens = ref.split()
-        file = " ".join(tokens[:-2]) if len(tokens) >= 2 and tokens[-2].lower() in HTTP_METHODS else ""
-        if not file or is_url(file) or self.catalog.has_file(file):
+        parsed = parse_operation_ref(ref)
+        file = parsed.file if parsed is not None else ""
+        if parsed is None or not file or is_url(file) or self.catalog.has_file(file):
             return self.catalog.lookup(ref, page)  # URLs are only ever the ones docs.json lists
         project = self.store.project_dir
         looked: list[str] = []
@@ -47,7 +48,7 @@ class NamedFiles:
                 continue
             looked.append(candidate)
             if real.is_file():
-                return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(" ".join(tokens[-2:]), page)
+                return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(parsed.name, page)
         if linked_out or not looked:
             raise OpenAPIError(refusal(f"{page}: openapi", file))
         raise OpenAPIError(f"{page}: openapi: file '{file}' not found (looked for {', '.join(looked)}); "
