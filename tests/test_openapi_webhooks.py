@@ -19,6 +19,10 @@ ACKNOWLEDGE = {"200": {"description": "Answer with any `2xx` status to acknowled
 WEBHOOKS: dict[str, Any] = {  # in the style of a real API's webhooks file: no `paths` at all
     "openapi": "3.1.0",
     "info": {"title": "Greenhouse events", "version": "1.0"},
+    "servers": [{"url": "https://api.greenhouse.example"}],
+    # One operation to compare with: what a webhook page leaves out, an operation page has.
+    "paths": {"/subscriptions": {"post": {"summary": "Subscribe to events", "tags": ["Subscriptions"],
+                                          "responses": {"201": {"description": "Subscribed."}}}}},
     "webhooks": {
         "plantWatered": {"post": {
             "summary": "Plant watered",
@@ -100,12 +104,13 @@ WRITTEN_PAGES = {
     "api/plant-watered.mdx": '---\nopenapi: "api/events.json webhook plantWatered"\n---\n',
     "api/sensor-offline.mdx": '---\ntitle: "When a sensor goes quiet"\nopenapi: "webhook sensorOffline"\n---\n'
                               "Check the sensor's battery first.\n",
+    "api/subscribe.mdx": '---\nopenapi: "api/events.json POST /subscriptions"\n---\n',
     "api/typo.mdx": '---\ntitle: Typo\nopenapi: "/api/events.json webhook plantwaterd"\n---\nStill a page.\n',
     "fr/api/plante-arrosee.mdx": '---\nopenapi: "/fr/api/events.json webhook plantWatered"\n---\n',
 }
 LANGUAGES = {"languages": [
     {"language": "en", "groups": [{"group": "Events", "pages": ["index", "api/plant-watered", "api/sensor-offline",
-                                                                 "api/typo"]}]},
+                                                                 "api/subscribe", "api/typo"]}]},
     {"language": "fr", "groups": [{"group": "Événements", "pages": ["fr/api/plante-arrosee"]}]},
 ]}
 
@@ -128,8 +133,12 @@ def test_a_page_naming_a_webhook_shows_its_payload_and_nothing_to_send(tmp_path:
     panel = panel[:panel.index("</pre>")]
     assert json.loads(text_of(panel).removeprefix("Payload Copy ")) == {
         "event": "plant.watered", "plantId": "6f1c2d3e-0000-4000-8000-00000000abcd", "litres": 0.75}
-    # Nothing to call: no playground, no Send button, no code samples, no config for api.js.
-    for absent in ('class="api-send', "api-playground", 'id="request-example"', 'class="api-config"', "curl"):
+    # Nothing to call: no playground, no Send button, no code samples, no config for api.js
+    # (which an operation's page of the same file has).
+    operation = (tmp_path / "site/api/subscribe/index.html").read_text(encoding="utf-8")
+    for absent in ('class="api-send', "api-playground", 'id="request-example"', 'class="api-config"',
+                   'class="api-tab-panel api-sample"'):
+        assert absent in operation
         assert absent not in html
     # The sidebar marks it as a webhook.
     assert '<span class="method-badge method-webhook">WEBHOOK</span>' in html
