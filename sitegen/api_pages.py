@@ -34,7 +34,7 @@ from sitegen.confine import inside_project
 from sitegen.errors import ContentError, OpenAPIError
 from sitegen.openapi.asyncapi import channel_markdown, load_asyncapi
 from sitegen.openapi.documents import DocumentStore
-from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
+from sitegen.openapi.model import ApiCatalog, ApiSpec, Operation, parse_operation_ref
 from sitegen.pages import Body, Page, page_from_front_matter, url_for
 
 DEFAULT_DIRECTORY = "api-reference"
@@ -67,9 +67,10 @@ def _generates(group: NavGroup) -> bool:
 
 
 def is_operation_entry(entry: str) -> bool:
-    """`"GET /plants"` or `"openapi.yaml GET /plants"`: an operation, not a page path."""
-    tokens = entry.split()
-    return len(tokens) >= 2 and tokens[-2].lower() in HTTP_METHODS and tokens[-1].startswith("/")
+    """`"GET /plants"`, `"openapi.yaml GET /plants"` or `"webhook plantAdded"`: an operation
+    or a webhook, not a page path."""
+    parsed = parse_operation_ref(entry)
+    return parsed is not None and (parsed.is_webhook or parsed.target.startswith("/"))
 
 
 def slug(text: str) -> str:
@@ -79,9 +80,11 @@ def slug(text: str) -> str:
 
 def operation_slug(operation: Operation) -> str:
     """The summary's slug; without one, the method and the path without its parameters
-    (`GET /users/{id}/posts` → `get-users-posts`)."""
+    (`GET /users/{id}/posts` → `get-users-posts`), or a webhook's name."""
     if operation.summary and slug(operation.summary):
         return slug(operation.summary)
+    if operation.webhook is not None and slug(operation.webhook):
+        return slug(operation.webhook)
     parts = [operation.method.lower()] + [p for p in operation.path.split("/") if p and not p.startswith("{")]
     return slug("-".join(parts))
 
@@ -182,12 +185,12 @@ class _PageMaker:
         return group.model_copy(update={"pages": pages})
 
     def all_operations(self, api: OpenApiSource | None, where: str) -> list[NavGroup]:
-        """Every operation of `api`'s documents, a group per first tag in order of appearance
-        (operations without a tag in an untitled group after them)."""
+        """Every operation, then every webhook, of `api`'s documents, a group per first tag in
+        order of appearance (those without a tag in an untitled group after them)."""
         by_tag: dict[str, list[str | NavGroup]] = {}
         untagged: list[str | NavGroup] = []
         for spec in self.specs(api, where):
-            for operation in spec.operations:
+            for operation in (*spec.operations, *spec.webhooks):
                 page_id = self.page_for(spec, operation, self.directory(api))
                 if page_id is None or operation.hidden:  # x-excluded: no page; x-hidden: not listed
                     continue
@@ -228,9 +231,9 @@ class _PageMaker:
         return found
 
     def listed(self, entry: str, api: OpenApiSource | None, where: str) -> str | None:
-        tokens = entry.split()
+        parsed = parse_operation_ref(entry)
         ref = entry
-        if len(tokens) == 2 and api is not None:  # no file named: the level's document
+        if parsed is not None and not parsed.file and api is not None:  # no file named: the level's document
             sources = [s.source for s in self.specs(api, where)]
             if len(sources) == 1:
                 ref = f"{sources[0]} {entry}"
@@ -240,7 +243,7 @@ class _PageMaker:
             self.warnings.extend(f"{message}; left out of the navigation" for message in exc.messages)
             return None
         self.warnings.extend(notes)
-        spec = next(s for s in self.catalog.specs if any(op is operation for op in s.operations))
+        spec = self.catalog.spec_of(operation)
         page_id = self.page_for(spec, operation, self.directory(api))
         if operation.visibility is not None:
             made = "no page is made" if operation.excluded else "its page is built for links but not listed"

@@ -85,7 +85,8 @@ def prose(description: Described) -> str:
 
 def api_endpoint(view: ApiView) -> str:
     """Method, path and base URL: what the page's endpoint bar shows."""
-    lines = [f"**{view.method}** `{view.path}`" + (" (deprecated)" if view.deprecated else "")]
+    lines = [f"**{'Webhook' if view.webhook else view.method}** `{view.path}`"
+             + (" (deprecated)" if view.deprecated else "")]
     if view.base_url:
         lines.append(f"Base URL: `{view.base_url}`")
     return "\n\n".join(lines)
@@ -105,20 +106,22 @@ def api_markdown(view: ApiView, page: Page) -> str:
         for group in view.parameter_groups:
             parts.append(f"## {group.title}\n\n" + _rows(group.rows))
         if view.body is not None:
-            parts.append(_request_body(view.body))
+            parts.append(_request_body(view.body, "Payload" if view.webhook else "Request body"))
         if view.responses:
             parts.append("\n\n".join(["## Responses", *(_response(response) for response in view.responses)]))
     sample = next((s for s in view.samples if s.label.lower() == "curl" or s.lang in ("bash", "shell", "sh")), None)
     sample = sample or (view.samples[0] if view.samples else None)
     if sample is not None:
         parts.append("## Example request\n\n" + _fence(sample.source, sample.lang))
+    elif view.webhook and view.body is not None and view.body.example:
+        parts.append("## Example payload\n\n" + _fence(view.body.example, "json"))
     return "\n\n".join(parts)
 
 
-def _request_body(body: BodyView) -> str:
+def _request_body(body: BodyView, title: str) -> str:
     intro = f"`{body.content_type}`" + (" (required)" if body.required else "")
     text = prose(body.description)
-    section = f"## Request body\n\n{intro}" + (f"\n\n{text}" if text else "")
+    section = f"## {title}\n\n{intro}" + (f"\n\n{text}" if text else "")
     if body.schema is not None:
         section += _schema(body.schema)
     return section

@@ -27,7 +27,7 @@ from sitegen.pages import PAGE_SUFFIXES, Page, content_root, ignored_page_file, 
 if TYPE_CHECKING:  # v2 types only; a classic project never imports config.v2 (see _v2_group)
     from sitegen.config.v2 import Group, NavTree
 
-_OPENAPI_METHOD = re.compile(r"(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+/", re.I)
+_OPENAPI_METHOD = re.compile(r"(?:^|\s)(?:(get|post|put|patch|delete|head|options|trace)\s+/|(webhook)\s+\S)", re.I)
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,12 @@ class NavPage:
 
     @property
     def method(self) -> str | None:
-        """HTTP method of an API page (`openapi: POST /plants`), for the sidebar badge."""
+        """HTTP method of an API page (`openapi: POST /plants`; `WEBHOOK` for `webhook NAME`),
+        for the sidebar badge."""
         if not self.page.openapi:
             return None
         match = _OPENAPI_METHOD.search(self.page.openapi)
-        return match.group(1).upper() if match else None
+        return (match.group(1) or match.group(2)).upper() if match else None
 
 
 @dataclass(frozen=True)

@@ -170,7 +170,7 @@ def test_unknown_operation_names_page_and_lists_available() -> None:
     with pytest.raises(OpenAPIError) as info:
         catalog.find("fetch plants", "content/api/x.mdx")
     assert info.value.messages == [
-        "content/api/x.mdx: openapi: 'fetch plants' is not 'METHOD /path' or 'FILE METHOD /path'"]
+        "content/api/x.mdx: openapi: 'fetch plants' is not 'METHOD /path', 'FILE METHOD /path' or 'FILE webhook NAME'"]
 
 
 def test_file_prefix_chooses_among_several_specs(tmp_path: Path) -> None:

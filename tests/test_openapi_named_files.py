@@ -148,3 +148,27 @@ def test_a_url_a_page_names_is_still_only_one_docs_json_lists(tmp_path: Path) ->
             "api/remote.mdx:2: openapi: file 'https://127.0.0.1:9/openapi.json' is not among the OpenAPI files: "
             "openapi.json; built as a plain page"]
         assert re.search(r"Remote\.", (root / "site/api/remote/index.html").read_text())
+
+
+def test_an_operation_named_without_a_file_is_looked_for_in_unlisted_files(tmp_path: Path) -> None:
+    # Mintlify searches every OpenAPI file of the repository for `openapi: METHOD /path`, not only
+    # those docs.json lists; the listed ones first, then the others in path order.
+    other = json.loads(json.dumps(READINGS))
+    other["paths"]["/readings"]["get"]["summary"] = "Readings from the older sensors"
+    root = project(tmp_path / "docs", {
+        "api/readings.mdx": "---\nopenapi: get /readings\n---\n",
+        "api/plants.mdx": "---\nopenapi: GET /plants\n---\n",
+        "api/nowhere.mdx": "---\nopenapi: GET /nowhere\n---\nNo such operation.\n",
+    }, {"specs/sensors/readings.yaml": READINGS, "zz-legacy/sensors.json": other,
+        "specs/broken.json": {"openapi": "3.0.3", "paths": {}}})
+    result = run_sitegen("build", root)
+    assert result.returncode == 0, result.stderr
+    assert warnings(result.stderr) == [
+        "api/nowhere.mdx:2: openapi: 'GET /nowhere' matches no operation in openapi.json, "
+        "specs/sensors/readings.yaml, zz-legacy/sensors.json; built as a plain page",
+        "api/readings.mdx:2: openapi: 'GET /readings' is in specs/sensors/readings.yaml and "
+        "zz-legacy/sensors.json; using specs/sensors/readings.yaml (write 'FILE GET /readings' to choose)"]
+    html = (root / "site/api/readings/index.html").read_text()
+    assert "<title>List sensor readings - Greenhouse</title>" in html
+    assert "Only readings taken after this moment" in html
+    assert '<code class="api-path">/plants</code>' in (root / "site/api/plants/index.html").read_text()

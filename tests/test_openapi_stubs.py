@@ -42,6 +42,19 @@ def test_writes_one_stub_per_operation_without_a_page(tmp_path: Path) -> None:
     assert write_operation_stubs(project, catalog, Path("content/api-reference")) == []
 
 
+def test_a_webhook_without_a_page_gets_a_stub_naming_it(tmp_path: Path) -> None:
+    events = {"openapi": "3.1.0", "info": {"title": "Plant events", "version": "1"}, "webhooks": {
+        "plantAdded": {"post": {"summary": "Plant added", "responses": {"200": {"description": "OK"}}}},
+        "plantSold": {"post": {"responses": {"200": {"description": "OK"}}}},
+        "plantAudited": {"post": {"x-excluded": True, "responses": {"200": {"description": "OK"}}}}}}
+    (tmp_path / "events.json").write_text(json.dumps(events))
+    (tmp_path / "added.mdx").write_text("---\nopenapi: webhook plantAdded\n---\n")
+    catalog = load_openapi(tmp_path, ["events.json"])
+    written = write_operation_stubs(tmp_path, catalog, Path("api"))
+    assert [p.relative_to(tmp_path).as_posix() for p in written] == ["api/webhook-plantsold.mdx"]
+    assert front_matter(written[0]) == {"title": "webhook plantSold", "openapi": "webhook plantSold"}
+
+
 def test_never_overwrites_and_names_file_when_several_specs(tmp_path: Path) -> None:
     shutil.copy(REPO / "openapi.yaml", tmp_path / "openapi.yaml")
     (tmp_path / "v2.json").write_text(json.dumps(yaml.safe_load((REPO / "openapi.yaml").read_text())))

@@ -91,6 +91,8 @@ class UiStrings:
     api_raw_json: str
     api_raw_body: str
     api_deprecated: str
+    api_webhook: str  # a webhook's page: in the method badge's place
+    api_payload: str  # a webhook's page: the title of its payload example
 
     def api_location(self, location: str) -> str:
         """The title of a parameter location: "path" -> "Path parameters"…"""

@@ -3,6 +3,8 @@ of all configured documents that pages look operations up in."""
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 import urllib.parse
 from dataclasses import dataclass
@@ -175,6 +177,9 @@ class Operation:
     hidden: bool = False
     excluded: bool = False
     mint: MintExtension | None = None  # `x-mint`
+    # An OpenAPI 3.1 `webhooks` entry: its key (`path` holds it too). A request the API
+    # sends, not one a reader makes: its page shows the payload and has nothing to call.
+    webhook: str | None = None
 
     @property
     def visibility(self) -> str | None:
@@ -183,7 +188,8 @@ class Operation:
 
     @property
     def ref(self) -> str:
-        return f"{self.method} {self.path}"
+        """How a page's `openapi:` names it: `GET /plants` or `webhook plantAdded`."""
+        return f"webhook {self.webhook}" if self.webhook is not None else f"{self.method} {self.path}"
 
     @property
     def path_parameter_names(self) -> tuple[str, ...]:
@@ -214,6 +220,39 @@ class ApiSpec:
     version: str | None
     servers: tuple[Server, ...]
     operations: tuple[Operation, ...]
+    webhooks: tuple[Operation, ...] = ()  # OpenAPI 3.1 `webhooks`, in document order
+
+
+@dataclass(frozen=True)
+class OperationRef:
+    """A page's `openapi:` (or a navigation entry) read: `[FILE] METHOD /path` or
+    `[FILE] webhook NAME`."""
+
+    file: str  # "" when none is named
+    method: str | None  # upper case; None for a webhook
+    target: str  # the path, or the webhook's name
+
+    @property
+    def is_webhook(self) -> bool:
+        return self.method is None
+
+    @property
+    def name(self) -> str:
+        """Without the file: `GET /plants`, `webhook plantAdded`."""
+        return f"webhook {self.target}" if self.method is None else f"{self.method} {self.target}"
+
+
+def parse_operation_ref(ref: str) -> OperationRef | None:
+    """`[FILE] METHOD /path` or `[FILE] webhook NAME` (Mintlify's word for a webhook takes the
+    method's place; the name is the key under `webhooks`, exactly); None for anything else."""
+    tokens = ref.split()
+    lowered = [token.lower() for token in tokens]
+    if "webhook" in lowered[:-1]:
+        at = lowered.index("webhook")
+        return OperationRef(" ".join(tokens[:at]), None, " ".join(tokens[at + 1:]))
+    if len(tokens) >= 2 and lowered[-2] in HTTP_METHODS:
+        return OperationRef(" ".join(tokens[:-2]), tokens[-2].upper(), tokens[-1])
+    return None
 
 
 def _norm_source(value: str) -> str:
@@ -251,6 +290,11 @@ class ApiCatalog:
     def operations(self) -> list[Operation]:
         return [op for spec in self.specs for op in spec.operations]
 
+    def spec_of(self, operation: Operation) -> ApiSpec:
+        """The document an operation or webhook of this catalog comes from."""
+        return next(spec for spec in self.specs
+                    if any(op is operation for op in (*spec.operations, *spec.webhooks)))
+
     def names(self, specs: tuple[ApiSpec, ...]) -> str:
         """The files' names for a message: 'openapi.yaml, v2/openapi.yaml'."""
         return ", ".join(spec.source for spec in specs) or "(no OpenAPI file)"
@@ -264,32 +308,53 @@ class ApiCatalog:
         return self.lookup(ref, page)[0]
 
     def lookup(self, ref: str, page: str) -> tuple[Operation, list[str]]:
-        """The operation for `openapi: [FILE] METHOD /path`, and warnings (an operation found
-        in several files: the first in path order is used). `page` starts every message
-        ('content/x.mdx:3'); OpenAPIError when there is no such operation."""
-        tokens = ref.split()
-        if len(tokens) < 2 or tokens[-2].lower() not in HTTP_METHODS:
-            raise OpenAPIError(f"{page}: openapi: {ref!r} is not 'METHOD /path' or 'FILE METHOD /path'")
-        method, path = tokens[-2].upper(), tokens[-1]
-        file = " ".join(tokens[:-2])
+        """The operation for `openapi: [FILE] METHOD /path` (or the webhook for `[FILE] webhook
+        NAME`), and warnings (one found in several files: the first in path order is used).
+        `page` starts every message ('content/x.mdx:3'); OpenAPIError when there is none."""
+        parsed = parse_operation_ref(ref)
+        if parsed is None:
+            raise OpenAPIError(f"{page}: openapi: {ref!r} is not 'METHOD /path', 'FILE METHOD /path' "
+                               "or 'FILE webhook NAME'")
         specs = self.specs
-        if file:
+        if parsed.file:
             # `/api/v2.json` is that file, not also `v1/api/v2.json` (which it is the end of).
-            specs = (tuple(s for s in self.specs if _names_exactly(file, s))
-                     or tuple(s for s in self.specs if _matches_source(file, s)))
+            specs = (tuple(s for s in self.specs if _names_exactly(parsed.file, s))
+                     or tuple(s for s in self.specs if _matches_source(parsed.file, s)))
             if not specs:
                 raise OpenAPIError(
-                    f"{page}: openapi: file '{file}' is not among the OpenAPI files: {self.names(self.specs)}"
+                    f"{page}: openapi: file '{parsed.file}' is not among the OpenAPI files: {self.names(self.specs)}"
                 )
-        found = [(spec, op) for spec in specs for op in spec.operations if op.method == method and op.path == path]
-        if not found:
-            raise OpenAPIError(f"{page}: openapi: '{method} {path}' matches no operation in {self.names(specs)}")
+        if parsed.is_webhook:
+            found = [(spec, op) for spec in specs for op in spec.webhooks if op.webhook == parsed.target]
+            if not found:
+                raise OpenAPIError(f"{page}: openapi: '{parsed.name}' matches no webhook in {self.names(specs)}"
+                                   f"{_webhook_hint(parsed.target, specs)}")
+        else:
+            found = [(spec, op) for spec in specs for op in spec.operations
+                     if op.method == parsed.method and op.path == parsed.target]
+            if not found:
+                raise OpenAPIError(f"{page}: openapi: '{parsed.name}' matches no operation in {self.names(specs)}")
         warnings = []
         if len(found) > 1:
             others = ", ".join(spec.source for spec, _ in found[1:])
-            warnings.append(f"{page}: openapi: '{method} {path}' is in {found[0][0].source} and {others}; "
-                            f"using {found[0][0].source} (write 'FILE {method} {path}' to choose)")
+            warnings.append(f"{page}: openapi: '{parsed.name}' is in {found[0][0].source} and {others}; "
+                            f"using {found[0][0].source} (write 'FILE {parsed.name}' to choose)")
         return found[0][1], warnings
+
+
+def _webhook_hint(name: str, specs: tuple[ApiSpec, ...]) -> str:
+    """What a message about an unknown webhook adds: the closest names, else the names there
+    are (the name must match the key under `webhooks` exactly, case included)."""
+    names = list(dict.fromkeys(op.webhook for spec in specs for op in spec.webhooks if op.webhook is not None))
+    if not names:
+        return " (it has no 'webhooks')"
+    by_case = {known.lower(): known for known in names}
+    closest = difflib.get_close_matches(name.lower(), list(by_case), n=3, cutoff=0.6)
+    if closest:
+        return "; closest: " + ", ".join(by_case[found] for found in closest)
+    shown = names[:5]
+    more = f" and {len(names) - len(shown)} more" if len(names) > len(shown) else ""
+    return "; its webhooks are: " + ", ".join(shown) + more
 
 
 class OperationBuilder:
@@ -335,7 +400,22 @@ class OperationBuilder:
             version=str(info["version"]) if "version" in info else None,
             servers=servers,
             operations=tuple(operations),
+            webhooks=self._webhooks(data.get("webhooks")),
         )
+
+    def _webhooks(self, raw: Any) -> tuple[Operation, ...]:
+        """A webhook per key of `webhooks` (a Path Item, `$ref` allowed): the first operation
+        written under it, as the page's `webhook NAME` names the key alone."""
+        webhooks: list[Operation] = []
+        for name, item in (raw.items() if isinstance(raw, dict) else ()):
+            item, item_base = self._deref(item, self.doc.uri)
+            if not isinstance(item, dict):
+                continue
+            method = next((key for key in item if key in HTTP_METHODS and isinstance(item[key], dict)), None)
+            if method is not None:
+                operation = self._operation(str(name), method, item, item_base, ())
+                webhooks.append(dataclasses.replace(operation, webhook=str(name)))
+        return tuple(webhooks)
 
     def _servers(self, raw: Any, inherited: tuple[Server, ...]) -> tuple[Server, ...]:
         if not isinstance(raw, list) or not raw:

@@ -1,7 +1,12 @@
-"""OpenAPI files a page names itself: `openapi: path/to/spec.json GET /users` finds that file
+"""OpenAPI files a page names itself: `openapi: path/to/spec.json GET /users` (or
+`path/to/spec.json webhook userCreated`) finds that file
 anywhere in the project, as on Mintlify, which uploads every OpenAPI file of a repository
 whether docs.json lists it or not. Such a file is loaded on first use, once for all the pages
-naming it, and validated like the files docs.json lists."""
+naming it, and validated like the files docs.json lists.
+
+A page naming no file (`openapi: GET /users`) whose operation none of docs.json's files has
+is looked for in the project's other OpenAPI files too (path order, the first match wins), as
+Mintlify documents: it searches every specification of the repository."""
 
 from __future__ import annotations
 
@@ -11,8 +16,8 @@ from pathlib import Path
 from sitegen.confine import inside_project, refusal
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.documents import DocumentStore, is_url
-from sitegen.openapi.load import load_spec
-from sitegen.openapi.model import HTTP_METHODS, ApiCatalog, ApiSpec, Operation
+from sitegen.openapi.load import find_openapi_files, load_spec
+from sitegen.openapi.model import ApiCatalog, ApiSpec, Operation, parse_operation_ref
 
 _SPEC_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -20,9 +25,16 @@ _SPEC_SUFFIXES = (".json", ".yaml", ".yml")
 class NamedFiles:
     """Looks a page's `openapi:` up in the loaded catalog, or in the project file it names."""
 
-    def __init__(self, catalog: ApiCatalog, store: DocumentStore) -> None:
+    def __init__(self, catalog: ApiCatalog, store: DocumentStore, *, unlisted: bool = False,
+                 exclude: tuple[Path, ...] = ()) -> None:
+        """`unlisted`: the catalog holds only the files docs.json lists, so the project's other
+        OpenAPI files are searched for an operation named without a file; `exclude`: folders
+        that search skips (the output)."""
         self.catalog = catalog
         self.store = store
+        self._search_unlisted = unlisted
+        self._exclude = exclude
+        self._unlisted: tuple[ApiSpec, ...] | None = None  # loaded on the first page that needs them
         # Per resolved file: its spec, or the messages of its failed load (reported in full
         # on the first page that names it, then only referred to).
         self._loaded: dict[Path, ApiSpec | tuple[str, ...]] = {}
@@ -33,10 +45,15 @@ class NamedFiles:
         the project, from its root, then (unless FILE starts with `/`) from the folder of
         `page_path` (the page's project-relative path), its extension optional. OpenAPIError
         when it is missing, outside the project, broken, or has no such operation."""
-        tokens = ref.split()
-        file = " ".join(tokens[:-2]) if len(tokens) >= 2 and tokens[-2].lower() in HTTP_METHODS else ""
-        if not file or is_url(file) or self.catalog.has_file(file):
-            return self.catalog.lookup(ref, page)  # URLs are only ever the ones docs.json lists
+        parsed = parse_operation_ref(ref)
+        file = parsed.file if parsed is not None else ""
+        if parsed is None or not file or is_url(file) or self.catalog.has_file(file):
+            try:
+                return self.catalog.lookup(ref, page)  # URLs are only ever the ones docs.json lists
+            except OpenAPIError:
+                if parsed is None or file or not self.unlisted_specs():
+                    raise
+            return ApiCatalog(self.catalog.specs + self.unlisted_specs()).lookup(ref, page)
         project = self.store.project_dir
         looked: list[str] = []
         linked_out = False  # a path inside the project that a symlink leads out of it
@@ -47,11 +64,35 @@ class NamedFiles:
                 continue
             looked.append(candidate)
             if real.is_file():
-                return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(" ".join(tokens[-2:]), page)
+                return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(parsed.name, page)
         if linked_out or not looked:
             raise OpenAPIError(refusal(f"{page}: openapi", file))
         raise OpenAPIError(f"{page}: openapi: file '{file}' not found (looked for {', '.join(looked)}); "
                            f"the OpenAPI files are: {self.catalog.names(self.catalog.specs)}")
+
+    def unlisted_specs(self) -> tuple[ApiSpec, ...]:
+        """The project's OpenAPI files docs.json does not list, in path order (none unless
+        `unlisted`); one that does not load is left out (a page naming it says why)."""
+        if self._unlisted is None:
+            self._unlisted = ()
+            if self._search_unlisted:
+                listed = {spec.uri for spec in self.catalog.specs}
+                project = self.store.project_dir
+                found = []
+                for source in find_openapi_files(project, self._exclude):
+                    real = (project / source).resolve()
+                    if real.as_uri() in listed:
+                        continue
+                    if real not in self._loaded:
+                        try:
+                            self._loaded[real] = load_spec(self.store, source)
+                        except OpenAPIError as exc:
+                            self._loaded[real] = tuple(exc.messages)
+                    loaded = self._loaded[real]
+                    if isinstance(loaded, ApiSpec):
+                        found.append(loaded)
+                self._unlisted = tuple(found)
+        return self._unlisted
 
     def _spec(self, real: Path, source: str, page: str, file: str) -> ApiSpec:
         same = next((spec for spec in self.catalog.specs if spec.uri == real.as_uri()), None)

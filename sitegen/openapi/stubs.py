@@ -1,6 +1,8 @@
-"""`sitegen openapi-pages`: write a page stub for every operation that has no page yet.
+"""`sitegen openapi-pages`: write a page stub for every operation (and OpenAPI 3.1 webhook)
+that has no page yet.
 
-A stub is an `.mdx` file whose front matter names the operation (`openapi: POST /plants`);
+A stub is an `.mdx` file whose front matter names the operation (`openapi: POST /plants`,
+`openapi: webhook plantAdded`);
 the API page itself is generated from the spec at build time.
 """
 
@@ -63,7 +65,7 @@ def slugify(text: str) -> str:
 def stub_name(operation: Operation) -> str:
     if operation.summary:
         return slugify(operation.summary)
-    return slugify(f"{operation.method} {operation.path}")
+    return slugify(operation.ref)
 
 
 def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path) -> list[Path]:
@@ -78,7 +80,7 @@ def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path)
     documented = documented_operations(project_dir, catalog)
     several = len(catalog.specs) > 1
     written: list[Path] = []
-    for operation in catalog.operations():
+    for operation in [*catalog.operations(), *(hook for spec in catalog.specs for hook in spec.webhooks)]:
         if id(operation) in documented or operation.excluded:
             continue
         out_dir.mkdir(parents=True, exist_ok=True)

@@ -104,6 +104,7 @@ class BodyView:
     description: Described
     schema: SchemaView | None
     example: str | None  # pretty JSON (or text) of the full request example
+    example_html: Markup | None = None  # highlighted, for a webhook's payload panel
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,9 @@ class ApiView:
     # drives the endpoint bar and playground but the reference sections are left out.
     fields_on_page: bool = False
     params_expanded: bool = False  # nested fields shown open (v2 `api.params.expanded: "all"`)
+    # A webhook's page: "Webhook" and its name in the endpoint bar, the payload (the request
+    # body the API sends) with its example in place of code samples, and nothing to send.
+    webhook: bool = False
 
     @property
     def base_url(self) -> str:
@@ -227,24 +231,30 @@ def build_api_view(
     settings come in through the other arguments (`api.playground.display` already arrives as
     `api.playground.mode`: config.v2 maps it), `api.examples` as `examples` (see `sample_languages`),
     `api.params.expanded` as `params_expanded` (`playground.params_expanded_from_v2`).
+
+    A webhook is sent by the API, not called by the reader: no playground, authorization,
+    base URL or code samples, whatever the settings say.
     """
     maintain_order = bool(api_config and api_config.maintain_order)
-    if display is None:
+    webhook = operation.webhook is not None
+    if webhook:
+        display = PlaygroundDisplay.NONE
+    elif display is None:
         display = display_from_classic(api_config.playground.mode if api_config else "show")
     auth_config = api_config.auth if api_config else None
-    auth = effective_auth(
+    auth = None if webhook else effective_auth(
         operation,
         method=auth_config.method if auth_config else None,
         name=auth_config.name if auth_config else None,
         input_prefix=auth_config.input_prefix if auth_config else None,
     )
     configured = api_config.base_urls if api_config else []
-    base_urls = tuple(BaseUrl(u.rstrip("/") or u, None) for u in configured) or tuple(
+    base_urls = () if webhook else tuple(BaseUrl(u.rstrip("/") or u, None) for u in configured) or tuple(
         BaseUrl(s.url, plain_text(s.description) or None) for s in operation.servers  # a tooltip: text
     )
     spec = build_playground_spec(operation, auth=auth, base_urls=tuple(b.url for b in base_urls), display=display,
                                  examples=examples or ExampleOptions(), maintain_order=maintain_order)
-    samples = tuple(
+    samples = () if webhook else tuple(
         SampleView(s.lang, s.label, s.source, _highlight(s.source, s.lang), spec.generated_samples)
         for s in code_samples(operation, request_from_spec(spec), spec.languages)
     )
@@ -254,6 +264,9 @@ def build_api_view(
         if (params := operation.parameters_in(loc))
     )
     body = _body_view(operation, maintain_order)
+    media = operation.request_body.primary if operation.request_body else None
+    if webhook and body is not None and body.example is not None and media is not None:
+        body = dataclasses.replace(body, example_html=_highlight(body.example, "json" if media.is_json else "text"))
     responses = tuple(_response_view(r.status, r.description, r.primary, r.headers, maintain_order)
                       for r in operation.responses)
     return ApiView(
@@ -273,6 +286,7 @@ def build_api_view(
         spec=spec,
         spec_source=operation.spec_source,
         params_expanded=params_expanded,
+        webhook=webhook,
     )
 
 

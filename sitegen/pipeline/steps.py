@@ -169,7 +169,9 @@ def attach_operations(
         made = navigation_pages(project_dir, loaded, catalog, page_ids, store)
         loaded, generated = made.loaded, made.pages
         warnings.extend(made.warnings)
-    named_files = NamedFiles(catalog, store)  # files a page names that docs.json does not list
+    # Files a page names that docs.json does not list; with a list, the project's other files
+    # are searched too for an operation a page names without a file (Mintlify uploads them all).
+    named_files = NamedFiles(catalog, store, unlisted=bool(loaded.config.openapi_sources), exclude=exclude)
     views = _operation_views(named_files, loaded, api_pages + tuple(page for page in generated if page.openapi),
                              examples, params_expanded, updated, warnings)
     return Operations(updated, views, warnings, loaded if generates else None, generated)
