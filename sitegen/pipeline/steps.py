@@ -38,7 +38,7 @@ from sitegen.theme import CompiledTemplates, Theme, builtin_theme_dir, load_them
 from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
-    from sitegen.openapi import ApiView
+    from sitegen.openapi import ApiCatalog, ApiView
     from sitegen.openapi.documents import DocumentStore
     from sitegen.openapi.named import NamedFiles
     from sitegen.openapi.playground import ExampleOptions
@@ -139,7 +139,6 @@ def attach_operations(
         generates = has_api_levels(loaded)
     if not api_pages and not generates:
         return Operations({}, {}, [])
-    from sitegen.openapi import find_openapi_files, load_discovered, load_openapi
     from sitegen.openapi.documents import DocumentStore
     from sitegen.openapi.named import NamedFiles
 
@@ -154,14 +153,7 @@ def attach_operations(
         if not api_pages and not generates:
             return Operations(updated, {}, warnings)
     examples, params_expanded = api_settings(loaded, warnings)
-    if loaded.config.openapi_sources:
-        # Remote documents come through the cache; a fallback to a cached copy is a warning.
-        catalog = load_openapi(project_dir, loaded.config.openapi_sources,
-                               cache_dir=cache_dir, offline=offline, notes=warnings)
-    else:
-        # Like Mintlify: without an `openapi` key every OpenAPI file in the tree is loaded.
-        catalog, discovered = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
-        warnings.extend(discovered)  # after those of the channel pages and the API settings
+    catalog = _openapi_catalog(project_dir, loaded, exclude, cache_dir, offline, warnings)
     generated: tuple[Page, ...] = ()
     if generates:
         from sitegen.api_pages import navigation_pages
@@ -175,6 +167,21 @@ def attach_operations(
     views = _operation_views(named_files, loaded, api_pages + tuple(page for page in generated if page.openapi),
                              examples, params_expanded, updated, warnings)
     return Operations(updated, views, warnings, loaded if generates else None, generated)
+
+
+def _openapi_catalog(project_dir: Path, loaded: LoadedConfig, exclude: tuple[Path, ...], cache_dir: Path | None,
+                     offline: bool, warnings: list[str]) -> ApiCatalog:
+    """The OpenAPI documents docs.json lists, or, like Mintlify without an `openapi` key,
+    every OpenAPI file in the tree."""
+    from sitegen.openapi import find_openapi_files, load_discovered, load_openapi
+
+    if loaded.config.openapi_sources:
+        # Remote documents come through the cache; a fallback to a cached copy is a warning.
+        return load_openapi(project_dir, loaded.config.openapi_sources, cache_dir=cache_dir, offline=offline,
+                            notes=warnings)
+    catalog, discovered = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
+    warnings.extend(discovered)  # after those of the channel pages and the API settings
+    return catalog
 
 
 def _operation_views(named_files: NamedFiles, loaded: LoadedConfig, api_pages: tuple[Page, ...],
