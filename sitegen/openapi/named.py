@@ -83,12 +83,7 @@ class NamedFiles:
                     real = (project / source).resolve()
                     if real.as_uri() in listed:
                         continue
-                    if real not in self._loaded:
-                        try:
-                            self._loaded[real] = load_spec(self.store, source)
-                        except OpenAPIError as exc:
-                            self._loaded[real] = tuple(exc.messages)
-                    loaded = self._loaded[real]
+                    loaded = self._load(real, source)
                     if isinstance(loaded, ApiSpec):
                         found.append(loaded)
                 self._unlisted = tuple(found)
@@ -98,18 +93,24 @@ class NamedFiles:
         same = next((spec for spec in self.catalog.specs if spec.uri == real.as_uri()), None)
         if same is not None:  # docs.json's file, written another way ("docs/../openapi.json")
             return same
-        if real not in self._loaded:
-            try:
-                self._loaded[real] = load_spec(self.store, source)
-            except OpenAPIError as exc:
-                self._loaded[real] = tuple(exc.messages)
-        loaded = self._loaded[real]
+        loaded = self._load(real, source)
         if isinstance(loaded, ApiSpec):
             return loaded
         if real in self._reported:
             raise OpenAPIError(f"{page}: openapi: file '{file}' is not a valid OpenAPI file (see above)")
         self._reported.add(real)
         raise OpenAPIError([f"{page}: openapi: {message}" for message in loaded])
+
+
+    def _load(self, real: Path, source: str) -> ApiSpec | tuple[str, ...]:
+        """The file at `real` (`source`: its project-relative path), loaded once, or the
+        messages of why it does not load."""
+        if real not in self._loaded:
+            try:
+                self._loaded[real] = load_spec(self.store, source)
+            except OpenAPIError as exc:
+                self._loaded[real] = tuple(exc.messages)
+        return self._loaded[real]
 
 
 def _candidates(file: str, page_path: str) -> list[str]:
