@@ -181,6 +181,16 @@ def test_unclosed_and_stray_tags_warn_and_the_text_renders(make_project: Callabl
     ]
 
 
+def test_jsx_empty_void_elements_are_one_element(make_project: Callable[..., Path]) -> None:
+    # JSX writes an empty element as `<br></br>`; a table cell of real pages does so to break lines.
+    body = ("| a | b |\n| --- | --- |\n| one<br></br><br></br>two | x |\n\n"
+            "A<br/></br> and <hr></hr> B </br>\n\n<br></br>\n\nEnd\n")
+    result = page(make_project, body)
+    assert "<td>one<br><br>two</td>" in result.html
+    assert "<p>A<br> and <hr> B </p>\n<br>\n<p>End</p>" in result.html
+    assert result.warnings == ["content/page.mdx:5: closing tag </br> has no opening tag; left out"]
+
+
 def test_line_numbers_after_front_matter_and_inside_nested_components(make_project: Callable[..., Path]) -> None:
     body = (
         "---\ntitle: Page\n---\n\n"  # body starts at line 5

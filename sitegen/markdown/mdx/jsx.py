@@ -157,6 +157,12 @@ class Scanner:
             self._tags[pos] = self._read_tag(pos)
         return self._tags[pos]
 
+    def _past_empty_close(self, name: str, end: int) -> int:
+        """JSX writes an empty element `<br></br>`: a void element's closing tag right after
+        it belongs to it (read alone it would be a stray closing tag)."""
+        close = f"</{name}>"
+        return end + len(close) if name in VOID_ELEMENTS and self.src.startswith(close, end) else end
+
     def _read_tag(self, pos: int) -> Tag | None:
         src = self.src
         i = _space_end(src, pos + 1)
@@ -175,12 +181,13 @@ class Scanner:
             char = src[i]
             if char == ">":
                 void = not closing and name in VOID_ELEMENTS
-                return Tag(name, pos, i + 1, closing, void, tuple(attributes))
+                return Tag(name, pos, self._past_empty_close(name, i + 1) if void else i + 1, closing, void,
+                           tuple(attributes))
             if char == "/":
                 j = _space_end(src, i + 1)
                 if closing or not src.startswith(">", j):
                     return None
-                return Tag(name, pos, j + 1, False, True, tuple(attributes))
+                return Tag(name, pos, self._past_empty_close(name, j + 1), False, True, tuple(attributes))
             if closing or not name:
                 return None  # closing tags and fragments take no attributes
             # A bare attribute name needs whitespace after it; after a value (`href="/x"icon="y"`,
