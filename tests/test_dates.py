@@ -144,3 +144,24 @@ def test_a_parallel_cold_build_writes_the_same_dates(make_project: Any) -> None:
     assert last_modified((site / "hive-108/index.html").read_bytes()) == "Last modified on August 13, 2026"
     dates = {last_modified(path.read_bytes()) for path in site.glob("de/hive-*/index.html")}
     assert dates == {"Zuletzt geändert am 13. August 2026"}
+
+
+def test_a_page_template_written_before_dates_by_language_still_reads(make_project: Any) -> None:
+    """A project's own `themes/default/templates/page.html` that prints the words, then the
+    date (`ui.last_modified`, `last_modified[0]` and `[1]`, as the theme did before the
+    tables placed the date), shows the words without a `{date}` left in them."""
+    theme = Path(__file__).resolve().parents[1] / "themes" / "default" / "templates" / "page.html"
+    template = theme.read_text(encoding="utf-8")
+    new_line = re.search(r"  \{% set before_date, after_date.*?</p>\n", template, flags=re.S)
+    assert new_line is not None
+    old_line = ('  <p class="last-modified" data-pagefind-ignore>{{ ui.last_modified }} '
+                '<time datetime="{{ last_modified[0] }}">{{ last_modified[1] }}</time></p>\n')
+    project = make_project(
+        apiary(("en", "de")),
+        {**apiary_pages(("en", "de")),
+         "/themes/default/templates/page.html": template.replace(new_line.group(0), old_line)})
+    commit_all(project, COMMITTED)
+    site = build_site(project)
+    assert last_modified(site.files["inspections/index.html"]) == "Last modified on August 13, 2026"
+    assert last_modified(site.files["de/inspections/index.html"]) == "Zuletzt geändert am 13. August 2026"
+    assert time_attribute(site.files["de/inspections/index.html"]) == "2026-08-13"

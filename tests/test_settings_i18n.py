@@ -78,7 +78,7 @@ def test_every_table_has_every_word_and_a_direction() -> None:
             complete.append(code)
         assert table["direction"] in ("ltr", "rtl"), code
         assert "{query}" in table["no_results"], code
-        assert table["last_modified"].count("{date}") == 1, code
+        assert table["last_modified_on"].count("{date}") == 1, code
         assert all(isinstance(value, str) and value.strip() for value in table.values()), code
         assert "{names}" in table.get("api_fill_required", "{names}"), code
     # The API page's longer hints are left out where no translation is sure: English there.

@@ -46,7 +46,7 @@ class UiStrings:
     previous: str
     next: str
     skip_to_content: str
-    last_modified: str  # with "{date}" where the date goes
+    last_modified_on: str  # with "{date}" where the date goes
     deprecated: str
     suggest_edits: str
     raise_issue: str
@@ -111,8 +111,14 @@ class UiStrings:
     def around_last_modified(self) -> tuple[str, str]:
         """The words before and after the date of "Last modified on {date}" (the template
         puts the date between them, in its <time>)."""
-        before, _, after = self.last_modified.partition("{date}")
+        before, _, after = self.last_modified_on.partition("{date}")
         return before, after
+
+    @property
+    def last_modified(self) -> str:
+        """The words without the date ("Last modified on"): what a project's own `page.html`
+        written before dates were placed by language prints before the date."""
+        return " ".join(self.last_modified_on.replace("{date}", " ").split())
 
 
 def table_codes() -> tuple[str, ...]:
