@@ -76,11 +76,13 @@ FIELD_WORDS = {"en": ("Fields", "The count.", "properties"), "de": ("Felder", "D
 API_PAGE = "{code}/api-reference/hives/replace-a-hive/index.html"
 
 
-def hive_project(make_project: Callable[..., Path]) -> Path:
+def hive_project(make_project: Callable[..., Path], server: str = "https://api.hives.example") -> Path:
+    """The project, its API served at `server`."""
     navigation = {"languages": [{"language": code, "groups": [
         {"group": "Start", "pages": [f"{code}/fields"]},
         {"group": "API", "openapi": f"{code}/hives.json", "pages": ["PUT /hives/{hive_id}"]}]} for code in LANGUAGES]}
-    files: dict[str, Any] = {f"/{code}/hives.json": json.dumps(HIVES) for code in LANGUAGES}
+    spec = {**HIVES, "servers": [{"url": server}]}
+    files: dict[str, Any] = {f"/{code}/hives.json": json.dumps(spec) for code in LANGUAGES}
     for code, (title, text, properties) in FIELD_WORDS.items():
         files[f"/{code}/fields.mdx"] = FIELDS.format(title=title, text=text, properties=properties)
     config = {"theme": "mint", "name": "Hives", "colors": {"primary": "#B8860B"}, "navigation": navigation}
