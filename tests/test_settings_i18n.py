@@ -91,6 +91,8 @@ def test_every_table_has_every_word_and_a_direction() -> None:
     # The words of the field lists, the components and the playground's messages are among them.
     assert {"api_min_length", "api_show_named", "api_in_query", "api_no_response", "api_cors_hint"} <= set(english)
     assert english["api_min_length"] == "min length: {value}" and english["api_no_response"].startswith("No response from {url}.")
+    # A table without the longer sentences still has the short words of a field list.
+    assert (ui_strings("tr").api_in_query, ui_strings("tr").api_cors_hint) == ("sorgu", english["api_cors_hint"])
 
 
 def test_each_mintlify_language_code_has_its_own_words() -> None:
