@@ -81,13 +81,12 @@ class FieldRow:
 
 @dataclass(frozen=True)
 class AlternativeView:
-    label: str  # its title, else "Option N" (in English: the template words it from `number`)
+    label: str  # its title, else "Option N": English, for llms.py (the template words `number` itself)
     type: str
     description: Described
     rows: tuple[FieldRow, ...]
     title: str | None = None  # the schema's own title
     number: int = 1  # its place among the alternatives, from 1
-
 
 
 @dataclass(frozen=True)
