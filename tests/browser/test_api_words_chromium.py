@@ -14,6 +14,7 @@ from chrome_support import serve_project
 from conftest import free_port
 
 pytestmark = pytest.mark.browser
+THEME = Path(__file__).resolve().parents[2] / "themes" / "default"
 
 
 def result(page: Any) -> tuple[str, str]:
@@ -49,3 +50,25 @@ def test_the_playground_explains_in_japanese(make_project: Callable[..., Path],
         f"{dead}/hives/h-7 から応答がありません。ブラウザーがリクエストをブロックしたか、接続できませんでした。 "
         f"サーバーが起動していること、ベース URL が正しいこと、API が {origin} からのクロスオリジンリクエスト（CORS）を"
         "許可していることを確認してください。 ブラウザーのメッセージ: ")
+
+
+def test_an_older_operation_override_keeps_the_words_it_carried(make_project: Callable[..., Path],
+                                                                 static_server: Callable[[Path], str],
+                                                                 page: Any) -> None:
+    """A project's api/operation.html from before the words block, with the words it had as
+    data attributes: the playground still says them."""
+    project = hive_project(make_project)
+    template = (THEME / "templates/api/operation.html").read_text(encoding="utf-8")
+    words_block = '\n  <script type="application/json" class="api-words">{{ ui.playground_words }}</script>'
+    assert words_block in template
+    older = template.replace(words_block, "").replace(
+        'data-copied="{{ ui.copied }}"',
+        'data-copied="{{ ui.copied }}" data-not-sent="{{ ui.api_not_sent }}" '
+        'data-fill-required="{{ ui.api_fill_required }}"')
+    override = project / "themes/default/templates/api/operation.html"
+    override.parent.mkdir(parents=True)
+    override.write_text(older, encoding="utf-8")
+    site = serve_project(project, static_server)
+    page.goto(site + API_PAGE.format(code="de").removesuffix("index.html"))
+    assert page.locator(".api-words").count() == 0
+    assert result(page) == ("Nicht gesendet", "Bitte die Pflichtfelder ausfüllen: hive_id.")

@@ -218,7 +218,11 @@
     if (!configEl) return;
     var config = JSON.parse(configEl.textContent);
     var words = wordsOf(root);
-    function say(key, values) { return fillIn(words[key] || key, values); }
+    // A project's own operation.html written before the words block may still carry the
+    // few words it had as data attributes (data-not-sent…).
+    function say(key, values) {
+      return fillIn(words[key] || root.getAttribute("data-" + key.replace(/_/g, "-")) || key, values);
+    }
     var select = root.querySelector(".api-base-select");
     var form = root.querySelector(".api-form");
     var raw = root.querySelector("[data-raw-body]");
