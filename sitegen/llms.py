@@ -168,7 +168,7 @@ def _rows(rows: Iterable[FieldRow], depth: int = 0) -> str:
             facts.append(f"default: `{row.default}`")
         if row.enum:
             facts.append("one of " + ", ".join(f"`{value}`" for value in row.enum))
-        facts.extend(row.constraints)
+        facts.extend(str(constraint) for constraint in row.constraints)
         line = f"- `{row.name}`" + (f" ({', '.join(facts)})" if facts else "")
         indent = "  " * depth
         first, *rest = prose(row.description).split("\n")

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitegen.i18n import UiStrings, ui_strings
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx.nodes import CodeInfo, MdxChild, MdxElement
 from sitegen.markdown.slugs import PageIds
@@ -22,6 +23,7 @@ class PageContext:
     ids: PageIds = field(default_factory=PageIds)  # the page's real id numbering
     field_path: tuple[str, ...] = ()  # the ParamField/ResponseFields the element sits in
     icon_library: str = "fontawesome"
+    ui: UiStrings = field(default_factory=lambda: ui_strings(None))  # the page's language's words
 
     def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
         if "://" in target or target.startswith("#"):

@@ -15,6 +15,7 @@ from sitegen.i18n import table_code, table_codes, ui_strings
 from sitegen.pipeline import build_site
 
 TABLES = Path(__file__).resolve().parents[1] / "sitegen" / "i18n"
+PLACEHOLDER = re.compile(r"\{\w+\}")
 # Mintlify's `navigation.languages` codes (its settings reference lists exactly these).
 MINTLIFY_CODES = ("ar", "ca", "cn", "cs", "da", "de", "en", "es", "fr", "fr-CA", "he", "hi", "hu", "id", "it", "ja",
                   "ja-JP", "jp", "ko", "lv", "nl", "no", "pl", "pt", "pt-BR", "ro", "ru", "sv", "tr", "uk", "uz",
@@ -77,15 +78,21 @@ def test_every_table_has_every_word_and_a_direction() -> None:
         if set(table) == set(english):
             complete.append(code)
         assert table["direction"] in ("ltr", "rtl"), code
-        assert "{query}" in table["no_results"], code
-        assert table["last_modified_on"].count("{date}") == 1, code
         assert all(isinstance(value, str) and value.strip() for value in table.values()), code
-        assert "{names}" in table.get("api_fill_required", "{names}"), code
+        # Each sentence keeps the placeholders the page fills in ({query}, {date}, {value},
+        # {names}, {url}…), once each, wherever the language puts them.
+        for key, value in table.items():
+            assert sorted(PLACEHOLDER.findall(value)) == sorted(PLACEHOLDER.findall(english[key])), (code, key)
     # The API page's longer hints are left out where no translation is sure: English there.
     assert complete == ["cs", "da", "de", "en", "es", "fr", "id", "it", "ja", "ko", "nl", "no", "pl", "pt", "ru", "sv",
                         "uk", "zh", "zh-Hant"]
     assert ui_strings("ar").api_cookies_hint == english["api_cookies_hint"]
     assert ui_strings("ar").api_send == "إرسال"
+    # The words of the field lists, the components and the playground's messages are among them.
+    assert {"api_min_length", "api_show_named", "api_in_query", "api_no_response", "api_cors_hint"} <= set(english)
+    assert english["api_min_length"] == "min length: {value}" and english["api_no_response"].startswith("No response from {url}.")
+    # A table without the longer sentences still has the short words of a field list.
+    assert (ui_strings("tr").api_in_query, ui_strings("tr").api_cors_hint) == ("sorgu", english["api_cors_hint"])
 
 
 def test_each_mintlify_language_code_has_its_own_words() -> None:
@@ -226,7 +233,7 @@ def api_words(html: str) -> dict[str, Any]:
         "facts": [text(fact, r"(.*)") for fact in re.findall(r'<span class="api-fact">(.*?)</span>', html)],
         "flags": [text(flag, r"(.*)") for flag in re.findall(r'<span class="api-flag">(.*?)</span>', html)],
         "children": text(html, r'<details class="api-children">\s*<summary>(.*?)</summary>'),
-        "sending": re.search(r'data-sending="([^"]*)"', html).group(1),  # type: ignore[union-attr]
+        "sending": json.loads(text(html, r'<script type="application/json" class="api-words">(.*?)</script>'))["sending"],
     }
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from markupsafe import Markup, escape
+
 _TABLES = Path(__file__).parent
 
 # Mintlify's language codes that name the same table under another code.
@@ -93,6 +95,43 @@ class UiStrings:
     api_deprecated: str
     api_webhook: str  # a webhook's page: in the method badge's place
     api_payload: str  # a webhook's page: the title of its payload example
+    # A field's schema constraints (`CONSTRAINT_WORDS`), "{value}" where the value goes.
+    api_minimum: str
+    api_exclusive_minimum: str
+    api_maximum: str
+    api_exclusive_maximum: str
+    api_multiple_of: str
+    api_min_length: str
+    api_max_length: str
+    api_pattern: str
+    api_min_items: str
+    api_max_items: str
+    api_unique_items: str
+    api_min_properties: str
+    api_max_properties: str
+    api_recursive: str  # with "{name}": the schema a field refers back to
+    api_option: str  # with "{number}": an untitled oneOf/anyOf alternative
+    api_example: str  # <ParamField placeholder>: "example: …"
+    api_show_named: str  # <Expandable title="properties">: "Show {title}"
+    api_in_path: str  # where a parameter goes, as one word (<ParamField query>, the auth's location)
+    api_in_query: str
+    api_in_header: str
+    api_in_cookie: str
+    api_in_body: str
+    api_security_scheme: str  # with "{name}"
+    api_username: str  # basic auth's inputs when the scheme names none
+    api_password: str
+    api_token: str  # the bearer token input's placeholder
+    # The playground's messages (api.js reads them from the page: `playground_words`).
+    api_invalid_json_body: str  # with "{error}": the browser's JSON message
+    api_json_not_valid_yet: str  # with "{error}"
+    api_no_base_url: str  # with "{url}"
+    api_empty_body: str
+    api_no_response: str  # with "{url}"
+    api_mixed_content: str
+    api_cors_hint: str  # with "{origin}"
+    api_file_origin: str  # what {origin} is for a page opened from a file
+    api_browser_message: str  # with "{message}"
 
     def api_location(self, location: str) -> str:
         """The title of a parameter location: "path" -> "Path parameters"…"""
@@ -102,6 +141,38 @@ class UiStrings:
     def api_auth_label(self, method: str) -> str:
         """What an auth method is called: "bearer" -> "Bearer token"…"""
         return {"bearer": self.api_bearer_token, "basic": self.api_basic_auth}.get(method, self.api_api_key)
+
+    def api_in(self, location: str) -> str:
+        """Where a parameter goes, as one word: "query" -> "Query" in German…"""
+        words = {"path": self.api_in_path, "query": self.api_in_query, "header": self.api_in_header,
+                 "cookie": self.api_in_cookie, "body": self.api_in_body}
+        return words.get(location, location)
+
+    def fill(self, words: str, **values: str | Markup) -> Markup:
+        """For templates: `fill` (words with `{name}` replaced by escaped values)."""
+        return fill(words, **values)
+
+    def fill_code(self, words: str, **values: str) -> Markup:
+        """For templates: `fill` with each value in <code>."""
+        return fill(words, **{name: code(value) for name, value in values.items()})
+
+    def api_constraint(self, keyword: str, value: str) -> Markup:
+        """A schema constraint as the field list shows it ("minLength", "1" -> "min length:
+        <code>1</code>"); `value` is the constraint's text (JSON, or the pattern as written)."""
+        return fill(getattr(self, CONSTRAINT_WORDS[keyword]), value=code(value))
+
+    def constraint_text(self, keyword: str, value: str) -> str:
+        """The same words as plain text ("min length: 1"), for the page's Markdown."""
+        words: str = getattr(self, CONSTRAINT_WORDS[keyword])
+        return words.replace("{value}", value)
+
+    @property
+    def playground_words(self) -> Markup:
+        """The words api.js shows, as JSON for the page's <script class="api-words">
+        (keys without "api_"; `<` escaped so no text ends the script element)."""
+        words = {key[4:]: getattr(self, key) for key in _PLAYGROUND_WORDS}
+        words["copied"] = self.copied
+        return Markup(json.dumps(words, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c"))
 
     @property
     def rtl(self) -> bool:
@@ -119,6 +190,36 @@ class UiStrings:
         """The words without the date ("Last modified on"): what a project's own `page.html`
         written before dates were placed by language prints before the date."""
         return " ".join(self.last_modified_on.replace("{date}", " ").split())
+
+
+# A JSON Schema constraint keyword -> the words that show it.
+CONSTRAINT_WORDS = {
+    "minimum": "api_minimum", "exclusiveMinimum": "api_exclusive_minimum", "maximum": "api_maximum",
+    "exclusiveMaximum": "api_exclusive_maximum", "multipleOf": "api_multiple_of", "minLength": "api_min_length",
+    "maxLength": "api_max_length", "pattern": "api_pattern", "minItems": "api_min_items",
+    "maxItems": "api_max_items", "uniqueItems": "api_unique_items", "minProperties": "api_min_properties",
+    "maxProperties": "api_max_properties",
+}
+# What api.js says after the page has loaded: it reads them from the page, never its own English.
+_PLAYGROUND_WORDS = (
+    "api_sending", "api_not_sent", "api_fill_required", "api_invalid_json_body", "api_json_not_valid_yet",
+    "api_no_base_url", "api_empty_body", "api_no_response", "api_mixed_content", "api_cors_hint",
+    "api_file_origin", "api_browser_message",
+)
+
+
+def fill(words: str, **values: str | Markup) -> Markup:
+    """`words` as HTML with each `{name}` replaced by `values[name]` (escaped unless Markup):
+    a sentence of the table keeps its own word order around what goes in it."""
+    filled = escape(words)
+    for name, value in values.items():
+        filled = Markup(filled.replace("{" + name + "}", escape(value)))
+    return filled
+
+
+def code(text: str) -> Markup:
+    """`text` in <code> (a value, a name), escaped."""
+    return Markup("<code>{}</code>").format(text)
 
 
 def table_codes() -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+from sitegen.i18n import ui_strings
 from sitegen.icons import IconLibrary
 from sitegen.markdown.export import PageMarkdown, export_markdown
 from sitegen.markdown.links import LinkResolver
@@ -145,12 +146,14 @@ def _warn_past_nesting_limit(md: MarkdownIt) -> None:
 
 
 def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None,
-                    icon_library: IconLibrary = "fontawesome", author_code: bool = True) -> RenderedMarkdown:
+                    icon_library: IconLibrary = "fontawesome", author_code: bool = True,
+                    language: str | None = None) -> RenderedMarkdown:
     """Render one page. `components` is the ComponentRenderer (None: every component is unknown);
     `icon_library` is where components look up icon names (docs.json `icons.library`);
-    `author_code` off (--no-scripts): the page's own <style> elements are left out."""
+    `author_code` off (--no-scripts): the page's own <style> elements are left out;
+    `language` is the page's (components' own words: "required", "Show child attributes"…)."""
     state = PageState(md=md, page=page, resolver=resolver, components=components, icon_library=icon_library,
-                      author_code=author_code)
+                      author_code=author_code, ui=ui_strings(language))
     doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
     html, tokens = parse_and_render(state, doc)
     markdown = None if state.errors else export_markdown(tokens, page, resolver, state.warnings)

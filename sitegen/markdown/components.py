@@ -225,7 +225,7 @@ class ComponentRenderer:
         # context gets them from the plain dict made once (Jinja's low-level API).
         context = template.new_context({
             **template_globals, "el": element, "props": element.props, "inline": element.inline,
-            "children": Markup(element.children_html), **values,
+            "children": Markup(element.children_html), "ui": props.ctx.ui, **values,
         }, shared=True)
         try:
             try:

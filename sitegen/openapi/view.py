@@ -19,6 +19,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from sitegen.i18n import ui_strings
 from sitegen.openapi.auth import AuthSpec, effective_auth
 from sitegen.openapi.examples import media_example
 from sitegen.openapi.model import MediaType, Operation, Parameter, Server
@@ -39,15 +40,22 @@ from sitegen.openapi.text import Described, LinkRebase, described, plain_text
 if TYPE_CHECKING:  # config comes before openapi in the pipeline; only its types are needed
     from sitegen.config import ApiConfig
 
-LOCATION_TITLES = {"path": "Path parameters", "query": "Query parameters",
-                   "header": "Headers", "cookie": "Cookies"}
-CONSTRAINT_LABELS = {
-    "minimum": "min", "exclusiveMinimum": "min (exclusive)", "maximum": "max",
-    "exclusiveMaximum": "max (exclusive)", "multipleOf": "multiple of", "minLength": "min length",
-    "maxLength": "max length", "pattern": "pattern", "minItems": "min items", "maxItems": "max items",
-    "uniqueItems": "unique items", "minProperties": "min properties", "maxProperties": "max properties",
-}
+# The page's Markdown (llms.py) and `ParameterGroup.title` speak English; the HTML page takes
+# every word from its language's table (`UiStrings`), given the keywords and values here.
+ENGLISH = ui_strings(None)
 _FORMATTER = HtmlFormatter(nowrap=True)
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """One schema constraint of a field: the keyword and its value as shown (JSON text, the
+    pattern as written); the template words it in the page's language (`ui.api_constraint`)."""
+
+    keyword: str  # "minLength", "uniqueItems"…
+    value: str
+
+    def __str__(self) -> str:
+        return ENGLISH.constraint_text(self.keyword, self.value)
 
 
 @dataclass(frozen=True)
@@ -58,7 +66,7 @@ class FieldRow:
     description: Described
     default: str | None = None  # JSON text
     enum: tuple[str, ...] = ()  # JSON texts
-    constraints: tuple[str, ...] = ()  # "min: 1", "max length: 64"
+    constraints: tuple[Constraint, ...] = ()
     deprecated: bool = False
     read_only: bool = False
     write_only: bool = False
@@ -73,10 +81,12 @@ class FieldRow:
 
 @dataclass(frozen=True)
 class AlternativeView:
-    label: str
+    label: str  # its title, else "Option N": English, for llms.py (the template words `number` itself)
     type: str
     description: Described
     rows: tuple[FieldRow, ...]
+    title: str | None = None  # the schema's own title
+    number: int = 1  # its place among the alternatives, from 1
 
 
 @dataclass(frozen=True)
@@ -144,11 +154,12 @@ class BaseUrl:
 @dataclass(frozen=True)
 class AuthView:
     method: str  # bearer, basic, key
-    label: str  # "Bearer token", "Basic authentication", "API key"
-    header: str  # where it goes: "Authorization: Bearer <token>", "X-Key header", ...
+    label: str  # "Bearer token", "Basic authentication", "API key" (the template: `ui.api_auth_label`)
+    header: str  # where it goes, as code: "Authorization: Bearer <token>", "?key=<api-key>"...
     location: str  # header, query, cookie
     key_name: str | None
     basic_labels: tuple[str, str]
+    basic_named: bool  # the scheme names basic auth's inputs (else the page's words for them)
     input_prefix: str
     scheme_name: str | None
     description: Described
@@ -259,7 +270,7 @@ def build_api_view(
         for s in code_samples(operation, request_from_spec(spec), spec.languages)
     )
     groups = tuple(
-        ParameterGroup(loc, LOCATION_TITLES[loc], tuple(_parameter_row(p, maintain_order) for p in params))
+        ParameterGroup(loc, ENGLISH.api_location(loc), tuple(_parameter_row(p, maintain_order) for p in params))
         for loc in ("path", "query", "header", "cookie")
         if (params := operation.parameters_in(loc))
     )
@@ -318,11 +329,8 @@ def _json_text(value: Any) -> str:
 
 
 def field_row(name: str, schema: Schema, required: bool, maintain_order: bool) -> FieldRow:
-    constraints = tuple(
-        f"{CONSTRAINT_LABELS[key]}: {value if key == 'pattern' else _json_text(value)}"
-        if key != "uniqueItems" else CONSTRAINT_LABELS[key]
-        for key, value in schema.constraints
-    )
+    constraints = tuple(Constraint(key, value if key == "pattern" and isinstance(value, str) else _json_text(value))
+                        for key, value in schema.constraints)
     children: tuple[FieldRow, ...] = ()
     alternatives: tuple[AlternativeView, ...] = ()
     if not schema.recursive:
@@ -362,8 +370,10 @@ def _alternatives(schema: Schema, maintain_order: bool) -> tuple[AlternativeView
             type=type_label(alt.schema),
             description=described(alt.schema.description),
             rows=_rows_of(alt.schema, maintain_order),
+            title=alt.schema.title,
+            number=number,
         )
-        for alt in schema.alternatives
+        for number, alt in enumerate(schema.alternatives, start=1)
     )
 
 
@@ -442,7 +452,7 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
         label, header = "Basic authentication", "Authorization: Basic <base64 user:password>"
     else:
         label = "API key"
-        header = {"query": f"query parameter {auth.key_name}", "cookie": f"cookie {auth.key_name}"}.get(
+        header = {"query": f"?{auth.key_name}=<api-key>", "cookie": f"Cookie: {auth.key_name}=<api-key>"}.get(
             auth.location, f"{auth.key_name}: <api-key>")
     return AuthView(
         method=auth.method,
@@ -451,6 +461,7 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
         location=auth.location,
         key_name=auth.key_name if auth.method == "key" else None,
         basic_labels=auth.basic_labels,
+        basic_named=auth.method == "basic" and bool(auth.name),
         input_prefix=auth.input_prefix or "",
         scheme_name=auth.scheme_name,
         description=described(auth.description),

@@ -82,6 +82,7 @@ class RenderedBody:
     links: TrackingResolver
     generation: int  # the files generation its lookups were last checked against
     icon_library: IconLibrary = "fontawesome"  # components' icons were looked up there
+    language: str | None = None  # the page's language, which components' words are in
 
     def links_hold(self, resolver: TrackingResolver, generation: int) -> bool:
         if self.generation != generation:
@@ -146,8 +147,9 @@ class Reuse:
         """A page's markdown."""
         links = setup.resolver.fork()
         library = setup.loaded.chrome.icon_library
-        body = render_markdown(setup.markdown, page, links, setup.components, library, setup.author_code)
-        return RenderedBody(page, body, links, 0, library)
+        language = setup.renderer.page_language(page)
+        body = render_markdown(setup.markdown, page, links, setup.components, library, setup.author_code, language)
+        return RenderedBody(page, body, links, 0, library, language)
 
     def html(self, setup: RenderSetup, page: Page, rendered: RenderedBody, view: ApiView | None) -> bytes:
         """A page's HTML."""

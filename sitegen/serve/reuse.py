@@ -97,16 +97,17 @@ class DevReuse(Reuse):
         """A page's markdown, rendered again only when the page or what its links found changed."""
         files = self.generations["files"]
         entry = self._bodies.peek(page.output)
+        language = setup.renderer.page_language(page)  # components' words are in it
         if entry is not None:
             cached = entry[1]
             same_page = cached.page is page or cached.page == page
             same_icons = cached.icon_library == setup.loaded.chrome.icon_library
-            if same_page and same_icons and cached.links_hold(setup.resolver, files):
+            if same_page and same_icons and cached.language == language and cached.links_hold(setup.resolver, files):
                 return cached
         links = setup.resolver.fork()
         library = setup.loaded.chrome.icon_library
-        body = render_markdown(setup.markdown, page, links, setup.components, library, setup.author_code)
-        rendered = RenderedBody(page, body, links, files, library)
+        body = render_markdown(setup.markdown, page, links, setup.components, library, setup.author_code, language)
+        rendered = RenderedBody(page, body, links, files, library, language)
         if rendered.body.errors:
             self._bodies.drop(page.output)  # never reuse a failure: the cause may be anywhere
         else:

@@ -9,7 +9,10 @@ into HTML through a theme template. Neither side knows how the other works.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from sitegen.i18n import UiStrings
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,11 @@ class ComponentContext(Protocol):
     @property
     def icon_library(self) -> Literal["fontawesome", "lucide"]:
         """Where icon names are looked up (docs.json `icons.library`)."""
+        ...
+
+    @property
+    def ui(self) -> UiStrings:
+        """The theme's words in the page's language ("required", "Show child attributes"…)."""
         ...
 
     def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:

@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from sitegen.confine import OUTSIDE
 from sitegen.errors import shortened
+from sitegen.i18n import UiStrings, ui_strings
 from sitegen.icons import IconLibrary
 from sitegen.javascript.engine import between_pages
 from sitegen.markdown.code import fence_icon, parse_info, parse_meta, render_fence, render_mermaid
@@ -87,6 +88,7 @@ class PageState:
     snippets: set[Path] = field(default_factory=set)  # snippet files inlined (MISSING_SNIPPET: one was not found)
     icon_library: IconLibrary = "fontawesome"  # where components' icon names are looked up (docs.json icons.library)
     author_code: bool = True  # False (--no-scripts): the page's own <style> is left out too
+    ui: UiStrings = field(default_factory=lambda: ui_strings(None))  # the theme's words in the page's language
     code_warned: set[str] = field(default_factory=set)  # <script>/<style> warnings given: one of each a page
     script_warnings: set[str] = field(default_factory=set)  # author JavaScript's warnings, each once a page
 
@@ -915,6 +917,10 @@ class PageContext:
     @property
     def icon_library(self) -> IconLibrary:
         return self._state.icon_library
+
+    @property
+    def ui(self) -> UiStrings:
+        return self._state.ui
 
     def link(self, element: MdxElement, target: str, *, image: bool = False) -> str:
         return self._state.url(f"{element.source}:{element.line}", target, image)

@@ -47,9 +47,22 @@
     select(start, false);
   }
 
+  // ---- the page's words -----------------------------------------------------------------------
+  // Every message comes in the page's language (sitegen/i18n tables), written by the template
+  // into <script class="api-words"> (copy buttons: the block's data-copied); none is English
+  // here. `{name}` placeholders are filled from `values`, keeping the sentence's word order.
+  function wordsOf(root) {
+    var el = root.querySelector(".api-words");
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  }
+  function fillIn(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
   // ---- copy buttons -------------------------------------------------------------------------
-  // The page's language's words travel as data attributes (i18n tables); English without them.
-  function word(el, name, english) { var api = el.closest("[data-api]"); return (api && api.getAttribute("data-" + name)) || english; }
+  function word(el, name, fallback) { var api = el.closest("[data-api]"); return (api && api.getAttribute("data-" + name)) || fallback; }
 
   function initCopy(button) {
     button.hidden = false;
@@ -57,7 +70,7 @@
     button.addEventListener("click", function () {
       var code = button.parentElement.querySelector("pre");
       window.sitegenCopy(code ? code.innerText : "", function () {  // from site.js
-        button.textContent = word(button, "copied", "Copied");
+        button.textContent = word(button, "copied", label);
         setTimeout(function () { button.textContent = label; }, 1500);
       });
     });
@@ -204,6 +217,12 @@
     var configEl = root.querySelector(".api-config");
     if (!configEl) return;
     var config = JSON.parse(configEl.textContent);
+    var words = wordsOf(root);
+    // A project's own operation.html written before the words block may still carry the
+    // few words it had as data attributes (data-not-sent…).
+    function say(key, values) {
+      return fillIn(words[key] || root.getAttribute("data-" + key.replace(/_/g, "-")) || key, values);
+    }
     var select = root.querySelector(".api-base-select");
     var form = root.querySelector(".api-form");
     var raw = root.querySelector("[data-raw-body]");
@@ -249,7 +268,7 @@
       if (!config.body.json) return { ok: true, value: raw.value };
       if (raw.value.trim() === "") return { ok: true, value: undefined };
       try { return { ok: true, value: JSON.parse(raw.value) }; }
-      catch (e) { return { ok: false, error: "The JSON body is not valid JSON: " + e.message }; }
+      catch (e) { return { ok: false, error: say("invalid_json_body", { error: e.message }) }; }
     }
 
     // What the reader entered, in the shape of the spec's sampleValues; before they enter
@@ -348,7 +367,7 @@
           dirty = true;
           var parsed;
           try { parsed = JSON.parse(raw.value); } catch (e) {
-            if (rawError && config.body.json) { rawError.textContent = "Not valid JSON yet: " + e.message; rawError.hidden = false; }
+            if (rawError && config.body.json) { rawError.textContent = say("json_not_valid_yet", { error: e.message }); rawError.hidden = false; }
             return;
           }
           if (rawError) rawError.hidden = true;
@@ -375,17 +394,17 @@
       status.className = "api-status";
       show("time", ""); show("body", ""); show("headers", "");
       errorEl.hidden = true;
-      function fail(message) { status.textContent = word(root, "not-sent", "Not sent"); status.classList.add("api-status-error"); errorEl.textContent = message; errorEl.hidden = false; }
-      if (req.missing.length) return fail(word(root, "fill-required", "Fill in the required parameters: {names}.").replace("{names}", req.missing.join(", ")));
+      function fail(message) { status.textContent = say("not_sent"); status.classList.add("api-status-error"); errorEl.textContent = message; errorEl.hidden = false; }
+      if (req.missing.length) return fail(say("fill_required", { names: req.missing.join(", ") }));
       if (req.bodyError) return fail(req.bodyError);
-      if (!/^https?:\/\//i.test(req.url)) return fail("There is no absolute base URL to send the request to (" + req.url + "). Set api.baseUrl in docs.json or servers in the OpenAPI file.");
+      if (!/^https?:\/\//i.test(req.url)) return fail(say("no_base_url", { url: req.url }));
       var headers = {};
       req.headers.forEach(function (h) { if (h[0] !== "Cookie") headers[h[0]] = h[1]; });
       if (req.basic) headers.Authorization = "Basic " + base64(req.basic[0] + ":" + req.basic[1]);
       var init = { method: req.method, headers: headers, credentials: "omit", mode: "cors", cache: "no-store" };
       if (req.hasBody && req.method !== "GET" && req.method !== "HEAD") init.body = typeof req.body === "string" ? req.body : JSON.stringify(req.body);
       var button = root.querySelector(".api-send");
-      button.disabled = true; status.textContent = word(root, "sending", "Sending…");
+      button.disabled = true; status.textContent = say("sending");
       var started = performance.now();
       fetch(req.url, init).then(function (response) {
         return response.text().then(function (text) {
@@ -400,18 +419,16 @@
           });
           var pretty = text;
           try { pretty = JSON.stringify(JSON.parse(text), null, 2); } catch (e) { /* not JSON: show as is */ }
-          show("body", pretty || "(empty body)");
+          show("body", pretty || say("empty_body"));
         });
       }, function (error) {
         var ms = Math.round(performance.now() - started);
         show("time", ms + " ms");
-        var origin = location.protocol === "file:" ? "a page opened from a file (its origin is \"null\")" : location.origin;
+        var origin = location.protocol === "file:" ? say("file_origin") : location.origin;
         var mixed = location.protocol === "https:" && /^http:/i.test(req.url);
-        fail("No response from " + req.url + ". The browser blocked the request or could not connect. " +
-             (mixed ? "This page is HTTPS and the API is plain HTTP, which browsers refuse (mixed content). " :
-              "Check that the server is running and the base URL is right, and that the API allows cross-origin " +
-              "requests (CORS) from " + origin + ". ") +
-             "Browser message: " + (error && error.message ? error.message : String(error)));
+        fail([say("no_response", { url: req.url }),
+              mixed ? say("mixed_content") : say("cors_hint", { origin: origin }),
+              say("browser_message", { message: error && error.message ? error.message : String(error) })].join(" "));
       }).then(function () { button.disabled = false; });
     }
   }
