@@ -40,14 +40,21 @@ def usable_scheme(raw: Any) -> str | None:
         return "not an object"
     kind = raw.get("type")
     if kind not in SCHEME_TYPES:
-        return f"type {_quoted(kind)} is not {', '.join(SCHEME_TYPES[:-1])} or {SCHEME_TYPES[-1]}"
+        return _not_one_of("type", kind, SCHEME_TYPES)
     if kind == "apiKey" and raw.get("in") not in API_KEY_PLACES:
-        return f"in {_quoted(raw.get('in'))} is not {', '.join(API_KEY_PLACES[:-1])} or {API_KEY_PLACES[-1]}"
+        return _not_one_of("in", raw.get("in"), API_KEY_PLACES)
     if kind == "apiKey" and not isinstance(raw.get("name"), str):
-        return "an apiKey scheme without a name"
+        return "no 'name'"
     if kind == "http" and not (isinstance(raw.get("scheme"), str) and _TOKEN.fullmatch(raw["scheme"])):
-        return f"scheme {_quoted(raw.get('scheme'))} is not an HTTP authentication scheme"
+        return "no 'scheme'" if "scheme" not in raw else \
+            f"scheme {_quoted(raw['scheme'])} is not an HTTP authentication scheme"
     return None
+
+
+def _not_one_of(key: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value is None:
+        return f"no '{key}'"
+    return f"{key} {_quoted(value)} is not {', '.join(allowed[:-1])} or {allowed[-1]}"
 
 
 def _quoted(value: Any) -> str:
