@@ -266,3 +266,26 @@ def test_a_3_0_file_s_webhooks_are_validated_where_the_file_writes_them(tmp_path
                      "api/events.yaml: /webhooks/plantWatered/post/requestBody/content/application~1json/schema/"
                      "properties/litres/type: 'número' is not a JSON Schema type; shown without a type"]
     assert [hook.webhook for hook in catalog.specs[0].webhooks] == ["plantWatered"]
+
+
+def test_3_1_types_in_a_3_0_file_are_read_as_3_1_reads_them(tmp_path: Path) -> None:
+    spec = yaml.safe_load(HOOKS_30)
+    del spec["webhooks"]
+    spec["paths"]["/subscriptions"]["post"]["requestBody"] = {"content": {"application/json": {"schema": {
+        "type": "object", "properties": {
+            "url": {"type": "string", "description": "Where events go."},
+            "secret": {"type": ["string", "null"], "description": "Signs each delivery."},
+            "retired": {"type": "null"},
+            "tags": {"type": "array", "items": {"type": ["string", "integer"]}}}}}}}
+    project = make_project(tmp_path / "docs", {
+        "api/events.yaml": yaml.safe_dump(spec, sort_keys=False),
+        "api/subscribe.mdx": '---\nopenapi: "api/events.yaml POST /subscriptions"\n---\n'})
+    site = build_site(project)
+    assert site.warnings == [
+        "api/events.yaml: /paths/~1subscriptions/post/requestBody/content/application~1json/schema/properties/"
+        "secret/type: a list of types, or 'null', is OpenAPI 3.1 and this file is OpenAPI 3.0.3; read as OpenAPI 3.1 "
+        "reads it, here and at 2 more places"]
+    html = site.files["api/subscribe/index.html"].decode()
+    assert field(html, "url") == "url string Where events go."
+    assert field(html, "secret") == "secret string | null Signs each delivery."
+    assert field(html, "tags") == "tags array<string | integer>"

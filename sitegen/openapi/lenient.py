@@ -1,10 +1,10 @@
 """What an OpenAPI file gets wrong that Mintlify builds through, found before validation.
 
-The validator refuses a whole file for one bad value; Mintlify renders it. Three kinds are
+The validator refuses a whole file for one bad value; Mintlify renders it. These are
 looked for here, each a warning naming the file and the JSON path: a schema `type` that is
 no JSON Schema type (machine-translated specs write `"cadena"`, `"配列"`), a security
-scheme no request can be made with (a translated `"type": "APIキー"`), and `webhooks` in an
-OpenAPI 3.0 file (a 3.1 key). The validator then checks a copy without those values (the
+scheme no request can be made with (a translated `"type": "APIキー"`), and OpenAPI 3.1 in
+an OpenAPI 3.0 file (`webhooks`, a list of types, `"null"`). The validator then checks a copy without those values (the
 webhooks moved under `paths`, so they are checked as the path items they are), which
 shares every object the copy did not have to change; the model reads the file as written
 and leaves out the same values (`JSON_TYPES`, `usable_scheme`).
@@ -102,23 +102,27 @@ def lenient(name: str, data: dict[str, Any]) -> Leniency:
     """Find what the file gets wrong that Mintlify builds through (`name` starts each message)."""
     copy = _Copy(data)
     warnings: list[str] = []
+    version = str(data.get("openapi", ""))
     bad_types: dict[str, list[tuple[Any, ...]]] = {}  # each wrong type name, where it is written
+    newer_types: list[tuple[Any, ...]] = []  # a 3.0 file's 3.1 types: a list, or "null"
     for path, schema in _schemas(data):
-        kept = _kept_types(schema.get("type"))
-        if kept is None:
+        written = schema.get("type")
+        kept = _kept_types(written)
+        if kept is not None:
+            for wrong in _wrong_types(written):
+                bad_types.setdefault(wrong, []).append((*path, "type"))
+        current = written if kept is None else kept or None
+        if version.startswith("3.0") and (isinstance(current, list) or current == "null"):
+            newer_types.append((*path, "type"))
+        elif kept is None:
             continue
-        for wrong in _wrong_types(schema["type"]):
-            bad_types.setdefault(wrong, []).append((*path, "type"))
-        holder = copy.container(path)
-        if kept:
-            holder["type"] = kept
-        else:
-            del holder["type"]
+        _set_type(copy.container(path), current, version)
     for wrong, places in bad_types.items():
-        others = len(places) - 1
-        more = f", here and at {others} more place{'s' if others > 1 else ''}" if others else ""
         warnings.append(f"{name}: {to_pointer(places[0])}: {wrong} is not a JSON Schema type; "
-                        f"shown without a type{more}")
+                        f"shown without a type{_more(places)}")
+    if newer_types:
+        warnings.append(f"{name}: {to_pointer(newer_types[0])}: a list of types, or 'null', is OpenAPI 3.1 and this "
+                        f"file is OpenAPI {version}; read as OpenAPI 3.1 reads it{_more(newer_types)}")
     unusable: list[str] = []
     components = data.get("components")
     schemes = components.get("securitySchemes") if isinstance(components, dict) else None
@@ -133,12 +137,31 @@ def lenient(name: str, data: dict[str, Any]) -> Leniency:
         warnings.append(f"{name}: {to_pointer(('components', 'securitySchemes', scheme_name))}: not a security "
                         f"scheme a request can use ({problem}); operations requiring it are shown without it")
     webhook_keys: dict[str, str] = {}
-    version = str(data.get("openapi", ""))
     if version.startswith("3.0") and "webhooks" in data:
         webhook_keys = _move_webhooks(copy, copy.data["webhooks"])  # with its types mended above
         warnings.insert(0, f"{name}: /webhooks: 'webhooks' is an OpenAPI 3.1 key and this file is OpenAPI "
                            f"{version}; read as OpenAPI 3.1 reads it")
     return Leniency(copy.data, warnings, frozenset(unusable), webhook_keys)
+
+
+def _more(places: list[tuple[Any, ...]]) -> str:
+    others = len(places) - 1
+    return f", here and at {others} more place{'s' if others > 1 else ''}" if others else ""
+
+
+def _set_type(schema: dict[str, Any], types: Any, version: str) -> None:
+    """Write `types` (a JSON Schema type, a list of them, or None) into the copy of a schema
+    the validator checks, in the form its version allows (3.0: one type, `nullable`)."""
+    if version.startswith("3.0") and (isinstance(types, list) or types == "null"):
+        listed = types if isinstance(types, list) else [types]
+        if "null" in listed:
+            schema["nullable"] = True
+        others = [t for t in listed if t != "null"]
+        types = others[0] if len(others) == 1 else None  # several: 3.0 cannot say it
+    if types is None:
+        schema.pop("type", None)
+    else:
+        schema["type"] = types
 
 
 def _move_webhooks(copy: _Copy, webhooks: Any) -> dict[str, str]:
