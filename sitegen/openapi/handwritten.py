@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.openapi.documents import Document, DocumentStore
-from sitegen.openapi.model import HTTP_METHODS, Operation, OperationBuilder
+from sitegen.openapi.lenient import HTTP_METHODS
+from sitegen.openapi.model import Operation, OperationBuilder
 
 _LOCATIONS = ("path", "query", "header", "cookie", "body")
 # Mintlify's ParamField types -> JSON Schema. `string[]` and friends are arrays of the item type.

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.documents import Document, DocumentStore, check_refs, to_pointer
+from sitegen.openapi.lenient import Leniency, lenient
 from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
 
 if TYPE_CHECKING:
@@ -93,11 +94,12 @@ def load_spec(store: DocumentStore, source: str) -> ApiSpec:
     """One document (a project-relative path or URL), read through `store`, validated and
     modelled; `OpenAPIError` naming the file on any problem."""
     doc = store.load(store.source_uri(source), name=source)
-    _check_document(store, doc)
-    return OperationBuilder(store, doc, source).spec()
+    leniency = _check_document(store, doc)
+    return OperationBuilder(store, doc, source, unusable_schemes=leniency.unusable_schemes).spec()
 
 
-def _check_document(store: DocumentStore, doc: Document) -> None:
+def _check_document(store: DocumentStore, doc: Document) -> Leniency:
+    """Refuse a document no page can be made of; what Mintlify builds through is a warning."""
     if not isinstance(doc.data, dict):
         raise OpenAPIError(f"{doc.name}: not an OpenAPI document (expected a mapping at the top)")
     version = doc.data.get("openapi")
@@ -105,10 +107,13 @@ def _check_document(store: DocumentStore, doc: Document) -> None:
         found = f"'openapi: {version}'" if version is not None else "no 'openapi' version"
         raise OpenAPIError(f"{doc.name}: only OpenAPI 3.x is supported, found {found}")
     check_refs(store, doc)
-    findings = validate(store, doc)
+    leniency = lenient(doc.name, doc.data)
+    findings = validate(store, doc, leniency)
     if findings.errors:
         raise OpenAPIError(findings.errors)
+    store.notes.extend(leniency.warnings)
     store.notes.extend(findings.warnings)
+    return leniency
 
 
 def _locating(base: type[keywords.KeywordValidator], *, value_keyword: str | None = None
@@ -200,10 +205,11 @@ def _written_at(data: Any, node: Any) -> tuple[Any, ...] | None:
     return None
 
 
-def _mismatch_message(doc: Document, parts: tuple[Any, ...], mismatch: ValueMismatch, text: str) -> str:
-    written = _written_at(doc.data, mismatch.schema)
+def _mismatch_message(doc: Document, leniency: Leniency, parts: tuple[Any, ...], mismatch: ValueMismatch,
+                      text: str) -> str:
+    written = _written_at(leniency.data, mismatch.schema)
     if written is not None:
-        parts = (*written, mismatch.keyword)
+        parts = (*leniency.written_path(written), mismatch.keyword)
     value = json.dumps(mismatch.value, ensure_ascii=False, default=str)
     if len(value) > MAX_VALUE_CHARS:
         value = value[:MAX_VALUE_CHARS - 1] + "…"
@@ -212,24 +218,26 @@ def _mismatch_message(doc: Document, parts: tuple[Any, ...], mismatch: ValueMism
             f"({text}{inner}); shown and used in examples as written")
 
 
-def _add_finding(findings: Findings, doc: Document, error: Any) -> None:
+def _add_finding(findings: Findings, doc: Document, leniency: Leniency, error: Any) -> None:
     """One validator error as an error line, or a warning when it is a value mismatch."""
     parts = getattr(error, "sitegen_parts", None)
     if parts is None:
         parts = tuple(error.absolute_path)
+    parts = leniency.written_path(tuple(parts))
     text = str(error.message).strip().splitlines()[0] if str(error.message).strip() else "invalid"
     mismatch = getattr(error, "sitegen_mismatch", None)
     kept = findings.errors if mismatch is None else findings.warnings
     if len(kept) >= MAX_ERRORS:  # (a mismatch's message searches the whole document)
         return
     message = (f"{doc.name}: {to_pointer(parts)}: {text}" if mismatch is None
-               else _mismatch_message(doc, parts, mismatch, text))
+               else _mismatch_message(doc, leniency, parts, mismatch, text))
     if message not in kept:
         kept.append(message)
 
 
-def validate(store: DocumentStore, doc: Document) -> Findings:
-    """openapi-spec-validator's findings as `file: /json/pointer: message` lines."""
+def validate(store: DocumentStore, doc: Document, leniency: Leniency) -> Findings:
+    """openapi-spec-validator's findings as `file: /json/pointer: message` lines, about the
+    document without what `leniency` already warned of."""
     from jsonschema_path import SchemaPath
     from openapi_spec_validator.shortcuts import get_validator_cls
     from openapi_spec_validator.validation.exceptions import ValidatorDetectError
@@ -241,11 +249,11 @@ def validate(store: DocumentStore, doc: Document) -> Findings:
     if cls is None:
         return Findings([f"{doc.name}: unsupported OpenAPI version {doc.data.get('openapi')!r}"])
     handlers = {scheme: store.handler for scheme in ("<all_urls>", "file", "http", "https")}
-    spec_path = SchemaPath.from_dict(doc.data, base_uri=doc.uri, handlers=handlers)
+    spec_path = SchemaPath.from_dict(leniency.data, base_uri=doc.uri, handlers=handlers)
     findings = Findings()
     try:
         for error in cls(spec_path).iter_errors():
-            _add_finding(findings, doc, error)
+            _add_finding(findings, doc, leniency, error)
             if len(findings.errors) >= MAX_ERRORS:
                 break
     except OpenAPIError as exc:

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitegen.errors import OpenAPIError
-from sitegen.openapi.documents import Document, DocumentStore
+from sitegen.openapi.documents import Document, DocumentStore, to_pointer
+from sitegen.openapi.lenient import HTTP_METHODS, usable_scheme
 from sitegen.openapi.schema import Schema, SchemaBuilder
 
-HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 PARAMETER_LOCATIONS = ("path", "query", "header", "cookie")
 _PATH_PARAM = re.compile(r"\{([^{}/]+)\}")
 _MISSING: Any = object()
@@ -360,11 +360,15 @@ def _webhook_hint(name: str, specs: tuple[ApiSpec, ...]) -> str:
 class OperationBuilder:
     """Turns one validated document into `Operation`s."""
 
-    def __init__(self, store: DocumentStore, doc: Document, source: str) -> None:
+    def __init__(self, store: DocumentStore, doc: Document, source: str, *,
+                 unusable_schemes: frozenset[str] = frozenset()) -> None:
+        """`unusable_schemes`: security schemes already warned of (`lenient`), left out."""
         self.store = store
         self.doc = doc
         self.source = source
         self.schemas = SchemaBuilder(store)
+        self.unusable_schemes = unusable_schemes
+        self._undefined_schemes: set[str] = set()  # warned of once per file
 
     def _deref(self, node: Any, base_uri: str) -> tuple[Any, str]:
         """Follow `$ref` chains of non-schema objects (parameters, responses, ...)."""
@@ -392,7 +396,8 @@ class OperationBuilder:
             path_servers = self._servers(item.get("servers"), servers)
             for method in HTTP_METHODS:
                 if isinstance(item.get(method), dict):
-                    operations.append(self._operation(path, method, item, item_base, path_servers))
+                    operations.append(self._operation(path, method, item, item_base, path_servers,
+                                                      ("paths", path, method)))
         return ApiSpec(
             source=self.source,
             uri=self.doc.uri,
@@ -413,7 +418,7 @@ class OperationBuilder:
                 continue
             method = next((key for key in item if key in HTTP_METHODS and isinstance(item[key], dict)), None)
             if method is not None:
-                operation = self._operation(str(name), method, item, item_base, ())
+                operation = self._operation(str(name), method, item, item_base, (), ("webhooks", name, method))
                 webhooks.append(dataclasses.replace(operation, webhook=str(name)))
         return tuple(webhooks)
 
@@ -434,7 +439,8 @@ class OperationBuilder:
         return tuple(servers) or inherited
 
     def _operation(self, path: str, method: str, item: dict[str, Any], base: str,
-                   servers: tuple[Server, ...]) -> Operation:
+                   servers: tuple[Server, ...], where: tuple[Any, ...]) -> Operation:
+        """`where`: the operation's JSON path in the file, for messages."""
         raw = item[method]
         params: dict[tuple[str, str], Parameter] = {}
         for entry in [*(item.get("parameters") or []), *(raw.get("parameters") or [])]:
@@ -463,6 +469,7 @@ class OperationBuilder:
                                       self._content(node.get("content"), resp_base)))
         declared = "security" in raw or "security" in self.doc.data
         requirement = raw["security"] if "security" in raw else self.doc.data.get("security") or []
+        requirement_at = (*where, "security") if "security" in raw else ("security",)
         samples = raw.get("x-codeSamples", raw.get("x-code-samples")) or []
         return Operation(
             spec_source=self.source,
@@ -476,7 +483,7 @@ class OperationBuilder:
             parameters=tuple(params.values()),
             request_body=body,
             responses=tuple(responses),
-            security=self._security(requirement),
+            security=self._security(requirement, requirement_at),
             security_declared=declared,
             servers=self._servers(raw.get("servers"), servers),
             code_samples=tuple(
@@ -522,16 +529,22 @@ class OperationBuilder:
             media_types.append(MediaType(content_type, self._schema(media.get("schema"), base), example))
         return tuple(media_types)
 
-    def _security(self, requirement: Any) -> tuple[tuple[SecurityScheme, ...], ...]:
+    def _security(self, requirement: Any, where: tuple[Any, ...]) -> tuple[tuple[SecurityScheme, ...], ...]:
+        """The requirement's alternatives; one naming a scheme that is not defined, or not one
+        a request can use, is left out (Mintlify shows the page without it)."""
         schemes = ((self.doc.data.get("components") or {}).get("securitySchemes")) or {}
         alternatives = []
-        for alternative in requirement if isinstance(requirement, list) else []:
+        for index, alternative in enumerate(requirement if isinstance(requirement, list) else []):
             resolved = []
             for name, scopes in (alternative or {}).items():
                 raw, _ = self._deref(schemes.get(name), self.doc.uri)
-                if not isinstance(raw, dict):
-                    raise OpenAPIError(f"{self.doc.name}: security scheme '{name}' is not defined in "
-                                       "components.securitySchemes")
+                if name in self.unusable_schemes or usable_scheme(raw) is not None:
+                    if not isinstance(raw, dict) and name not in self._undefined_schemes:
+                        self._undefined_schemes.add(name)
+                        self.store.notes.append(
+                            f"{self.doc.name}: {to_pointer((*where, index, name))}: security scheme '{name}' is not "
+                            "defined in components.securitySchemes; operations requiring it are shown without it")
+                    break
                 resolved.append(SecurityScheme(
                     name=name,
                     type=str(raw.get("type")),
@@ -542,5 +555,6 @@ class OperationBuilder:
                     description=raw.get("description"),
                     scopes=tuple(scopes or ()),
                 ))
-            alternatives.append(tuple(resolved))
+            else:
+                alternatives.append(tuple(resolved))
         return tuple(alternatives)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sitegen.openapi.documents import DocumentStore
+from sitegen.openapi.lenient import JSON_TYPES
 
 # Keywords shown as "min/max" facts, in the order they are listed on a field row.
 CONSTRAINT_KEYWORDS = (
@@ -282,12 +283,9 @@ class SchemaBuilder:
 def _types(raw: dict[str, Any]) -> tuple[tuple[str, ...], bool]:
     """JSON types of a schema (without "null") and whether null is allowed."""
     value = raw.get("type")
-    if isinstance(value, str):
-        values = [value]
-    elif isinstance(value, list):
-        values = [v for v in value if isinstance(v, str)]
-    else:
-        values = []
+    # A type name JSON Schema does not have (a translated "cadena") counts as none written;
+    # the load warned of it (`lenient`).
+    values = [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str) and v in JSON_TYPES]
     if not values:
         if "properties" in raw or "additionalProperties" in raw:
             values = ["object"]
