@@ -515,7 +515,7 @@ class Renderer:
         key = (group.icon, group.icon_type)
         if key not in self._group_icons:
             svg, warning = config_icon(group.icon, group.icon_type or "solid", f"group '{group.title}': icon",
-                                       self.site.loaded.file_name)
+                                       self.site.loaded.file_name, self.site.chrome.icon_library)
             self._group_icons[key] = svg
             if warning:
                 self.warnings.append(warning)
