@@ -20,8 +20,11 @@ from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Literal
+from urllib.parse import quote
 
 from markupsafe import Markup
+
+from sitegen.confine import OUTSIDE, inside_project
 
 # Closest free styles for each docs.json iconType, best first.
 _STYLES: dict[str, tuple[str, ...]] = {
@@ -145,7 +148,7 @@ def _written(name: str, icon_type: str) -> tuple[str, str]:
 def _aliases() -> dict[str, str]:
     """Font Awesome's other names for its free icons (`home` -> `house`, `edit` ->
     `pen-to-square`), from the package's own metadata: each icon's aliases, then the
-    shims of version 4 names (`exchange` -> `right-left`) where the aliases say nothing."""
+    shims of version 4 names (`envelope-o` -> `envelope`) where the aliases say nothing."""
     metadata = svg_root().parent / "metadata"
     aliases: dict[str, str] = {}
     with (metadata / "icons.json").open(encoding="utf-8") as icons_file:
@@ -315,9 +318,48 @@ def icon(name: str, icon_type: str = "solid") -> Markup:
     return found.svg
 
 
+@dataclass(frozen=True)
+class ImageIcons:
+    """Where an icon given as an image (`/images/logo.svg`) is found and linked from: the
+    content root (resolved), whose files the site publishes at their path, and the link to
+    the site's root from the HTML the icon goes in."""
+
+    project_dir: Path
+    root: str
+
+
+_IMAGE_ICON = re.compile(r"[^\s]*\.(?:svg|png|jpe?g|gif|webp|avif|ico)", re.I)
+
+
+def image_icon(name: str, images: ImageIcons | None) -> tuple[Markup | None, str | None] | None:
+    """(HTML, problem) of an icon written as an image URL or a path in the project (Mintlify
+    takes one anywhere an icon name goes); None when `name` is an icon name."""
+    name = name.strip()
+    if name.startswith(("https://", "http://")):
+        return Markup('<img class="icon" src="{}" alt="">').format(name), None
+    if "/" not in name and not _IMAGE_ICON.fullmatch(name):
+        return None
+    if images is None:
+        return None, f"icon '{name}': an image is not shown in this place; no icon is shown"
+    relative = name.split("?", 1)[0].split("#", 1)[0].lstrip("/").removeprefix("./")
+    found = inside_project(images.project_dir, images.project_dir / relative)
+    if found is None:
+        return None, f"icon '{name}' is {OUTSIDE}; not read, no icon is shown"
+    if not found.is_file():
+        return None, f"icon '{name}' is not a file of the project; no icon is shown"
+    src = images.root + quote(found.relative_to(images.project_dir).as_posix())
+    return Markup('<img class="icon" src="{}" alt="">').format(src), None
+
+
 def config_icon(name: str, icon_type: str, json_path: str, file_name: str,
-                library: IconLibrary = "fontawesome") -> tuple[Markup | None, str | None]:
-    """An icon named in docs.json, with the warning to report (if any) naming its JSON path."""
-    found = find_icon(name, icon_type, library)
-    problem = icon_problem(name, icon_type, found, library=library)
-    return found.svg, (f"{file_name}: {json_path}: {problem}" if problem else None)
+                library: IconLibrary = "fontawesome",
+                images: ImageIcons | None = None) -> tuple[Markup | None, str | None]:
+    """An icon named in docs.json or front matter (a name, or an image URL or path when
+    `images` says where they are), with the warning to report (if any) naming its place."""
+    image = image_icon(name, images)
+    if image is not None:
+        svg, problem = image
+    else:
+        found = find_icon(name, icon_type, library)
+        svg, problem = found.svg, icon_problem(name, icon_type, found, library=library)
+    return svg, (f"{file_name}: {json_path}: {problem}" if problem else None)
