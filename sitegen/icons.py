@@ -1,5 +1,6 @@
 """Font Awesome icons as inline SVG, read from the `fontawesomefree` package (no CDN), and
-Lucide icons (docs.json `icons.library: "lucide"`) from the `lucide` package's zip of SVGs.
+Lucide and Tabler icons (docs.json `icons.library: "lucide"` / `"tabler"`) from the
+`lucide` and `tabler-icons` packages' zips of SVGs.
 
 Only the free styles ship (solid, regular, brands). docs.json may ask for Pro styles
 (duotone, light, thin, sharp-solid); those map to the closest free style silently,
@@ -15,6 +16,7 @@ import json
 import re
 import unicodedata
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -69,7 +71,8 @@ def _read(style: str, name: str) -> str | None:
     )
 
 
-IconLibrary = Literal["fontawesome", "lucide"]
+IconLibrary = Literal["fontawesome", "lucide", "tabler"]
+LIBRARY_NAMES: dict[IconLibrary, str] = {"fontawesome": "Font Awesome", "lucide": "Lucide", "tabler": "Tabler"}
 
 
 @lru_cache(maxsize=1)
@@ -78,13 +81,28 @@ def _lucide_zip() -> zipfile.ZipFile:
     return zipfile.ZipFile(resources.files("lucide").joinpath("lucide.zip").open("rb"))
 
 
+@lru_cache(maxsize=1)
+def _tabler_zip() -> zipfile.ZipFile:
+    return zipfile.ZipFile(resources.files("tabler_icons").joinpath("archive.zip").open("rb"))
+
+
 @cache
 def lucide_svg(name: str) -> Markup | None:
     """A Lucide icon ("book-open") as inline SVG; None when Lucide has no such icon."""
-    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", name):
+    return _stroked_svg(_lucide_zip, name, "lucide")
+
+
+@cache
+def tabler_svg(name: str) -> Markup | None:
+    """A Tabler icon ("brand-github") as inline SVG; None when Tabler has no such icon."""
+    return _stroked_svg(_tabler_zip, name, "tabler")
+
+
+def _stroked_svg(archive: Callable[[], zipfile.ZipFile], name: str, library: str) -> Markup | None:
+    if not _NAME.fullmatch(name):
         return None
     try:
-        text = _lucide_zip().read(f"{name}.svg").decode("utf-8")
+        text = archive().read(f"{name}.svg").decode("utf-8")
     except KeyError:
         return None
     match = re.search(r"<svg\b[^>]*>", text)
@@ -92,12 +110,16 @@ def lucide_svg(name: str) -> Markup | None:
         return None
     inner = _COMMENT.sub("", text[match.end():]).replace("</svg>", "").strip()
     inner = re.sub(r"\s*\n\s*", "", inner)
-    # Lucide draws with strokes: the wrapper keeps them, scaled with the text in its colour.
+    # Lucide and Tabler draw with strokes on a 24-unit grid: the wrapper keeps them, scaled
+    # with the text in its colour.
     return Markup(
-        '<svg class="icon icon-lucide" viewBox="0 0 24 24" width="1em" height="1em" fill="none" '
+        f'<svg class="icon icon-{library}" viewBox="0 0 24 24" width="1em" height="1em" fill="none" '
         'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
         f'aria-hidden="true" focusable="false">{inner}</svg>'
     )
+
+
+_LIBRARY_SVG: dict[str, Callable[[str], Markup | None]] = {"lucide": lucide_svg, "tabler": tabler_svg}
 
 
 IconKind = Literal["asked", "relative", "lucide", "emoji", "placeholder"]
@@ -106,7 +128,7 @@ IconKind = Literal["asked", "relative", "lucide", "emoji", "placeholder"]
 @dataclass(frozen=True)
 class Icon:
     svg: Markup | None  # None only for a theme lookup that missed (`find_free_icon`)
-    style: str | None  # the free style used ("lucide" for a Lucide icon)
+    style: str | None  # the free style used ("lucide", "tabler" for those libraries' icons)
     exact: bool  # False when the icon came from a style other than the one asked for
     name: str | None = None  # the icon drawn: an alias's or a Pro-only icon's free counterpart
     library: IconLibrary = "fontawesome"  # the library it came from
@@ -208,11 +230,12 @@ def find_icon(name: str, icon_type: str = "solid", library: IconLibrary = "fonta
     `rectangle` is passed over) or of the longest run of their words (`terminal`); as
     Lucide's icon of the same name, which draws the same object (`sparkles`); as the first
     free icon of their family (`chart-mixed` -> `chart-bar`); else as the placeholder.
-    With `library="lucide"`, Lucide's icon comes first and Font Awesome's is the fallback."""
-    if library == "lucide":
-        drawn = lucide_svg(name.strip())
+    With `library="lucide"` or `"tabler"`, that library's icon comes first and Font
+    Awesome's is the fallback."""
+    if library != "fontawesome":
+        drawn = _LIBRARY_SVG[library](name.strip())
         if drawn is not None:
-            return Icon(drawn, "lucide", True, name.strip(), "lucide")
+            return Icon(drawn, library, True, name.strip(), library)
     if _is_emoji(name.strip()):
         return Icon(Markup('<span class="icon icon-emoji" aria-hidden="true">{}</span>').format(name.strip()),
                     None, True, name.strip(), kind="emoji")
@@ -286,10 +309,12 @@ def icon_problem(name: str, icon_type: str, found: Icon, type_given: bool = True
     if found.kind == "emoji":
         return None
     drawn = _drawn_words(found)
-    if library == "lucide" and found.library != "lucide":
+    if library != "fontawesome" and found.library != library:
         if found.kind == "placeholder":
-            return f"unknown Lucide icon '{name}' (nor a Font Awesome one); using {drawn}"
-        return f"unknown Lucide icon '{name}'; using the Font Awesome icon '{found.name}'"
+            return f"unknown {LIBRARY_NAMES[library]} icon '{name}' (nor a Font Awesome one); using {drawn}"
+        if found.kind == "lucide":
+            return f"unknown {LIBRARY_NAMES[library]} icon '{name}'; using {drawn}"
+        return f"unknown {LIBRARY_NAMES[library]} icon '{name}'; using the Font Awesome icon '{found.name}'"
     style = _written(name, icon_type)[1]
     if found.kind == "placeholder":
         return f"unknown Font Awesome icon '{name}' (or Pro-only, with no free counterpart); using {drawn}"

@@ -146,3 +146,20 @@ def test_a_url_icon_and_a_missing_or_outside_image_icon(make_project: Callable[.
     _, warnings = build(make_project, "icon: ../../secret.svg\n", extra={"/../secret.svg": b"<svg/>"})
     assert warnings == ["content/glazes.mdx:3: front matter: icon: icon '../../secret.svg' is outside the project; "
                         "not read, no icon is shown"]
+
+
+def test_the_tabler_library_draws_tabler_icons_and_falls_back_to_font_awesome(
+        make_project: Callable[..., Path]) -> None:
+    project = make_project({**CONFIG, "icons": {"library": "tabler"}}, {
+        "glazes.mdx": "---\ntitle: Glazes\nicon: flame\n---\n<Card title=\"Code\" icon=\"github\">Repo.</Card>\n",
+        "firing/cones.mdx": "---\ntitle: Cones\n---\nCone 6.\n",
+    })
+    result = build_site(project)
+    write_site(result, project / "site")
+    assert list(result.warnings) == ["content/glazes.mdx:5: <Card> unknown Tabler icon 'github'; "
+                                     "using the Font Awesome icon 'github'"]
+    text = page(project / "site", "glazes")
+    assert re.fullmatch(r'<svg class="icon icon-tabler" viewBox="0 0 24 24" width="1em" height="1em" fill="none" '
+                        r'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
+                        r'aria-hidden="true" focusable="false">(<path [^>]*/>)+</svg>', sidebar_icon(text, "Glazes"))
+    assert package_svg("brands", "github") in text

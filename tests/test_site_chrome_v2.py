@@ -166,7 +166,7 @@ def test_bad_values_warn_exactly(make_project: Callable[..., Path]) -> None:
     )
     assert warnings == [
         "docs.json: background.decoration: 'stripes' is not one of 'gradient', 'grid' or 'windows'; no decoration",
-        "docs.json: icons.library: 'heroicons' is not one of 'fontawesome' or 'lucide'; using Font Awesome",
+        "docs.json: icons.library: 'heroicons' is not one of 'fontawesome', 'lucide' or 'tabler'; using Font Awesome",
         "docs.json: fonts.format: 'ttf' is not one of 'woff' or 'woff2'; taking the format from the file name",
         "docs.json: fonts.source: 'https://cdn.example/inter.woff2' is a remote font file; the site loads nothing "
         "from other hosts, so 'Inter' is used only if the reader has it installed (put the file in the project "
