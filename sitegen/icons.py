@@ -167,20 +167,21 @@ def _written(name: str, icon_type: str) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=1)
-def _aliases() -> dict[str, str]:
+def _aliases() -> dict[str, tuple[str, str | None]]:
     """Font Awesome's other names for its free icons (`home` -> `house`, `edit` ->
     `pen-to-square`), from the package's own metadata: each icon's aliases, then the
-    shims of version 4 names (`envelope-o` -> `envelope`) where the aliases say nothing."""
+    shims of version 4 names where the aliases say nothing, with the style a shim draws
+    them in (`envelope-o`, the outline, -> the regular `envelope`)."""
     metadata = svg_root().parent / "metadata"
-    aliases: dict[str, str] = {}
+    aliases: dict[str, tuple[str, str | None]] = {}
     with (metadata / "icons.json").open(encoding="utf-8") as icons_file:
         for icon_name, data in json.load(icons_file).items():
             for alias in (data.get("aliases") or {}).get("names", []):
-                aliases.setdefault(alias, icon_name)
+                aliases.setdefault(alias, (icon_name, None))
     with (metadata / "shims.json").open(encoding="utf-8") as shims_file:
-        for old, _style, new in json.load(shims_file):
+        for old, prefix, new in json.load(shims_file):
             if new:
-                aliases.setdefault(old, new)
+                aliases.setdefault(old, (new, "regular" if prefix == "far" else None))
     return aliases
 
 
@@ -200,9 +201,12 @@ def _draw(name: str, styles: tuple[str, ...]) -> tuple[str, str, str] | None:
     """(svg, style, name) of a free icon by its name or alias, in the first of `styles` that has it."""
     for candidate in (name, None):
         if candidate is None:  # the metadata is read only when a name is not an icon's own
-            candidate = _aliases().get(name)
-            if candidate is None:
+            alias = _aliases().get(name)
+            if alias is None:
                 return None
+            candidate, shim_style = alias
+            if shim_style is not None:  # the outline is what the old name meant, whatever the style
+                styles = (shim_style, *styles)
         for style in styles:
             svg = _read(style, candidate)
             if svg is not None:

@@ -70,7 +70,10 @@ def test_font_awesome_class_words_and_a_v4_name_are_read_as_font_awesome_does() 
     assert find_icon("fa-solid fa-house").svg == find_icon("house").svg
     assert find_icon("fab fa-github", "solid").svg == package_svg("brands", "github")
     assert find_icon("fa-regular fa-bell").svg == package_svg("regular", "bell")
-    assert (find_icon("envelope-o").name, find_icon("check-circle").name) == ("envelope", "circle-check")
+    assert (find_icon("check-circle").name, find_icon("external-link").name) == (
+        "circle-check", "arrow-up-right-from-square")
+    # A version 4 outline (`-o`) is Font Awesome's regular icon.
+    assert find_icon("envelope-o").svg == package_svg("regular", "envelope")
     for written in ("fa-solid fa-house", "fab fa-github", "envelope-o"):
         assert icon_problem(written, "solid", find_icon(written)) is None
 
