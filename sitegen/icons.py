@@ -150,8 +150,9 @@ _CLASS_STYLES = {
 }
 _CLASS_MODIFIERS = re.compile(r"fa|fa-(?:fw|lg|sm|xs|xl|2xs|2xl|\d+x|spin|pulse|beat|fade|bounce|flip|shake|"
                               r"border|inverse|li|rotate-\d+|flip-\w+|stack-\dx)")
-# Words Font Awesome names start with when they draw a frame around the object that follows.
-_FRAMES = frozenset({"square", "circle", "rectangle"})
+# Words Font Awesome names start with when they draw a frame (or a "no" sign) around the
+# object that follows.
+_FRAMES = frozenset({"square", "circle", "rectangle", "ban"})
 
 
 def _written(name: str, icon_type: str) -> tuple[str, str]:

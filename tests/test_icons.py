@@ -166,3 +166,19 @@ def test_the_tabler_library_draws_tabler_icons_and_falls_back_to_font_awesome(
                         r'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
                         r'aria-hidden="true" focusable="false">(<path [^>]*/>)+</svg>', sidebar_icon(text, "Glazes"))
     assert package_svg("brands", "github") in text
+
+
+@pytest.mark.parametrize(("pro", "free"), [
+    ("shield-check", "shield"),  # the object its first word names…
+    ("phone-arrow-up-right", "phone"),
+    ("book-open-cover", "book-open"),
+    ("rectangle-terminal", "terminal"),  # …past a frame word
+    ("ban-bug", "bug"),
+    ("messages", "message"),  # a plural as its singular
+    ("arrows-repeat", "repeat"),  # `arrows` is only an old alias: the other words first
+    ("arrows-exchange", "arrow-right-arrow-left"),  # a run that is an alias (`exchange`)
+    ("wave-pulse", "wave-square"),  # the plainest icon of its family
+])
+def test_a_pro_only_name_s_free_counterpart(pro: str, free: str) -> None:
+    found = find_icon(pro)
+    assert (found.kind, found.name, found.svg) == ("relative", free, find_icon(free).svg)
