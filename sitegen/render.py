@@ -33,7 +33,7 @@ from sitegen.colors import on_color
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.i18n import UiStrings, ui_strings
 from sitegen.i18n.dates import long_date
-from sitegen.icons import config_icon, find_icon, icon, icon_problem
+from sitegen.icons import ImageIcons, config_icon, find_icon, icon, icon_problem
 from sitegen.markdown import RenderedMarkdown
 from sitegen.nav import (
     AnchorEntry,
@@ -45,7 +45,7 @@ from sitegen.nav import (
     TabMenuLink,
     normalize_page_ref,
 )
-from sitegen.pages import Page, is_external, root_prefix
+from sitegen.pages import Page, content_root, is_external, root_prefix
 
 ROOT_TOKEN = "@@sitegen-root@@/"
 NAV_TOKEN = "@@sitegen-nav@@"  # where a page's own part of the section navigation goes
@@ -337,6 +337,8 @@ class Renderer:
             banner_html=self.banner_html, banner_key=self.banner_key(), banner_style=self.banner_style(),
         )
         self._banners: dict[str, Markup] = {}  # root -> the banner's HTML from a page there
+        # The sidebar's icons may be image files of the project, published at their path.
+        self._image_icons = ImageIcons(content_root(site.loaded.file.parent).resolve(), ROOT_TOKEN)
         self._page_icons: dict[str, Markup | None] = {}
         self._group_icons: dict[tuple[str, str | None], Markup | None] = {}
         for item in site.navigation.all_ordered():  # resolved now so their warnings join the build's
@@ -376,7 +378,8 @@ class Renderer:
             svg = None
             if entry.icon:
                 svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                                           self.site.loaded.file_name, self.site.chrome.icon_library,
+                                           self._image_icons)
                 if warning:
                     self.warnings.append(warning)
             color = entry.color if entry.color is not None else self._default_anchor_color()
@@ -496,7 +499,8 @@ class Renderer:
                 self.warnings.append(f"{page.display_path}:{page.line_of('iconType')}: front matter: iconType: "
                                      f"{icon_type!r} is not one of {', '.join(ICON_TYPES)}; using 'solid'")
                 icon_type = "solid"
-            svg, warning = config_icon(page.icon, icon_type, "front matter: icon", where, self.site.chrome.icon_library)
+            svg, warning = config_icon(page.icon, icon_type, "front matter: icon", where, self.site.chrome.icon_library,
+                                       self._image_icons)
             self._page_icons[page.id] = svg
             if warning:
                 self.warnings.append(warning)
@@ -515,7 +519,7 @@ class Renderer:
         key = (group.icon, group.icon_type)
         if key not in self._group_icons:
             svg, warning = config_icon(group.icon, group.icon_type or "solid", f"group '{group.title}': icon",
-                                       self.site.loaded.file_name)
+                                       self.site.loaded.file_name, self.site.chrome.icon_library, self._image_icons)
             self._group_icons[key] = svg
             if warning:
                 self.warnings.append(warning)
@@ -676,7 +680,8 @@ class Renderer:
             svg = None
             if link.icon:
                 svg, warning = config_icon(link.icon, link.icon_type or "solid", f"product '{link.name}': icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                                           self.site.loaded.file_name, self.site.chrome.icon_library,
+                                           self._image_icons)
                 if warning and warning not in self.warnings:
                     self.warnings.append(warning)
             href = link.href or ROOT_TOKEN + ((link.page.url or "./") if link.page else "./")

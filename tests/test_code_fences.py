@@ -200,14 +200,17 @@ def test_focus_lines_and_the_icon_in_the_title_bar() -> None:
     assert "</svg></span><span>bash</span></div>" in render_fence("ls\n", "bash icon=terminal")
 
 
-def test_an_unknown_fence_icon_is_a_problem_and_no_icon() -> None:
+def test_an_unknown_fence_icon_is_a_problem_and_a_placeholder() -> None:
+    from sitegen.icons import find_icon
     from sitegen.markdown.code import fence_icon
 
-    assert fence_icon("zzqx") == ("", "code block unknown Font Awesome icon 'zzqx'; "
-                                                     "no icon is shown")
+    assert fence_icon("zzqx") == (str(find_icon("circle", "regular").svg),
+                                  "code block unknown Font Awesome icon 'zzqx' (or Pro-only, with no free "
+                                  "counterpart); using the placeholder 'circle'")
     assert fence_icon("./logo.svg")[1] == ("code block icon './logo.svg': only icon names and http(s) image URLs "
                                            "are shown; no icon is shown")
-    assert '<span class="code-icon"' not in render_fence("x\n", "text T icon=zzqx")
+    assert '<span class="code-icon" aria-hidden="true"><svg class="icon" viewBox="0 0 512 512"' in render_fence(
+        "x\n", "text T icon=zzqx")
 
 
 def test_a_page_warns_at_the_fence_of_an_unknown_icon_and_its_code_group_tab_shows_a_known_one(
@@ -220,8 +223,10 @@ def test_a_page_warns_at_the_fence_of_an_unknown_icon_and_its_code_group_tab_sho
                     "```bash pip icon=zzqx\npip install acme\n```\n\n</CodeGroup>\n")
     (tmp_path / "docs.json").write_text('{"name": "Acme", "navigation": [{"group": "G", "pages": ["guide"]}]}')
     rendered = render_file(tmp_path, "guide.mdx", renderer())
-    assert rendered.warnings == ["guide.mdx:11: code block unknown Font Awesome icon 'zzqx'; no icon is shown"]
+    assert rendered.warnings == ["guide.mdx:11: code block unknown Font Awesome icon 'zzqx' (or Pro-only, with no "
+                                 "free counterpart); using the placeholder 'circle'"]
     assert 'data-title="npm"><span class="tabs-tab-icon" aria-hidden="true"><svg ' in rendered.html
-    assert 'data-title="pip">pip</button>' in rendered.html
+    assert 'data-title="pip"><span class="tabs-tab-icon" aria-hidden="true"><svg class="icon" viewBox="0 0 512 512"' \
+        in rendered.html
     assert '<span class="line diff add">npm<span class="w"> </span>i<span class="w"> </span>acme</span>' in rendered.html
     assert "[!code" not in rendered.html

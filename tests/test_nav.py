@@ -83,7 +83,7 @@ def test_icons_come_from_the_free_package_with_closest_styles() -> None:
     assert find_icon("github", "brands").style == "brands"
     fallback = find_icon("github", "solid")
     assert fallback.style == "brands" and not fallback.exact
-    assert find_icon("no-such-icon").svg is None
+    assert find_icon("no-such-icon").kind == "placeholder"
     svg = str(find_icon("star").svg)
     assert svg.startswith('<svg class="icon" viewBox="0 0 576 512"') and "<!--" not in svg
 
@@ -107,9 +107,8 @@ def test_unknown_and_fallback_icons_warn_once_naming_the_json_path(make_project:
     ]}
     warnings = build_site(make_project(config, PAGES)).warnings
     assert warnings == [
-        "docs.json: topAnchor.icon: unknown Font Awesome icon 'not-an-icon'; no icon is shown",
-        "docs.json: anchors[1].icon: 'github' is not a free Font Awesome solid icon; using the brands style",
-        "docs.json: anchors[2].icon: unknown Font Awesome icon 'not-an-icon'; no icon is shown",
+        "docs.json: topAnchor.icon: unknown Font Awesome icon 'not-an-icon' (or Pro-only, with no free counterpart); using the placeholder 'circle'",
+        "docs.json: anchors[2].icon: unknown Font Awesome icon 'not-an-icon' (or Pro-only, with no free counterpart); using the placeholder 'circle'",
     ]
 
 
@@ -167,7 +166,7 @@ def test_page_icons_show_in_the_sidebar_and_unknown_ones_warn(make_project: Call
     html = built.files["intro/index.html"].decode()
     link = html[html.index('data-page="intro"'):html.index("</a>", html.index('data-page="intro"'))]
     assert '<span class="nav-icon"><svg class="icon"' in link
-    assert built.warnings == ["content/odd.md:2: front matter: icon: unknown Font Awesome icon 'no-such-icon'; no icon is shown"]
+    assert built.warnings == ["content/odd.md:2: front matter: icon: unknown Font Awesome icon 'no-such-icon' (or Pro-only, with no free counterpart); using the placeholder 'circle'"]
 
 
 # --- v2 languages (tests/fixtures/mintlify/tidewater-v2) -------------------------------

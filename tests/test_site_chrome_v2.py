@@ -132,11 +132,13 @@ def test_navbar_link_icon_names_are_checked(make_project: Callable[..., Path]) -
         {"label": "Chat", "href": "https://chat.acme.example", "icon": "no-such-glyph"},
         {"label": "Jobs", "href": "https://jobs.acme.example"},
     ]})
-    assert warnings == ["docs.json: navbar.links[1].icon: unknown Font Awesome icon 'no-such-glyph'; no icon is shown"]
+    assert warnings == ["docs.json: navbar.links[1].icon: unknown Font Awesome icon 'no-such-glyph' "
+                        "(or Pro-only, with no free counterpart); using the placeholder 'circle'"]
     text = html(site, "intro")
     assert re.search(r'<a href="https://blog.acme.example"><span class="topbar-link-icon"><svg class="icon" '
                      r'viewBox="0 0 512 512"[^>]*>.*?</svg></span>Blog</a>', text)
-    assert '<a href="https://chat.acme.example">Chat</a>' in text
+    assert re.search(r'<a href="https://chat.acme.example"><span class="topbar-link-icon"><svg class="icon" '
+                     r'viewBox="0 0 512 512"[^>]*><path d="M464 256A208[^"]*"/></svg></span>Chat</a>', text)
     assert '<a href="https://jobs.acme.example">Jobs</a>' in text
 
 
@@ -164,7 +166,7 @@ def test_bad_values_warn_exactly(make_project: Callable[..., Path]) -> None:
     )
     assert warnings == [
         "docs.json: background.decoration: 'stripes' is not one of 'gradient', 'grid' or 'windows'; no decoration",
-        "docs.json: icons.library: 'heroicons' is not one of 'fontawesome' or 'lucide'; using Font Awesome",
+        "docs.json: icons.library: 'heroicons' is not one of 'fontawesome', 'lucide' or 'tabler'; using Font Awesome",
         "docs.json: fonts.format: 'ttf' is not one of 'woff' or 'woff2'; taking the format from the file name",
         "docs.json: fonts.source: 'https://cdn.example/inter.woff2' is a remote font file; the site loads nothing "
         "from other hosts, so 'Inter' is used only if the reader has it installed (put the file in the project "
@@ -179,7 +181,7 @@ def test_unknown_lucide_icon_falls_back_with_a_warning(make_project: Callable[..
     pages = {**PAGES, "guides/setup.mdx": "---\ntitle: Setup\nicon: no-such-glyph\n---\nSteps.\n"}
     site, warnings = built(make_project, pages, icons={"library": "lucide"})
     assert warnings == ["content/guides/setup.mdx:3: front matter: icon: unknown Lucide icon 'no-such-glyph' "
-                        "(nor a Font Awesome one); no icon is shown"]
+                        "(nor a Font Awesome one); using the placeholder 'circle'"]
     assert '<svg class="icon icon-lucide"' in html(site, "intro")  # rocket
 
 

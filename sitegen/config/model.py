@@ -313,7 +313,7 @@ class SiteChrome:
     banner: SiteBanner | None = None
     footer_columns: tuple[SiteFooterColumn, ...] = ()
     decoration: Literal["gradient", "grid", "windows"] | None = None
-    icon_library: Literal["fontawesome", "lucide"] = "fontawesome"
+    icon_library: Literal["fontawesome", "lucide", "tabler"] = "fontawesome"
     heading_font: SiteFont | None = None
     body_font: SiteFont | None = None
     # Icons of the first `SiteConfig.topbar_links` (v2 navbar.links): (name, style or None) or None.

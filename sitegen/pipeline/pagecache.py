@@ -50,6 +50,7 @@ _SEARCH = "search"
 # dates are written).
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "pydantic", "pyyaml",
               "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin", "mdformat", "fontawesomefree", "lucide",
+              "tabler-icons",
               "babel")
 
 

@@ -16,7 +16,7 @@ _ENUMS: tuple[EnumRule, ...] = (
     (("theme",), THEMES, "mint", "using 'mint'"),
     (("appearance", "default"), ("system", "light", "dark"), None, "following the visitor's system setting"),
     (("background", "decoration"), ("gradient", "grid", "windows"), None, "no decoration"),
-    (("icons", "library"), ("fontawesome", "lucide"), None, "using Font Awesome"),
+    (("icons", "library"), ("fontawesome", "lucide", "tabler"), None, "using Font Awesome"),
     (("api", "playground", "display"), ("interactive", "simple", "none"), "interactive", "using 'interactive'"),
     (("api", "mdx", "auth", "method"), ("bearer", "basic", "key", "cobo"), None, "no auth input is shown"),
     (("navbar", "primary", "type"), ("button", "github", "discord"), "button", "using 'button'"),

@@ -85,7 +85,7 @@ class BackgroundV2(Model):
 
 
 class Icons(Model):
-    library: Literal["fontawesome", "lucide"] = "fontawesome"
+    library: Literal["fontawesome", "lucide", "tabler"] = "fontawesome"
 
 
 class NavbarLink(Model):

@@ -54,7 +54,7 @@ class ComponentContext(Protocol):
     """What a component may ask of the page being rendered."""
 
     @property
-    def icon_library(self) -> Literal["fontawesome", "lucide"]:
+    def icon_library(self) -> Literal["fontawesome", "lucide", "tabler"]:
         """Where icon names are looked up (docs.json `icons.library`)."""
         ...
 
