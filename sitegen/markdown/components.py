@@ -12,6 +12,8 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
@@ -22,6 +24,7 @@ from markupsafe import Markup
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.code import fence_icon, language_label
 from sitegen.markdown.math import render_math
+from sitegen.markdown.mdx.html_elements import style_css
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
 from sitegen.markdown.slugs import field_id, heading_slug, title_slug
 from sitegen.theme import CompiledTemplates, Theme, template_failure
@@ -45,6 +48,11 @@ COLOR_VARIANTS = ("compact", "table")
 PROMPT_ACTIONS = ("copy", "cursor")
 AUDIENCES = ("humans", "agents")
 STEP_TITLE_TAGS = ("p", "h2", "h3")
+GITHUB_VARIANTS = ("inset", "flat")
+# A repository as <GitHub.Repo repo> takes it: owner/name, or its GitHub URL (which may go
+# on: a .git, a trailing slash, /tree/main).
+_REPO = r"([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9._-]{1,100}?)"
+_GITHUB_REPO = re.compile(rf"^(?:{_REPO}|(?:https?://)?(?:www\.)?github\.com/{_REPO}(?:\.git)?(?:[/?#]\S*)?)$")
 # A colour an author may put in a style attribute: #hex, a CSS name, rgb()/hsl()/oklch().
 _COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgb|rgba|hsl|hsla|oklch|oklab)\([\d\s.,%/+-]*\))$")
 # Cursor's deeplink that opens a chat with the prompt filled in.
@@ -197,9 +205,11 @@ class ComponentRenderer:
             "Tooltip": self._tooltip,
             "Update": self._update,
             "Badge": self._badge,
-            "Tree": lambda p: {},
+            "Tree": self._tree,
+            "FileTree": self._tree,
             "Tree.Folder": self._tree_folder,
-            "Tree.File": lambda p: {"name": p.text("name", "")},
+            "Tree.File": lambda p: {"name": p.text("name", ""), "highlight": p.flag("highlight")},
+            "GitHub.Repo": self._github_repo,
             "ParamField": self._param_field,
             "ResponseField": self._response_field,
             "Expandable": lambda p: {"title": p.text("title"), "open": p.flag("defaultOpen")},
@@ -215,7 +225,7 @@ class ComponentRenderer:
         found = self._templates.get(element.name)
         if found is None:
             try:
-                template = self.env.get_template(template_name(element.name))
+                template = self.env.get_template(TEMPLATES.get(element.name) or template_name(element.name))
             except jinja2.TemplateError as exc:
                 raise ComponentFailed(template_failure(exc, self._project_dir)) from None
             found = self._templates[element.name] = (template, dict(template.globals))
@@ -406,7 +416,58 @@ class ComponentRenderer:
         }
 
     def _tree_folder(self, p: _Props) -> dict[str, Any]:
-        return {"name": p.text("name", ""), "open": p.flag("defaultOpen"), "openable": p.flag("openable", True)}
+        return {"name": p.text("name", ""), "open": p.flag("defaultOpen"), "openable": p.flag("openable", True),
+                "highlight": p.flag("highlight")}
+
+    def _tree(self, p: _Props) -> dict[str, Any]:
+        """<Tree> or <FileTree>: Tree.Folder/Tree.File children as they are, a Markdown list
+        turned into the same folders and files (rendered through their templates)."""
+        items: list[str] = []
+        extra: list[Markup] = []
+        for child in p.element.children:
+            if child.element is not None and child.element.name in ("Tree.Folder", "Tree.File"):
+                items.append(child.html)
+            elif child.element is None and child.html.lstrip().startswith(("<ul", "<ol")):
+                items.extend(self._list_item(node, p) for node in list_tree(child.html))
+            else:
+                extra.append(Markup(child.html))
+        if extra:
+            p.ctx.warn(p.element, f"<{p.element.name}> holds content that is neither a list nor Tree.Folder/Tree.File;"
+                                  " it is shown below the tree")
+        style = p.element.props.get("style")
+        if style is not None and not isinstance(style, dict):
+            p._bad("style", style, 'an object such as {{ "--tree-highlight": "#2563eb" }}', None)
+            style = None
+        return {"children": Markup("".join(items)), "extra": extra, "style": style_css(style) if style else None}
+
+    def _list_item(self, node: ListNode, p: _Props) -> str:
+        """One item of a Markdown-list tree as a Tree.Folder or Tree.File: a trailing slash or
+        nested items make a folder, and a folder with items is open."""
+        name = node.name.rstrip("/").strip() or node.name
+        children_html = "".join(self._list_item(item, p) for item in node.items)
+        folder = node.name.endswith("/") or bool(node.items)
+        props: dict[str, Any] = {"name": name, "defaultOpen": True} if node.items else {"name": name}
+        made = MdxElement("Tree.Folder" if folder else "Tree.File", props, p.element.source, p.element.line,
+                          False, children_html)
+        return self.render(made, p.ctx) + "\n"  # as a Tree.Folder written on its own line ends
+
+    def _github_repo(self, p: _Props) -> dict[str, Any]:
+        """A card linking to a public repository. Its description, stars and forks come from
+        GitHub's API in the reader's browser (components.js): a build never goes online."""
+        written = p.text("repo")
+        slug = github_slug(written) if written else None
+        if slug is None:
+            expected = "owner/name or https://github.com/owner/name"
+            if written:
+                p.ctx.warn(p.element, f"<GitHub.Repo> repo={written!r}: expected {expected}; no card is shown")
+            else:
+                p.ctx.warn(p.element, f"<GitHub.Repo> has no repo ({expected}); no card is shown")
+            return {"slug": None}
+        owner, name = slug.split("/")
+        return {"slug": slug, "owner": owner, "name": name, "href": p.ctx.link(p.element, f"https://github.com/{slug}"),
+                "variant": p.choice("variant", GITHUB_VARIANTS, "inset"), "class_name": p.text("className"),
+                "github_svg": find_icon("github", "brands").svg, "star_svg": find_icon("star", "regular").svg,
+                "fork_svg": find_icon("code-fork").svg}
 
     def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
         default = p.element.props.get("default")
@@ -443,11 +504,70 @@ class ComponentRenderer:
         return {"math": Markup(rendered)}
 
 
+@dataclass
+class ListNode:
+    """An item of a Markdown list: its text (inline formatting dropped) and its nested items."""
+
+    name: str = ""
+    items: list[ListNode] = field(default_factory=list)
+
+
+class _ListReader(HTMLParser):
+    """Reads a rendered Markdown list (`<ul><li>docs/<ul><li>index.mdx</li></ul></li></ul>`)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = ListNode()
+        self.open: list[ListNode] = [self.root]  # the item whose text is being read, outermost first
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "li":
+            item = ListNode()
+            self.open[-1].items.append(item)
+            self.open.append(item)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "li" and len(self.open) > 1:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        item = self.open[-1]
+        if item is not self.root and not item.items:  # text after a nested list is not the name
+            item.name += data
+
+
+def list_tree(rendered: str) -> list[ListNode]:
+    """The items of a rendered Markdown list, nested as written."""
+    reader = _ListReader()
+    reader.feed(rendered)
+    reader.close()
+    for node in _walk(reader.root.items):
+        node.name = " ".join(node.name.split())
+    return reader.root.items
+
+
+def _walk(nodes: list[ListNode]) -> list[ListNode]:
+    return [found for node in nodes for found in (node, *_walk(node.items))]
+
+
 def _titled_id(p: _Props, slug: Callable[[str], str] = title_slug) -> str | None:
     """An Accordion's or Tab's id: its `id` prop as written, else Mintlify's slug of its title."""
     chosen = p.text("id")
     made = chosen or slug(p.text("title") or "")
     return p.ctx.exact_id(made) if made else None
+
+
+def github_slug(written: str) -> str | None:
+    """'owner/name' for a repository written as a slug or a GitHub URL; None if it is neither."""
+    found = _GITHUB_REPO.match(written.strip())
+    if found is None:
+        return None
+    owner, name = (part for part in found.groups() if part is not None)
+    return None if name in (".", "..") else f"{owner}/{name}"
+
+
+# Components whose template is not named after them: aliases, and names template_name would split.
+TEMPLATES = {"FileTree": "tree.html", "GitHub.Repo": "github-repo.html"}
 
 
 def template_name(component: str) -> str:
