@@ -105,7 +105,7 @@ def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
     assert '<li class="step" id="run" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
     assert ctx.warnings == []
     _, ctx = render("Step", {"title": "X", "titleSize": "h9"})
-    assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3; using 'p'"]
+    assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3, h4; using 'p'"]
 
 
 def test_accordion_is_details_summary_with_description_and_default_open() -> None:
@@ -395,3 +395,36 @@ def test_callout_takes_an_icon_and_a_colour() -> None:
     html, ctx = render("Callout", {"icon": "seedling", "color": "#16A34A"})
     assert 'class="callout callout-callout" role="note" style="--callout: #16A34A"' in html
     assert '<span class="callout-icon" aria-hidden="true"><svg class="icon"' in html and ctx.warnings == []
+
+
+def test_badge_and_icon_take_class_name() -> None:
+    html, ctx = render("Badge", {"color": "blue", "className": "wide tall"}, html="Beta", inline=True)
+    assert html.strip() == '<span class="badge badge-blue badge-md badge-rounded wide tall">Beta</span>'
+    html, ctx = render("Icon", {"icon": "flag", "className": "brand-mark"}, html="", inline=True)
+    assert html.startswith('<span class="icon-component brand-mark" aria-hidden="true"><svg')
+    assert ctx.warnings == []
+
+
+def test_field_pre_and_post_labels_sit_around_its_name() -> None:
+    html, ctx = render("ResponseField", {"name": "pear_id", "type": "string", "pre": ["beta"],
+                                         "post": ["read-only", "v2"]}, html="")
+    assert ('<span class="api-flag api-flag-pre">beta</span>\n<code class="api-field-name">pear_id</code>\n'
+            '<span class="api-field-type">string</span><span class="api-flag api-flag-post">read-only</span>\n'
+            '<span class="api-flag api-flag-post">v2</span>\n</div>') in html
+    assert ctx.warnings == []
+    html, ctx = render("ParamField", {"query": "limit", "pre": {"a": 1}}, html="")
+    assert "api-flag-pre" not in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <ParamField> pre={'a': 1}: expected a list of labels such as "
+                            '{["beta"]}; using nothing']
+
+
+def test_steps_title_size_sizes_every_step_that_does_not_choose_its_own() -> None:
+    ctx = PageContext()
+    first = element("Step", {"title": "Plant", "icon": "seedling"}, html="<p>Dig a hole.</p>")
+    second = element("Step", {"title": "Water", "titleSize": "p"}, html="<p>Daily.</p>")
+    html = R.render(element("Steps", {"titleSize": "h4"}, children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
+    assert re.search(r'<li class="step step-with-icon" id="plant">\s*<span class="step-icon" aria-hidden="true"><svg'
+                     r'.*</span>\s*<div class="step-content">\s*<h4 class="step-title">Plant</h4>', html, re.S)
+    assert '<li class="step" id="water">' in html and '<p class="step-title">Water</p>' in html
+    assert html.count("<li ") == 2 and "plant-2" not in html  # drawn again, not numbered again
+    assert ctx.warnings == []

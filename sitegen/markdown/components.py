@@ -47,7 +47,7 @@ BADGE_SHAPES = ("rounded", "pill")
 COLOR_VARIANTS = ("compact", "table")
 PROMPT_ACTIONS = ("copy", "cursor")
 AUDIENCES = ("humans", "agents")
-STEP_TITLE_TAGS = ("p", "h2", "h3")
+STEP_TITLE_TAGS = ("p", "h2", "h3", "h4")
 GITHUB_VARIANTS = ("inset", "flat")
 # A repository as <GitHub.Repo repo> takes it: owner/name, or its GitHub URL (which may go
 # on: a .git, a trailing slash, /tree/main).
@@ -61,6 +61,7 @@ _HTML_TAG = re.compile(r"<[^>]+>")
 # Where a <Tab> notes the id it was given (children render before their parent): not a prop
 # anyone can write, since a JSX attribute name cannot start with a space.
 _GIVEN_ID = " id given"
+_STEP_VALUES = " step values"  # a <Step>'s template values, for the <Steps> around it (same reason)
 _ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')  # every id written in rendered children
 # Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
 _INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
@@ -191,7 +192,7 @@ class ComponentRenderer:
             "View": self._view,
             "Visibility": self._visibility,
             "Prompt": self._prompt,
-            "Steps": lambda p: {},
+            "Steps": self._steps,
             "Step": self._step,
             "Accordion": self._accordion,
             "AccordionGroup": lambda p: {},
@@ -220,8 +221,10 @@ class ComponentRenderer:
         return name in self._prepare
 
     def render(self, element: MdxElement, ctx: ComponentContext) -> str:
-        props = _Props(element, ctx)
-        values = self._prepare[element.name](props)
+        return self._render_values(element, self._prepare[element.name](_Props(element, ctx)))
+
+    def _render_values(self, element: MdxElement, values: dict[str, Any]) -> str:
+        """The element's template, given the values its preparation made."""
         found = self._templates.get(element.name)
         if found is None:
             try:
@@ -271,7 +274,7 @@ class ComponentRenderer:
     def _step(self, p: _Props) -> dict[str, Any]:
         title = p.text("title", "")
         chosen = p.text("id")
-        return {
+        values = p.element.props[_STEP_VALUES] = {
             # Mintlify numbers a step's id with the page's headings (a second "Install" is install-2).
             "id": p.ctx.exact_id(chosen) if chosen else p.ctx.unique_id(title) if title else None,
             "title": title,
@@ -279,6 +282,23 @@ class ComponentRenderer:
             "number": p.number("stepNumber", None, 0, 9999),
             "title_tag": p.choice("titleSize", STEP_TITLE_TAGS, "p"),
         }
+        return values
+
+    def _steps(self, p: _Props) -> dict[str, Any]:
+        """<Steps titleSize>: the size of every step's title that does not choose its own (the
+        steps rendered first: each is drawn again from the values it was given)."""
+        if p.element.props.get("titleSize") is None:
+            return {}
+        tag = p.choice("titleSize", STEP_TITLE_TAGS, "p")
+        parts = []
+        for child in p.element.children:
+            step = child.element
+            if step is None or step.name != "Step" or "titleSize" in step.props or _STEP_VALUES not in step.props:
+                parts.append(child.html)
+                continue
+            drawn = self._render_values(step, {**step.props[_STEP_VALUES], "title_tag": tag})
+            parts.append(drawn if step.inline or drawn.endswith("\n") else drawn + "\n")
+        return {"children": Markup("".join(parts))}
 
     def _accordion(self, p: _Props) -> dict[str, Any]:
         return {
@@ -342,7 +362,7 @@ class ComponentRenderer:
 
     def _icon(self, p: _Props) -> dict[str, Any]:
         size = p.number("size", None, 1, 512)
-        return {"icon_svg": p.icon(), "color": p.color(), "size": size}
+        return {"icon_svg": p.icon(), "color": p.color(), "size": size, "class_name": p.text("className")}
 
     def _tooltip(self, p: _Props) -> dict[str, Any]:
         return {"tip": p.text("tip", ""), "id": p.ctx.unique_id("tooltip"),
@@ -363,7 +383,7 @@ class ComponentRenderer:
     def _badge(self, p: _Props) -> dict[str, Any]:
         return {"color": p.choice("color", BADGE_COLORS, "gray"), "icon_svg": p.icon(),
                 "size": p.choice("size", BADGE_SIZES, "md"), "shape": p.choice("shape", BADGE_SHAPES, "rounded"),
-                "stroke": p.flag("stroke"), "disabled": p.flag("disabled")}
+                "stroke": p.flag("stroke"), "disabled": p.flag("disabled"), "class_name": p.text("className")}
 
     def _tile(self, p: _Props) -> dict[str, Any]:
         return {"title": p.text("title"), "description": p.text("description"), "href": p.link("href")}
@@ -480,6 +500,8 @@ class ComponentRenderer:
             "deprecated": p.flag("deprecated"),
             "default": None if default is None else _display_value(default),
             "placeholder": p.text("placeholder"),
+            "pre": _labels(p, "pre"),
+            "post": _labels(p, "post"),
         }
 
     def _param_field(self, p: _Props) -> dict[str, Any]:
@@ -548,6 +570,19 @@ def list_tree(rendered: str) -> list[ListNode]:
 
 def _walk(nodes: list[ListNode]) -> list[ListNode]:
     return [found for node in nodes for found in (node, *_walk(node.items))]
+
+
+def _labels(p: _Props, key: str) -> list[str]:
+    """A field's `pre`/`post` labels: a list of words shown before/after its name."""
+    value = p.element.props.get(key)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or any(isinstance(label, (dict, list)) for label in value):
+        p._bad(key, value, 'a list of labels such as {["beta"]}', None)
+        return []
+    return [str(label) for label in value if label not in (None, False, "")]
 
 
 def _titled_id(p: _Props, slug: Callable[[str], str] = title_slug) -> str | None:
