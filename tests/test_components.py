@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from sitegen.icons import find_icon
 from sitegen.markdown.components import CALLOUTS
 
 from component_support import PageContext, child, element, fence_child, renderer
@@ -428,3 +429,17 @@ def test_steps_title_size_sizes_every_step_that_does_not_choose_its_own() -> Non
     assert '<li class="step" id="water">' in html and '<p class="step-title">Water</p>' in html
     assert html.count("<li ") == 2 and "plant-2" not in html  # drawn again, not numbered again
     assert ctx.warnings == []
+
+
+def test_a_typed_card_takes_the_callout_colours_and_icon() -> None:
+    html, ctx = render("Card", {"title": "Mind the frost", "type": "warning"})
+    note_icon = str(find_icon(CALLOUTS["Warning"][0]).svg)
+    assert html.startswith('<div class="card card-typed callout-warning">\n<div class="card-content">\n'
+                           f'<span class="card-icon" aria-hidden="true">{note_icon}</span>')
+    html, _ = render("Card", {"title": "Own icon", "type": "tip", "icon": "seedling"})
+    assert str(find_icon("seedling").svg) in html and "callout-tip" in html
+    assert ctx.warnings == []
+    html, ctx = render("Card", {"title": "Plain", "type": "fancy"})
+    assert html.startswith('<div class="card">') and "card-icon" not in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <Card> type='fancy': expected one of info, warning, note, tip, "
+                            "check, danger; the card keeps its usual look"]

@@ -49,6 +49,7 @@ PROMPT_ACTIONS = ("copy", "cursor")
 AUDIENCES = ("humans", "agents")
 STEP_TITLE_TAGS = ("p", "h2", "h3", "h4")
 GITHUB_VARIANTS = ("inset", "flat")
+CARD_TYPES = ("info", "warning", "note", "tip", "check", "danger")
 # A repository as <GitHub.Repo repo> takes it: owner/name, or its GitHub URL (which may go
 # on: a .git, a trailing slash, /tree/main).
 _REPO = r"([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9._-]{1,100}?)"
@@ -257,9 +258,16 @@ class ComponentRenderer:
         return {"kind": kind, "label": label, "icon_svg": svg, "color": p.color()}
 
     def _card(self, p: _Props) -> dict[str, Any]:
+        # type: a callout's colours and, unless the card names its own, its icon.
+        kind = p.text("type") or ""
+        if kind and kind not in CARD_TYPES:
+            p.ctx.warn(p.element, f"<Card> type={kind!r}: expected one of {', '.join(CARD_TYPES)}; "
+                                  "the card keeps its usual look")
+            kind = ""
         return {
             "title": p.text("title"),
-            "icon_svg": p.icon(),
+            "icon_svg": p.icon() or (find_icon(CALLOUTS[kind.capitalize()][0]).svg if kind else None),
+            "kind": kind,
             "color": p.color(),
             "href": p.link("href"),
             "horizontal": p.flag("horizontal"),
