@@ -258,7 +258,7 @@ class ComponentRenderer:
         return {"kind": kind, "label": label, "icon_svg": svg, "color": p.color()}
 
     def _card(self, p: _Props) -> dict[str, Any]:
-        # type: a callout's colours and, unless the card names its own, its icon.
+        # The card's type gives it a callout's colours and, unless it names its own, icon.
         kind = p.text("type") or ""
         if kind and kind not in CARD_TYPES:
             p.ctx.warn(p.element, f"<Card> type={kind!r}: expected one of {', '.join(CARD_TYPES)}; "
