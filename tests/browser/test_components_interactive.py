@@ -219,6 +219,43 @@ def test_tree_folders_open_and_close(make_project, page, static_server) -> None:
     expect(page.get_by_text("routes.py")).to_be_hidden()
 
 
+def test_tree_moves_and_opens_with_the_keyboard(make_project, page, static_server) -> None:
+    open_page(make_project, page, static_server, "[Orchard](https://example.com)\n" + TREE)
+    item = lambda name: page.get_by_role("treeitem", name=name, exact=True)  # noqa: E731
+    page.get_by_role("link", name="Orchard").focus()
+    page.keyboard.press("Tab")  # one stop for the whole tree: its first item
+    expect(item("src")).to_be_focused()
+    expect(item("src")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("ArrowDown")
+    expect(item("app")).to_be_focused()
+    expect(item("app")).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("ArrowRight")  # opens the folder
+    expect(page.get_by_text("routes.py")).to_be_visible()
+    expect(item("app")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("ArrowRight")  # enters it
+    expect(item("routes.py")).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # back to its folder
+    expect(item("app")).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # closes it
+    expect(page.get_by_text("routes.py")).to_be_hidden()
+    page.keyboard.press("End")
+    expect(item("README.md")).to_be_focused()
+    page.keyboard.press("Home")
+    expect(item("src")).to_be_focused()
+    page.keyboard.press("m")  # the next item whose name starts with "m"
+    expect(item("main.py")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    expect(item("src")).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_text("main.py")).to_be_hidden()
+    page.keyboard.press("ArrowDown")
+    expect(item("README.md")).to_be_focused()  # the closed folder's items are skipped
+    page.keyboard.press("*")  # opens the folders beside it
+    expect(page.get_by_text("main.py")).to_be_visible()
+    page.keyboard.press("Shift+Tab")  # the tree is one stop: out of it
+    expect(page.get_by_role("link", name="Orchard")).to_be_focused()
+
+
 def test_expandable_code_starts_collapsed_and_opens_with_show_more(make_project, page, static_server) -> None:
     code = "".join(f"print('row {n}')\n" for n in range(1, 41))
     open_page(make_project, page, static_server, f"```python long.py expandable\n{code}```\n")

@@ -356,4 +356,79 @@
         .catch(function () { card.setAttribute("data-failed", ""); });
     });
   }
+
+  /* Tree / FileTree: a WAI-ARIA tree over the built markup (folders are <details>, so a
+     click opens one without this script). One item is in the Tab order; arrow keys move
+     between the items a reader can see, Right opens a folder or enters it, Left closes it or
+     goes to its folder, Home/End, Enter/Space toggle, "*" opens the folders beside the item,
+     and typing letters jumps to the next item whose name starts with them. */
+  slice.call(document.querySelectorAll("ul.tree")).forEach(function (tree) {
+    var items = slice.call(tree.querySelectorAll("li.tree-item"));
+    if (!items.length) return;
+    tree.setAttribute("role", "tree");
+    slice.call(tree.querySelectorAll("li.tree-item > details > ul")).forEach(function (group) {
+      group.setAttribute("role", "group");
+    });
+    function details(item) { return item.querySelector(":scope > details"); }
+    function row(item) { var folder = details(item); return folder ? folder.querySelector(":scope > summary") : item.querySelector(":scope > .tree-row"); }
+    function name(item) { var found = row(item).querySelector(".tree-name"); return found ? found.textContent : ""; }
+    function unfolded(item) {  /* no folder around it is closed */
+      for (var up = item.parentElement.closest("details"); up && tree.contains(up); up = up.parentElement.closest("details")) {
+        if (!up.open) return false;
+      }
+      return true;
+    }
+    function visible() { return items.filter(unfolded); }
+    function parentItem(item) { var up = item.parentElement.closest("li.tree-item"); return up && tree.contains(up) ? up : null; }
+    function focusItem(item) {
+      items.forEach(function (other) { other.tabIndex = other === item ? 0 : -1; });
+      item.focus();
+    }
+    function setOpen(item, open) { var folder = details(item); if (folder) folder.open = open; }
+    items.forEach(function (item, index) {
+      item.setAttribute("role", "treeitem");
+      item.setAttribute("aria-label", name(item));  /* not the names of everything inside it */
+      item.tabIndex = index === 0 ? 0 : -1;
+      var folder = details(item);
+      if (folder) {
+        folder.querySelector(":scope > summary").tabIndex = -1;  /* the item is the tab stop */
+        var show = function () { item.setAttribute("aria-expanded", folder.open ? "true" : "false"); };
+        folder.addEventListener("toggle", show);
+        show();
+      }
+    });
+    tree.addEventListener("click", function (event) {
+      var item = event.target.closest("li.tree-item");
+      if (item && tree.contains(item)) focusItem(item);
+    });
+    var typed = "", typedAt = 0;
+    tree.addEventListener("keydown", function (event) {
+      var item = event.target.closest("li.tree-item");
+      if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+      var shown = visible(), at = shown.indexOf(item), folder = details(item), key = event.key;
+      var nativeToggle = event.target.tagName === "SUMMARY";  /* a focused summary toggles on its own */
+      if (key === "ArrowDown" && at + 1 < shown.length) focusItem(shown[at + 1]);
+      else if (key === "ArrowUp" && at > 0) focusItem(shown[at - 1]);
+      else if (key === "Home") focusItem(shown[0]);
+      else if (key === "End") focusItem(shown[shown.length - 1]);
+      else if (key === "ArrowRight" && folder && !folder.open) setOpen(item, true);
+      else if (key === "ArrowRight" && folder) {
+        var first = folder.querySelector(":scope > ul > li.tree-item");
+        if (first) focusItem(first);
+      } else if (key === "ArrowLeft" && folder && folder.open) setOpen(item, false);
+      else if (key === "ArrowLeft") { var up = parentItem(item); if (up) focusItem(up); }
+      else if ((key === "Enter" || key === " ") && !nativeToggle) { if (folder) setOpen(item, !folder.open); }
+      else if (key === "*") {
+        slice.call(item.parentElement.children).forEach(function (sibling) { setOpen(sibling, true); });
+      } else if (key.length === 1 && key !== " ") {
+        var now = Date.now();
+        typed = (now - typedAt < 700 ? typed : "") + key.toLowerCase();
+        typedAt = now;
+        var order = shown.slice(at + (typed.length === 1 ? 1 : 0)).concat(shown.slice(0, at + (typed.length === 1 ? 1 : 0)));
+        var match = order.filter(function (other) { return name(other).toLowerCase().indexOf(typed) === 0; })[0];
+        if (match) focusItem(match);
+      } else return;
+      event.preventDefault();
+    });
+  });
 })();
