@@ -22,7 +22,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from sitegen.icons import find_icon, icon_problem
-from sitegen.markdown.code import fence_icon, language_label
+from sitegen.markdown.code import fence_icon, language_label, render_fence
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.html_elements import style_css
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
@@ -212,6 +212,7 @@ class ComponentRenderer:
             "Tree.Folder": self._tree_folder,
             "Tree.File": lambda p: {"name": p.text("name", ""), "highlight": p.flag("highlight")},
             "GitHub.Repo": self._github_repo,
+            "CodeBlock": self._code_block,
             "ParamField": self._param_field,
             "ResponseField": self._response_field,
             "Expandable": lambda p: {"title": p.text("title"), "open": p.flag("defaultOpen")},
@@ -497,6 +498,20 @@ class ComponentRenderer:
                 "github_svg": find_icon("github", "brands").svg, "star_svg": find_icon("star", "regular").svg,
                 "fork_svg": find_icon("code-fork").svg}
 
+    def _code_block(self, p: _Props) -> dict[str, Any]:
+        """<CodeBlock>, which authors' React components use: a fenced code block, its meta
+        given as props (filename, icon, lines, wrap, nocopy, expandable, highlight, focus)."""
+        meta = [p.text("language") or "text"]
+        for key, word in (("filename", "title"), ("icon", "icon"), ("highlight", "highlight"), ("focus", "focus")):
+            value = p.element.props.get(key)
+            if isinstance(value, list):  # highlight={[1, 3]}
+                value = ",".join(str(item) for item in value)
+            if value not in (None, False, "") and not isinstance(value, dict):
+                meta.append(f'{word}="{str(value).replace(chr(34), "")}"')
+        meta.extend(flag for flag in ("lines", "wrap", "nocopy", "expandable") if p.flag(flag))
+        code = code_block_text(p.element)
+        return {"fence": Markup(render_fence(code + "\n", " ".join(meta), p.ctx.icon_library))}
+
     def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
         default = p.element.props.get("default")
         return {
@@ -598,6 +613,11 @@ def _titled_id(p: _Props, slug: Callable[[str], str] = title_slug) -> str | None
     chosen = p.text("id")
     made = chosen or slug(p.text("title") or "")
     return p.ctx.exact_id(made) if made else None
+
+
+def code_block_text(element: MdxElement) -> str:
+    """The code a <CodeBlock> holds: the text of its children, without the blank lines around it."""
+    return html.unescape(_HTML_TAG.sub("", element.children_html)).strip("\n")
 
 
 def github_slug(written: str) -> str | None:

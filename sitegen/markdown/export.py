@@ -39,7 +39,7 @@ from mdformat.renderer._util import (
     maybe_add_link_brackets,
 )
 
-from sitegen.markdown.components import github_slug
+from sitegen.markdown.components import code_block_text, github_slug
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.mdx.nodes import MdxElement
 from sitegen.pages import Page, is_external, root_prefix
@@ -771,6 +771,12 @@ def _github_repo(element: MdxElement, content: str, context: RenderContext) -> s
     return f"[{slug}](https://github.com/{slug})" if slug else ""
 
 
+def _code_block(element: MdxElement, content: str, context: RenderContext) -> str:
+    code = code_block_text(element)
+    fence = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`{3,}", code))])
+    return f"{fence}{_text(element.props.get('language'))}\n{code}\n{fence}"
+
+
 def _visibility(element: MdxElement, content: str, context: RenderContext) -> str:
     # The Markdown is what agents read: `for="humans"` content is the part left out here,
     # the mirror image of the HTML page, which leaves out `for="agents"`.
@@ -809,6 +815,7 @@ _COMPONENTS: Mapping[str, Callable[[MdxElement, str, RenderContext], str]] = {
     "ParamField": _field, "ResponseField": _field,
     "Frame": _frame, "Update": _update, "Tooltip": _tooltip,
     "Icon": _nothing_of, "Tree.Folder": _tree_item, "Tree.File": _tree_item, "GitHub.Repo": _github_repo,
+    "CodeBlock": _code_block,
 }
 
 
