@@ -313,6 +313,52 @@ def test_mermaid_draws_an_svg_in_the_page_mode(make_project, page, static_server
     expect(page.locator("pre.mermaid svg")).to_have_count(1)
 
 
+MERMAID_CONTROLS = """
+```mermaid placement="top-left"
+graph TD
+  Seed[Seed] --> Sprout[Sprout]
+  Sprout --> Tree[Tree]
+  Tree --> Fruit[Fruit]
+```
+
+```mermaid actions={false}
+graph TD
+  Bud[Bud] --> Flower[Flower]
+  Flower --> Pear[Pear]
+```
+
+```mermaid
+graph LR
+  Small --> Diagram
+```
+
+```mermaid actions
+graph LR
+  Shown --> Anyway
+```
+"""
+
+
+def test_mermaid_zoom_and_pan_controls(make_project, page, static_server) -> None:
+    open_page(make_project, page, static_server, MERMAID_CONTROLS)
+    frames = page.locator(".mermaid-frame")
+    expect(frames.locator("pre.mermaid svg")).to_have_count(4)
+    tall, hidden, small, asked = (frames.nth(index) for index in range(4))
+    expect(tall.locator(".mermaid-controls")).to_have_attribute("data-placement", "top-left")
+    expect(hidden.locator(".mermaid-controls")).to_have_count(0)  # actions={false}, though tall
+    expect(small.locator(".mermaid-controls")).to_have_count(0)  # 120px or less: none by default
+    expect(asked.locator(".mermaid-controls")).to_have_attribute("data-placement", "bottom-right")
+    assert hidden.bounding_box()["height"] > 120 and small.bounding_box()["height"] <= 120
+    frame, controls = tall.bounding_box(), tall.locator(".mermaid-controls").bounding_box()
+    assert controls["x"] - frame["x"] < 20 and controls["y"] - frame["y"] < 20  # in the top-left corner
+    diagram = tall.locator("svg").first
+    tall.get_by_role("button", name="Zoom in").click()
+    tall.get_by_role("button", name="Move right").click()
+    expect(diagram).to_have_attribute("style", re.compile(r"transform: translate\(40px, 0px\) scale\(1\.25\)"))
+    tall.get_by_role("button", name="Reset view").click()
+    assert "translate" not in (diagram.get_attribute("style") or "")
+
+
 def svg(fill: str) -> str:
     return ('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120">\n'
             f'  <rect width="320" height="120" rx="12" fill="{fill}"/>\n</svg>\n')
