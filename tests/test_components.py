@@ -102,8 +102,9 @@ def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
     second = element("Step", {"title": "Run", "stepNumber": 5, "titleSize": "h3"}, html="<p>go</p>")
     html = R.render(element("Steps", children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
     assert html.startswith('<ol class="steps">')
-    assert re.search(r'<li class="step" id="install">\s*<div class="step-content">\s*<p class="step-title">Install</p>', html)
-    assert '<li class="step" id="run" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
+    assert re.search(r'<li class="step" id="install">\s*<div class="step-content">\s*<p class="step-title">Install <a class="header-anchor" href="#install" '
+                     r'aria-label="Link to this step">#</a></p>', html)
+    assert '<li class="step" id="run" value="5">' in html and '<h3 class="step-title">Run <a class="header-anchor" href="#run"' in html
     assert ctx.warnings == []
     _, ctx = render("Step", {"title": "X", "titleSize": "h9"})
     assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3, h4; using 'p'"]
@@ -425,8 +426,8 @@ def test_steps_title_size_sizes_every_step_that_does_not_choose_its_own() -> Non
     second = element("Step", {"title": "Water", "titleSize": "p"}, html="<p>Daily.</p>")
     html = R.render(element("Steps", {"titleSize": "h4"}, children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
     assert re.search(r'<li class="step step-with-icon" id="plant">\s*<span class="step-icon" aria-hidden="true"><svg'
-                     r'.*</span>\s*<div class="step-content">\s*<h4 class="step-title">Plant</h4>', html, re.S)
-    assert '<li class="step" id="water">' in html and '<p class="step-title">Water</p>' in html
+                     r'.*</span>\s*<div class="step-content">\s*<h4 class="step-title">Plant <a class="header-anchor"', html, re.S)
+    assert '<li class="step" id="water">' in html and '<p class="step-title">Water <a class="header-anchor"' in html
     assert html.count("<li ") == 2 and "plant-2" not in html  # drawn again, not numbered again
     assert ctx.warnings == []
 
@@ -443,3 +444,9 @@ def test_a_typed_card_takes_the_callout_colours_and_icon() -> None:
     assert html.startswith('<div class="card">') and "card-icon" not in html
     assert ctx.warnings == ["guides/setup.mdx:7: <Card> type='fancy': expected one of info, warning, note, tip, "
                             "check, danger; the card keeps its usual look"]
+
+
+def test_no_anchor_leaves_the_link_out_of_a_step_title() -> None:
+    html, ctx = render("Step", {"title": "Prune", "noAnchor": True})
+    assert '<li class="step" id="prune">' in html and '<p class="step-title">Prune</p>' in html
+    assert ctx.warnings == []

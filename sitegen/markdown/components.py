@@ -290,6 +290,7 @@ class ComponentRenderer:
             "icon_svg": p.icon(),
             "number": p.number("stepNumber", None, 0, 9999),
             "title_tag": p.choice("titleSize", STEP_TITLE_TAGS, "p"),
+            "anchor": not p.flag("noAnchor"),
         }
         return values
 
