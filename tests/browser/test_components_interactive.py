@@ -256,6 +256,42 @@ def test_tree_moves_and_opens_with_the_keyboard(make_project, page, static_serve
     expect(page.get_by_role("link", name="Orchard")).to_be_focused()
 
 
+UPDATES = """
+<Update label="March" tags={["Feature", "API"]}>
+  Grafting API.
+</Update>
+
+<Update label="February" tags={["Fix"]}>
+  Pruning fixed.
+</Update>
+
+<Update label="January" tags={["Feature"]}>
+  Orchard maps.
+</Update>
+"""
+
+
+def test_update_tags_filter_the_updates_from_the_right_column(make_project, page, static_server) -> None:
+    open_page(make_project, page, static_server, UPDATES)
+    filters = page.locator("aside.toc .update-filters button")
+    expect(filters).to_have_text(["Feature", "API", "Fix"])  # every tag once, in page order
+    toc = page.locator(".toc-nav li:visible")
+    expect(toc).to_have_text(["March", "February", "January"])
+    page.get_by_role("button", name="Feature").click()
+    expect(page.get_by_role("button", name="Feature")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Pruning fixed.")).to_be_hidden()
+    expect(page.get_by_text("Grafting API.")).to_be_visible()
+    expect(page.get_by_text("Orchard maps.")).to_be_visible()
+    expect(toc).to_have_text(["March", "January"])
+    page.get_by_role("button", name="Fix").click()  # any chosen tag shows an update
+    expect(page.get_by_text("Pruning fixed.")).to_be_visible()
+    page.get_by_role("button", name="Feature").click()
+    expect(page.get_by_text("Orchard maps.")).to_be_hidden()
+    page.get_by_role("button", name="Fix").click()  # nothing chosen: every update
+    expect(page.get_by_text("Orchard maps.")).to_be_visible()
+    expect(toc).to_have_text(["March", "February", "January"])
+
+
 def test_expandable_code_starts_collapsed_and_opens_with_show_more(make_project, page, static_server) -> None:
     code = "".join(f"print('row {n}')\n" for n in range(1, 41))
     open_page(make_project, page, static_server, f"```python long.py expandable\n{code}```\n")

@@ -307,6 +307,55 @@
     placePanels();
   }
 
+  /* Update tags: filters in the right column (before the updates on narrow screens). A
+     chosen tag shows only the updates that have it (several: any of them), and their entries
+     in "On this page"; nothing chosen shows every update. */
+  var updates = slice.call(document.querySelectorAll(".prose .update"));
+  var tagsOf = function (update) {
+    return slice.call(update.querySelectorAll(":scope > .update-meta > .update-tags > li"))
+      .map(function (tag) { return tag.textContent.trim(); });
+  };
+  var allTags = [];
+  updates.forEach(function (update) {
+    tagsOf(update).forEach(function (tag) { if (allTags.indexOf(tag) < 0) allTags.push(tag); });
+  });
+  if (allTags.length) {
+    var filters = document.createElement("div");
+    filters.className = "update-filters";
+    filters.setAttribute("role", "group");
+    var tagButtons = allTags.map(function (tag) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "badge badge-gray badge-md badge-rounded update-filter";
+      button.textContent = tag;
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", function () {
+        button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+        filterUpdates();
+      });
+      filters.appendChild(button);
+      return button;
+    });
+    var filterUpdates = function () {
+      var chosen = allTags.filter(function (tag, index) { return tagButtons[index].getAttribute("aria-pressed") === "true"; });
+      updates.forEach(function (update) {
+        update.hidden = chosen.length > 0 && !tagsOf(update).some(function (tag) { return chosen.indexOf(tag) >= 0; });
+        if (!update.id) return;
+        slice.call(document.querySelectorAll(".toc-nav a")).forEach(function (link) {
+          if (link.getAttribute("href") === "#" + update.id) link.parentNode.hidden = update.hidden;
+        });
+      });
+    };
+    var filtersColumn = document.querySelector("aside.toc");
+    var wideFilters = window.matchMedia ? matchMedia("(min-width: 1025px)") : null;
+    var placeFilters = function () {
+      if (filtersColumn && wideFilters && wideFilters.matches) filtersColumn.insertBefore(filters, filtersColumn.firstChild);
+      else updates[0].parentNode.insertBefore(filters, updates[0]);
+    };
+    if (wideFilters) wideFilters.addEventListener("change", placeFilters);
+    placeFilters();
+  }
+
   /* GitHub.Repo: the card is a link with the repository's name; its description, stars and
      forks come from GitHub's public API here, in the reader's browser (a build never goes
      online). Kept for the session, one request per repository; any failure (offline, rate
