@@ -450,3 +450,20 @@ def test_no_anchor_leaves_the_link_out_of_a_step_title() -> None:
     html, ctx = render("Step", {"title": "Prune", "noAnchor": True})
     assert '<li class="step" id="prune">' in html and '<p class="step-title">Prune</p>' in html
     assert ctx.warnings == []
+
+
+def test_frame_caption_is_inline_markdown_with_links_resolved() -> None:
+    html, ctx = render("Frame", {"caption": "See **the** [orchard map](/maps/orchard) or <b>x</b>.", "hint": "Permits first."},
+                       html='<img src="../a.png" alt="A">')
+    assert html == ('<figure class="frame">\n<p class="frame-hint">Permits first.</p><div class="frame-body">'
+                    '<img src="../a.png" alt="A"></div>\n<figcaption class="frame-caption">See <strong>the</strong> '
+                    '<a href="../maps/orchard">orchard map</a> or &lt;b&gt;x&lt;/b&gt;.</figcaption></figure>')
+    assert ctx.warnings == []
+
+
+def test_a_video_playing_by_itself_in_a_frame_loops_muted_in_place() -> None:
+    html, _ = render("Frame", html='<video autoplay src="../autoplay.mp4"></video>\n<video muted src="../b.mp4"></video>')
+    assert ('<video autoplay src="../autoplay.mp4" playsinline loop muted></video>\n'
+            '<video muted src="../b.mp4"></video>') in html
+    html, _ = render("Frame", html='<video autoplay loop src="../c.mp4" data-autoplay-note="x"></video>')
+    assert '<video autoplay loop src="../c.mp4" data-autoplay-note="x" playsinline muted></video>' in html

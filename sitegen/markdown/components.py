@@ -66,6 +66,7 @@ _STEP_VALUES = " step values"  # a <Step>'s template values, for the <Steps> aro
 _ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')  # every id written in rendered children
 # Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
 _INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+_AUTOPLAY_VIDEO = re.compile(r"<video\s(?:[^>]*\s)?autoplay(?=[\s=>])[^>]*>")  # a rendered <video autoplay …>
 
 
 class _Props:
@@ -202,7 +203,7 @@ class ComponentRenderer:
             "CodeGroup": self._code_group,
             "RequestExample": self._code_group,
             "ResponseExample": self._code_group,
-            "Frame": lambda p: {"caption": p.text("caption"), "hint": p.text("hint")},
+            "Frame": self._frame,
             "Icon": self._icon,
             "Tooltip": self._tooltip,
             "Update": self._update,
@@ -439,11 +440,19 @@ class ComponentRenderer:
             actions = ["copy"]
         text = _plain_text(p.element.children_html)
         return {
-            "description": Markup(_INLINE_MARKDOWN.renderInline(p.text("description") or "")),
+            "description": _inline_markdown(p, p.text("description") or ""),
             "icon_svg": p.icon(),
             "copy": "copy" in actions,
             "cursor_href": CURSOR_PROMPT_LINK + quote(text, safe="") if "cursor" in actions else None,
         }
+
+    def _frame(self, p: _Props) -> dict[str, Any]:
+        """A framed image or video; the caption is inline Markdown. A video that plays by itself
+        also loops, muted and in place (playsinline), as Mintlify's frame makes it."""
+        caption = p.text("caption")
+        children = _AUTOPLAY_VIDEO.sub(_quiet_video, p.element.children_html)
+        return {"caption": _inline_markdown(p, caption) if caption else None, "hint": p.text("hint"),
+                "children": Markup(children)}
 
     def _tree_folder(self, p: _Props) -> dict[str, Any]:
         return {"name": p.text("name", ""), "open": p.flag("defaultOpen"), "openable": p.flag("openable", True),
@@ -594,6 +603,26 @@ def list_tree(rendered: str) -> list[ListNode]:
 
 def _walk(nodes: list[ListNode]) -> list[ListNode]:
     return [found for node in nodes for found in (node, *_walk(node.items))]
+
+
+def _inline_markdown(p: _Props, text: str) -> Markup:
+    """Markdown written in an attribute (a caption, a description): inline marks and links, no
+    raw HTML; each link resolved as one written in the page."""
+    if isinstance(text, Markup):  # written as JSX: already HTML
+        return text
+    tokens = _INLINE_MARKDOWN.parseInline(text)
+    for token in tokens[0].children or [] if tokens else []:
+        href = token.attrGet("href") if token.type == "link_open" else None
+        if href:
+            token.attrSet("href", p.ctx.link(p.element, str(href)))
+    return Markup(_INLINE_MARKDOWN.renderer.render(tokens[0].children or [], _INLINE_MARKDOWN.options, {})
+                  if tokens else "")
+
+
+def _quiet_video(found: re.Match[str]) -> str:
+    tag = found.group(0)
+    missing = [name for name in ("playsinline", "loop", "muted") if not re.search(rf"\s{name}(?=[\s=>])", tag)]
+    return tag[:-1] + "".join(" " + name for name in missing) + ">"
 
 
 def _labels(p: _Props, key: str) -> list[str]:
