@@ -467,3 +467,18 @@ def test_a_video_playing_by_itself_in_a_frame_loops_muted_in_place() -> None:
             '<video muted src="../b.mp4"></video>') in html
     html, _ = render("Frame", html='<video autoplay loop src="../c.mp4" data-autoplay-note="x"></video>')
     assert '<video autoplay loop src="../c.mp4" data-autoplay-note="x" playsinline muted></video>' in html
+
+
+def test_heading_is_a_react_markdown_heading() -> None:
+    ctx = PageContext()
+    html = R.render(element("Heading", {"level": 3}, html="<p>Prune <em>early</em></p>\n"), ctx)
+    assert html == ('<h3 id="prune-early">Prune <em>early</em> <a class="header-anchor" href="#prune-early" '
+                    'aria-label="Link to this section">#</a></h3>')
+    html = R.render(element("Heading", {"noAnchor": True}, html="Prune early"), ctx)
+    assert html == '<h2 id="prune-early-2">Prune early</h2>'  # numbered with the page's headings
+    html = R.render(element("Heading", {"level": 5, "id": "graft"}, html="Graft"), ctx)
+    assert html.startswith('<h5 id="graft">Graft <a class="header-anchor" href="#graft"')
+    assert ctx.toc == [(3, "prune-early", "Prune early"), (2, "prune-early-2", "Prune early")]
+    assert ctx.warnings == []
+    _, ctx = render("Heading", {"level": 9}, html="Deep")
+    assert ctx.warnings == ["guides/setup.mdx:7: <Heading> level=9: expected a whole number from 1 to 6; using 2"]

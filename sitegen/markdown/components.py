@@ -66,6 +66,7 @@ _STEP_VALUES = " step values"  # a <Step>'s template values, for the <Steps> aro
 _ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')  # every id written in rendered children
 # Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
 _INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+_SOLE_PARAGRAPH = re.compile(r"^<p>(.*)</p>$", re.S)
 _AUTOPLAY_VIDEO = re.compile(r"<video\s(?:[^>]*\s)?autoplay(?=[\s=>])[^>]*>")  # a rendered <video autoplay …>
 
 
@@ -214,6 +215,7 @@ class ComponentRenderer:
             "Tree.File": lambda p: {"name": p.text("name", ""), "highlight": p.flag("highlight")},
             "GitHub.Repo": self._github_repo,
             "CodeBlock": self._code_block,
+            "Heading": self._heading,
             "ParamField": self._param_field,
             "ResponseField": self._response_field,
             "Expandable": lambda p: {"title": p.text("title"), "open": p.flag("defaultOpen")},
@@ -507,6 +509,18 @@ class ComponentRenderer:
                 "variant": p.choice("variant", GITHUB_VARIANTS, "inset"), "class_name": p.text("className"),
                 "github_svg": find_icon("github", "brands").svg, "star_svg": find_icon("star", "regular").svg,
                 "fork_svg": find_icon("code-fork").svg}
+
+    def _heading(self, p: _Props) -> dict[str, Any]:
+        """<Heading level={2}>, the React form of a Markdown heading: the same id, "#" link
+        (unless noAnchor) and, at levels 2 and 3, entry in "On this page"."""
+        level = p.number("level", 2, 1, 6) or 2
+        inner = _SOLE_PARAGRAPH.sub(r"\1", p.element.children_html.strip())  # text on lines of its own
+        text = _plain_text(inner)
+        chosen = p.text("id")
+        anchor = p.ctx.exact_id(chosen) if chosen else p.ctx.unique_id(text) if text else None
+        if anchor and level in (2, 3):
+            p.ctx.add_toc(level, anchor, text)
+        return {"level": level, "id": anchor, "anchor": not p.flag("noAnchor"), "children": Markup(inner)}
 
     def _code_block(self, p: _Props) -> dict[str, Any]:
         """<CodeBlock>, which authors' React components use: a fenced code block, its meta

@@ -777,6 +777,12 @@ def _code_block(element: MdxElement, content: str, context: RenderContext) -> st
     return f"{fence}{_text(element.props.get('language'))}\n{code}\n{fence}"
 
 
+def _react_heading(element: MdxElement, content: str, context: RenderContext) -> str:
+    level = element.props.get("level")
+    hashes = "#" * (level if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 6 else 2)
+    return f"{hashes} {' '.join(content.split())}" if content else ""
+
+
 def _visibility(element: MdxElement, content: str, context: RenderContext) -> str:
     # The Markdown is what agents read: `for="humans"` content is the part left out here,
     # the mirror image of the HTML page, which leaves out `for="agents"`.
@@ -815,7 +821,7 @@ _COMPONENTS: Mapping[str, Callable[[MdxElement, str, RenderContext], str]] = {
     "ParamField": _field, "ResponseField": _field,
     "Frame": _frame, "Update": _update, "Tooltip": _tooltip,
     "Icon": _nothing_of, "Tree.Folder": _tree_item, "Tree.File": _tree_item, "GitHub.Repo": _github_repo,
-    "CodeBlock": _code_block,
+    "CodeBlock": _code_block, "Heading": _react_heading,
 }
 
 
