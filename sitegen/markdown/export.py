@@ -778,8 +778,8 @@ def _code_block(element: MdxElement, content: str, context: RenderContext) -> st
 
 
 def _react_heading(element: MdxElement, content: str, context: RenderContext) -> str:
-    level = element.props.get("level")
-    hashes = "#" * (level if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 6 else 2)
+    written = str(element.props.get("level", "")).strip()
+    hashes = "#" * (int(written) if written in ("1", "2", "3", "4", "5", "6") else 2)  # as the page reads it
     return f"{hashes} {' '.join(content.split())}" if content else ""
 
 
