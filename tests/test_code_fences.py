@@ -230,3 +230,19 @@ def test_a_page_warns_at_the_fence_of_an_unknown_icon_and_its_code_group_tab_sho
         in rendered.html
     assert '<span class="line diff add">npm<span class="w"> </span>i<span class="w"> </span>acme</span>' in rendered.html
     assert "[!code" not in rendered.html
+
+
+def test_mermaid_actions_and_placement_go_to_the_diagram(tmp_path) -> None:
+    from component_support import renderer
+    from mdx_support import render_file
+
+    (tmp_path / "flow.mdx").write_text(
+        "---\ntitle: Flow\n---\n\n```mermaid placement=\"top-left\" actions={true}\ngraph LR\n  A --> B\n```\n\n"
+        "```mermaid actions={false}\ngraph LR\n  C --> D\n```\n\n```mermaid placement=\"middle\"\ngraph LR\n  E --> F\n```\n")
+    (tmp_path / "docs.json").write_text('{"name": "Acme", "navigation": [{"group": "G", "pages": ["flow"]}]}')
+    rendered = render_file(tmp_path, "flow.mdx", renderer())
+    assert rendered.html == ('<pre class="mermaid" data-placement="top-left" data-actions="true">graph LR\n  A --&gt; B\n</pre>\n'
+                             '<pre class="mermaid" data-actions="false">graph LR\n  C --&gt; D\n</pre>\n'
+                             '<pre class="mermaid">graph LR\n  E --&gt; F\n</pre>\n')
+    assert rendered.warnings == ["flow.mdx:15: mermaid placement='middle': expected one of top-left, top-right, "
+                                 "bottom-left, bottom-right; the controls are at the bottom right"]

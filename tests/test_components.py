@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from sitegen.icons import find_icon
 from sitegen.markdown.components import CALLOUTS
 
 from component_support import PageContext, child, element, fence_child, renderer
@@ -102,11 +103,12 @@ def test_steps_are_an_ordered_list_and_step_number_sets_the_value() -> None:
     second = element("Step", {"title": "Run", "stepNumber": 5, "titleSize": "h3"}, html="<p>go</p>")
     html = R.render(element("Steps", children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
     assert html.startswith('<ol class="steps">')
-    assert re.search(r'<li class="step" id="install">\s*<div class="step-content">\s*<p class="step-title">Install</p>', html)
-    assert '<li class="step" id="run" value="5">' in html and '<h3 class="step-title">Run</h3>' in html
+    assert re.search(r'<li class="step" id="install">\s*<div class="step-content">\s*<p class="step-title">Install <a class="header-anchor" href="#install" '
+                     r'aria-label="Link to this step">#</a></p>', html)
+    assert '<li class="step" id="run" value="5">' in html and '<h3 class="step-title">Run <a class="header-anchor" href="#run"' in html
     assert ctx.warnings == []
     _, ctx = render("Step", {"title": "X", "titleSize": "h9"})
-    assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3; using 'p'"]
+    assert ctx.warnings == ["guides/setup.mdx:7: <Step> titleSize='h9': expected one of p, h2, h3, h4; using 'p'"]
 
 
 def test_accordion_is_details_summary_with_description_and_default_open() -> None:
@@ -396,3 +398,88 @@ def test_callout_takes_an_icon_and_a_colour() -> None:
     html, ctx = render("Callout", {"icon": "seedling", "color": "#16A34A"})
     assert 'class="callout callout-callout" role="note" style="--callout: #16A34A"' in html
     assert '<span class="callout-icon" aria-hidden="true"><svg class="icon"' in html and ctx.warnings == []
+
+
+def test_badge_and_icon_take_class_name() -> None:
+    html, ctx = render("Badge", {"color": "blue", "className": "wide tall"}, html="Beta", inline=True)
+    assert html.strip() == '<span class="badge badge-blue badge-md badge-rounded wide tall">Beta</span>'
+    html, ctx = render("Icon", {"icon": "flag", "className": "brand-mark"}, html="", inline=True)
+    assert html.startswith('<span class="icon-component brand-mark" aria-hidden="true"><svg')
+    assert ctx.warnings == []
+
+
+def test_field_pre_and_post_labels_sit_around_its_name() -> None:
+    html, ctx = render("ResponseField", {"name": "pear_id", "type": "string", "pre": ["beta"],
+                                         "post": ["read-only", "v2"]}, html="")
+    assert ('<span class="api-flag api-flag-pre">beta</span>\n<code class="api-field-name">pear_id</code>\n'
+            '<span class="api-field-type">string</span><span class="api-flag api-flag-post">read-only</span>\n'
+            '<span class="api-flag api-flag-post">v2</span>\n</div>') in html
+    assert ctx.warnings == []
+    html, ctx = render("ParamField", {"query": "limit", "pre": {"a": 1}}, html="")
+    assert "api-flag-pre" not in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <ParamField> pre={'a': 1}: expected a list of labels such as "
+                            '{["beta"]}; using nothing']
+
+
+def test_steps_title_size_sizes_every_step_that_does_not_choose_its_own() -> None:
+    ctx = PageContext()
+    first = element("Step", {"title": "Plant", "icon": "seedling"}, html="<p>Dig a hole.</p>")
+    second = element("Step", {"title": "Water", "titleSize": "p"}, html="<p>Daily.</p>")
+    html = R.render(element("Steps", {"titleSize": "h4"}, children=[child(first, R, ctx), child(second, R, ctx)]), ctx)
+    assert re.search(r'<li class="step step-with-icon" id="plant">\s*<span class="step-icon" aria-hidden="true"><svg'
+                     r'.*</span>\s*<div class="step-content">\s*<h4 class="step-title">Plant <a class="header-anchor"', html, re.S)
+    assert '<li class="step" id="water">' in html and '<p class="step-title">Water <a class="header-anchor"' in html
+    assert html.count("<li ") == 2 and "plant-2" not in html  # drawn again, not numbered again
+    assert ctx.warnings == []
+
+
+def test_a_typed_card_takes_the_callout_colours_and_icon() -> None:
+    html, ctx = render("Card", {"title": "Mind the frost", "type": "warning"})
+    note_icon = str(find_icon(CALLOUTS["Warning"][0]).svg)
+    assert html.startswith('<div class="card card-typed callout-warning">\n<div class="card-content">\n'
+                           f'<span class="card-icon" aria-hidden="true">{note_icon}</span>')
+    html, _ = render("Card", {"title": "Own icon", "type": "tip", "icon": "seedling"})
+    assert str(find_icon("seedling").svg) in html and "callout-tip" in html
+    assert ctx.warnings == []
+    html, ctx = render("Card", {"title": "Plain", "type": "fancy"})
+    assert html.startswith('<div class="card">') and "card-icon" not in html
+    assert ctx.warnings == ["guides/setup.mdx:7: <Card> type='fancy': expected one of info, warning, note, tip, "
+                            "check, danger; the card keeps its usual look"]
+
+
+def test_no_anchor_leaves_the_link_out_of_a_step_title() -> None:
+    html, ctx = render("Step", {"title": "Prune", "noAnchor": True})
+    assert '<li class="step" id="prune">' in html and '<p class="step-title">Prune</p>' in html
+    assert ctx.warnings == []
+
+
+def test_frame_caption_is_inline_markdown_with_links_resolved() -> None:
+    html, ctx = render("Frame", {"caption": "See **the** [orchard map](/maps/orchard) or <b>x</b>.", "hint": "Permits first."},
+                       html='<img src="../a.png" alt="A">')
+    assert html == ('<figure class="frame">\n<p class="frame-hint">Permits first.</p><div class="frame-body">'
+                    '<img src="../a.png" alt="A"></div>\n<figcaption class="frame-caption">See <strong>the</strong> '
+                    '<a href="../maps/orchard">orchard map</a> or &lt;b&gt;x&lt;/b&gt;.</figcaption></figure>')
+    assert ctx.warnings == []
+
+
+def test_a_video_playing_by_itself_in_a_frame_loops_muted_in_place() -> None:
+    html, _ = render("Frame", html='<video autoplay src="../autoplay.mp4"></video>\n<video muted src="../b.mp4"></video>')
+    assert ('<video autoplay src="../autoplay.mp4" playsinline loop muted></video>\n'
+            '<video muted src="../b.mp4"></video>') in html
+    html, _ = render("Frame", html='<video autoplay loop src="../c.mp4" data-autoplay-note="x"></video>')
+    assert '<video autoplay loop src="../c.mp4" data-autoplay-note="x" playsinline muted></video>' in html
+
+
+def test_heading_is_a_react_markdown_heading() -> None:
+    ctx = PageContext()
+    html = R.render(element("Heading", {"level": 3}, html="<p>Prune <em>early</em></p>\n"), ctx)
+    assert html == ('<h3 id="prune-early">Prune <em>early</em> <a class="header-anchor" href="#prune-early" '
+                    'aria-label="Link to this section">#</a></h3>')
+    html = R.render(element("Heading", {"noAnchor": True}, html="Prune early"), ctx)
+    assert html == '<h2 id="prune-early-2">Prune early</h2>'  # numbered with the page's headings
+    html = R.render(element("Heading", {"level": 5, "id": "graft"}, html="Graft"), ctx)
+    assert html.startswith('<h5 id="graft">Graft <a class="header-anchor" href="#graft"')
+    assert ctx.toc == [(3, "prune-early", "Prune early"), (2, "prune-early-2", "Prune early")]
+    assert ctx.warnings == []
+    _, ctx = render("Heading", {"level": 9}, html="Deep")
+    assert ctx.warnings == ["guides/setup.mdx:7: <Heading> level=9: expected a whole number from 1 to 6; using 2"]

@@ -313,7 +313,30 @@ def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome"
     )
 
 
-def render_mermaid(code: str) -> tuple[str, str | None]:
+MERMAID_PLACEMENTS = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+def mermaid_controls(info: str) -> tuple[str, str | None]:
+    """The zoom and pan controls a ```mermaid fence asks for, as attributes of its <pre>
+    (`actions={false}` hides them, `actions` shows them on a small diagram too, `placement=`
+    puts them in a corner), and the problem with a placement no corner has."""
+    attributes = ""
+    problem = None
+    for match in _META_WORD.finditer(info.strip().partition(" ")[2]):
+        key, word = match.group(1), match.group(7)
+        value = next((group for group in match.group(2, 3, 4, 5) if group is not None), "")
+        if key == "actions" or word == "actions":
+            shown = word == "actions" or value.strip().lower() not in _FALSE
+            attributes += f' data-actions="{"true" if shown else "false"}"'
+        elif key == "placement" and value in MERMAID_PLACEMENTS:
+            attributes += f' data-placement="{value}"'
+        elif key == "placement":
+            problem = (f"mermaid placement={value!r}: expected one of {', '.join(MERMAID_PLACEMENTS)}; "
+                       "the controls are at the bottom right")
+    return attributes, problem
+
+
+def render_mermaid(code: str, attributes: str = "") -> tuple[str, str | None]:
     """(HTML, problem) for a ```mermaid fence.
 
     The parser calls this instead of render_fence for language "mermaid": with no problem
@@ -326,7 +349,7 @@ def render_mermaid(code: str) -> tuple[str, str | None]:
             "mermaid diagrams need the diagram-renderer package (pip install diagram-renderer); "
             "the diagram's source is shown as code"
         )
-    return f'<pre class="mermaid">{html.escape(code)}</pre>\n', None
+    return f'<pre class="mermaid"{attributes}>{html.escape(code)}</pre>\n', None
 
 
 @lru_cache(maxsize=1)

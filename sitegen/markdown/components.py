@@ -12,6 +12,8 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
@@ -20,8 +22,9 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from sitegen.icons import find_icon, icon_problem
-from sitegen.markdown.code import fence_icon, language_label
+from sitegen.markdown.code import fence_icon, language_label, render_fence
 from sitegen.markdown.math import render_math
+from sitegen.markdown.mdx.html_elements import style_css
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
 from sitegen.markdown.slugs import field_id, heading_slug, title_slug
 from sitegen.theme import CompiledTemplates, Theme, template_failure
@@ -44,7 +47,13 @@ BADGE_SHAPES = ("rounded", "pill")
 COLOR_VARIANTS = ("compact", "table")
 PROMPT_ACTIONS = ("copy", "cursor")
 AUDIENCES = ("humans", "agents")
-STEP_TITLE_TAGS = ("p", "h2", "h3")
+STEP_TITLE_TAGS = ("p", "h2", "h3", "h4")
+GITHUB_VARIANTS = ("inset", "flat")
+CARD_TYPES = ("info", "warning", "note", "tip", "check", "danger")
+# A repository as <GitHub.Repo repo> takes it: owner/name, or its GitHub URL (which may go
+# on: a .git, a trailing slash, /tree/main).
+_REPO = r"([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9._-]{1,100}?)"
+_GITHUB_REPO = re.compile(rf"^(?:{_REPO}|(?:https?://)?(?:www\.)?github\.com/{_REPO}(?:\.git)?(?:[/?#]\S*)?)$")
 # A colour an author may put in a style attribute: #hex, a CSS name, rgb()/hsl()/oklch().
 _COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgb|rgba|hsl|hsla|oklch|oklab)\([\d\s.,%/+-]*\))$")
 # Cursor's deeplink that opens a chat with the prompt filled in.
@@ -53,9 +62,12 @@ _HTML_TAG = re.compile(r"<[^>]+>")
 # Where a <Tab> notes the id it was given (children render before their parent): not a prop
 # anyone can write, since a JSX attribute name cannot start with a space.
 _GIVEN_ID = " id given"
+_STEP_VALUES = " step values"  # a <Step>'s template values, for the <Steps> around it (same reason)
 _ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')  # every id written in rendered children
 # Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
 _INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+_SOLE_PARAGRAPH = re.compile(r"^<p>(.*)</p>$", re.S)
+_AUTOPLAY_VIDEO = re.compile(r"<video\s(?:[^>]*\s)?autoplay(?=[\s=>])[^>]*>")  # a rendered <video autoplay …>
 
 
 class _Props:
@@ -183,7 +195,7 @@ class ComponentRenderer:
             "View": self._view,
             "Visibility": self._visibility,
             "Prompt": self._prompt,
-            "Steps": lambda p: {},
+            "Steps": self._steps,
             "Step": self._step,
             "Accordion": self._accordion,
             "AccordionGroup": lambda p: {},
@@ -192,14 +204,18 @@ class ComponentRenderer:
             "CodeGroup": self._code_group,
             "RequestExample": self._code_group,
             "ResponseExample": self._code_group,
-            "Frame": lambda p: {"caption": p.text("caption"), "hint": p.text("hint")},
+            "Frame": self._frame,
             "Icon": self._icon,
             "Tooltip": self._tooltip,
             "Update": self._update,
             "Badge": self._badge,
-            "Tree": lambda p: {},
+            "Tree": self._tree,
+            "FileTree": self._tree,
             "Tree.Folder": self._tree_folder,
-            "Tree.File": lambda p: {"name": p.text("name", "")},
+            "Tree.File": lambda p: {"name": p.text("name", ""), "highlight": p.flag("highlight")},
+            "GitHub.Repo": self._github_repo,
+            "CodeBlock": self._code_block,
+            "Heading": self._heading,
             "ParamField": self._param_field,
             "ResponseField": self._response_field,
             "Expandable": lambda p: {"title": p.text("title"), "open": p.flag("defaultOpen")},
@@ -210,12 +226,14 @@ class ComponentRenderer:
         return name in self._prepare
 
     def render(self, element: MdxElement, ctx: ComponentContext) -> str:
-        props = _Props(element, ctx)
-        values = self._prepare[element.name](props)
+        return self._render_values(element, self._prepare[element.name](_Props(element, ctx)))
+
+    def _render_values(self, element: MdxElement, values: dict[str, Any]) -> str:
+        """The element's template, given the values its preparation made."""
         found = self._templates.get(element.name)
         if found is None:
             try:
-                template = self.env.get_template(template_name(element.name))
+                template = self.env.get_template(TEMPLATES.get(element.name) or template_name(element.name))
             except jinja2.TemplateError as exc:
                 raise ComponentFailed(template_failure(exc, self._project_dir)) from None
             found = self._templates[element.name] = (template, dict(template.globals))
@@ -244,9 +262,16 @@ class ComponentRenderer:
         return {"kind": kind, "label": label, "icon_svg": svg, "color": p.color()}
 
     def _card(self, p: _Props) -> dict[str, Any]:
+        # The card's type gives it a callout's colours and, unless it names its own, icon.
+        kind = p.text("type") or ""
+        if kind and kind not in CARD_TYPES:
+            p.ctx.warn(p.element, f"<Card> type={kind!r}: expected one of {', '.join(CARD_TYPES)}; "
+                                  "the card keeps its usual look")
+            kind = ""
         return {
             "title": p.text("title"),
-            "icon_svg": p.icon(),
+            "icon_svg": p.icon() or (find_icon(CALLOUTS[kind.capitalize()][0]).svg if kind else None),
+            "kind": kind,
             "color": p.color(),
             "href": p.link("href"),
             "horizontal": p.flag("horizontal"),
@@ -261,14 +286,32 @@ class ComponentRenderer:
     def _step(self, p: _Props) -> dict[str, Any]:
         title = p.text("title", "")
         chosen = p.text("id")
-        return {
+        values = p.element.props[_STEP_VALUES] = {
             # Mintlify numbers a step's id with the page's headings (a second "Install" is install-2).
             "id": p.ctx.exact_id(chosen) if chosen else p.ctx.unique_id(title) if title else None,
             "title": title,
             "icon_svg": p.icon(),
             "number": p.number("stepNumber", None, 0, 9999),
             "title_tag": p.choice("titleSize", STEP_TITLE_TAGS, "p"),
+            "anchor": not p.flag("noAnchor"),
         }
+        return values
+
+    def _steps(self, p: _Props) -> dict[str, Any]:
+        """<Steps titleSize>: the size of every step's title that does not choose its own (the
+        steps rendered first: each is drawn again from the values it was given)."""
+        if p.element.props.get("titleSize") is None:
+            return {}
+        tag = p.choice("titleSize", STEP_TITLE_TAGS, "p")
+        parts = []
+        for child in p.element.children:
+            step = child.element
+            if step is None or step.name != "Step" or "titleSize" in step.props or _STEP_VALUES not in step.props:
+                parts.append(child.html)
+                continue
+            drawn = self._render_values(step, {**step.props[_STEP_VALUES], "title_tag": tag})
+            parts.append(drawn if step.inline or drawn.endswith("\n") else drawn + "\n")
+        return {"children": Markup("".join(parts))}
 
     def _accordion(self, p: _Props) -> dict[str, Any]:
         return {
@@ -332,7 +375,7 @@ class ComponentRenderer:
 
     def _icon(self, p: _Props) -> dict[str, Any]:
         size = p.number("size", None, 1, 512)
-        return {"icon_svg": p.icon(), "color": p.color(), "size": size}
+        return {"icon_svg": p.icon(), "color": p.color(), "size": size, "class_name": p.text("className")}
 
     def _tooltip(self, p: _Props) -> dict[str, Any]:
         return {"tip": p.text("tip", ""), "id": p.ctx.unique_id("tooltip"),
@@ -353,7 +396,7 @@ class ComponentRenderer:
     def _badge(self, p: _Props) -> dict[str, Any]:
         return {"color": p.choice("color", BADGE_COLORS, "gray"), "icon_svg": p.icon(),
                 "size": p.choice("size", BADGE_SIZES, "md"), "shape": p.choice("shape", BADGE_SHAPES, "rounded"),
-                "stroke": p.flag("stroke"), "disabled": p.flag("disabled")}
+                "stroke": p.flag("stroke"), "disabled": p.flag("disabled"), "class_name": p.text("className")}
 
     def _tile(self, p: _Props) -> dict[str, Any]:
         return {"title": p.text("title"), "description": p.text("description"), "href": p.link("href")}
@@ -399,14 +442,99 @@ class ComponentRenderer:
             actions = ["copy"]
         text = _plain_text(p.element.children_html)
         return {
-            "description": Markup(_INLINE_MARKDOWN.renderInline(p.text("description") or "")),
+            "description": _inline_markdown(p, p.text("description") or ""),
             "icon_svg": p.icon(),
             "copy": "copy" in actions,
             "cursor_href": CURSOR_PROMPT_LINK + quote(text, safe="") if "cursor" in actions else None,
         }
 
+    def _frame(self, p: _Props) -> dict[str, Any]:
+        """A framed image or video; the caption is inline Markdown. A video that plays by itself
+        also loops, muted and in place (playsinline), as Mintlify's frame makes it."""
+        caption = p.text("caption")
+        children = _AUTOPLAY_VIDEO.sub(_quiet_video, p.element.children_html)
+        return {"caption": _inline_markdown(p, caption) if caption else None, "hint": p.text("hint"),
+                "children": Markup(children)}
+
     def _tree_folder(self, p: _Props) -> dict[str, Any]:
-        return {"name": p.text("name", ""), "open": p.flag("defaultOpen"), "openable": p.flag("openable", True)}
+        return {"name": p.text("name", ""), "open": p.flag("defaultOpen"), "openable": p.flag("openable", True),
+                "highlight": p.flag("highlight")}
+
+    def _tree(self, p: _Props) -> dict[str, Any]:
+        """<Tree> or <FileTree>: Tree.Folder/Tree.File children as they are, a Markdown list
+        turned into the same folders and files (rendered through their templates)."""
+        items: list[str] = []
+        extra: list[Markup] = []
+        for child in p.element.children:
+            if child.element is not None and child.element.name in ("Tree.Folder", "Tree.File"):
+                items.append(child.html)
+            elif child.element is None and child.html.lstrip().startswith(("<ul", "<ol")):
+                items.extend(self._list_item(node, p) for node in list_tree(child.html))
+            else:
+                extra.append(Markup(child.html))
+        if extra:
+            p.ctx.warn(p.element, f"<{p.element.name}> holds content that is neither a list nor Tree.Folder/Tree.File;"
+                                  " it is shown below the tree")
+        style = p.element.props.get("style")
+        if style is not None and not isinstance(style, dict):
+            p._bad("style", style, 'an object such as {{ "--tree-highlight": "#2563eb" }}', None)
+            style = None
+        return {"children": Markup("".join(items)), "extra": extra, "style": style_css(style) if style else None}
+
+    def _list_item(self, node: ListNode, p: _Props) -> str:
+        """One item of a Markdown-list tree as a Tree.Folder or Tree.File: a trailing slash or
+        nested items make a folder, and a folder with items is open."""
+        name = node.name.rstrip("/").strip() or node.name
+        children_html = "".join(self._list_item(item, p) for item in node.items)
+        folder = node.name.endswith("/") or bool(node.items)
+        props: dict[str, Any] = {"name": name, "defaultOpen": True} if node.items else {"name": name}
+        made = MdxElement("Tree.Folder" if folder else "Tree.File", props, p.element.source, p.element.line,
+                          False, children_html)
+        return self.render(made, p.ctx) + "\n"  # as a Tree.Folder written on its own line ends
+
+    def _github_repo(self, p: _Props) -> dict[str, Any]:
+        """A card linking to a public repository. Its description, stars and forks come from
+        GitHub's API in the reader's browser (components.js): a build never goes online."""
+        written = p.text("repo")
+        slug = github_slug(written) if written else None
+        if slug is None:
+            expected = "owner/name or https://github.com/owner/name"
+            if written:
+                p.ctx.warn(p.element, f"<GitHub.Repo> repo={written!r}: expected {expected}; no card is shown")
+            else:
+                p.ctx.warn(p.element, f"<GitHub.Repo> has no repo ({expected}); no card is shown")
+            return {"slug": None}
+        owner, name = slug.split("/")
+        return {"slug": slug, "owner": owner, "name": name, "href": p.ctx.link(p.element, f"https://github.com/{slug}"),
+                "variant": p.choice("variant", GITHUB_VARIANTS, "inset"), "class_name": p.text("className"),
+                "github_svg": find_icon("github", "brands").svg, "star_svg": find_icon("star", "regular").svg,
+                "fork_svg": find_icon("code-fork").svg}
+
+    def _heading(self, p: _Props) -> dict[str, Any]:
+        """<Heading level={2}>, the React form of a Markdown heading: the same id, "#" link
+        (unless noAnchor) and, at levels 2 and 3, entry in "On this page"."""
+        level = p.number("level", 2, 1, 6) or 2
+        inner = _SOLE_PARAGRAPH.sub(r"\1", p.element.children_html.strip())  # text on lines of its own
+        text = _plain_text(inner)
+        chosen = p.text("id")
+        anchor = p.ctx.exact_id(chosen) if chosen else p.ctx.unique_id(text) if text else None
+        if anchor and level in (2, 3):
+            p.ctx.add_toc(level, anchor, text)
+        return {"level": level, "id": anchor, "anchor": not p.flag("noAnchor"), "children": Markup(inner)}
+
+    def _code_block(self, p: _Props) -> dict[str, Any]:
+        """<CodeBlock>, which authors' React components use: a fenced code block, its meta
+        given as props (filename, icon, lines, wrap, nocopy, expandable, highlight, focus)."""
+        meta = [p.text("language") or "text"]
+        for key, word in (("filename", "title"), ("icon", "icon"), ("highlight", "highlight"), ("focus", "focus")):
+            value = p.element.props.get(key)
+            if isinstance(value, list):  # highlight={[1, 3]}
+                value = ",".join(str(item) for item in value)
+            if value not in (None, False, "") and not isinstance(value, dict):
+                meta.append(f'{word}="{str(value).replace(chr(34), "")}"')
+        meta.extend(flag for flag in ("lines", "wrap", "nocopy", "expandable") if p.flag(flag))
+        code = code_block_text(p.element)
+        return {"fence": Markup(render_fence(code + "\n", " ".join(meta), p.ctx.icon_library))}
 
     def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
         default = p.element.props.get("default")
@@ -419,6 +547,8 @@ class ComponentRenderer:
             "deprecated": p.flag("deprecated"),
             "default": None if default is None else _display_value(default),
             "placeholder": p.text("placeholder"),
+            "pre": _labels(p, "pre"),
+            "post": _labels(p, "post"),
         }
 
     def _param_field(self, p: _Props) -> dict[str, Any]:
@@ -443,11 +573,108 @@ class ComponentRenderer:
         return {"math": Markup(rendered)}
 
 
+@dataclass
+class ListNode:
+    """An item of a Markdown list: its text (inline formatting dropped) and its nested items."""
+
+    name: str = ""
+    items: list[ListNode] = field(default_factory=list)
+
+
+class _ListReader(HTMLParser):
+    """Reads a rendered Markdown list (`<ul><li>docs/<ul><li>index.mdx</li></ul></li></ul>`)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = ListNode()
+        self.open: list[ListNode] = [self.root]  # the item whose text is being read, outermost first
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "li":
+            item = ListNode()
+            self.open[-1].items.append(item)
+            self.open.append(item)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "li" and len(self.open) > 1:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        item = self.open[-1]
+        if item is not self.root and not item.items:  # text after a nested list is not the name
+            item.name += data
+
+
+def list_tree(rendered: str) -> list[ListNode]:
+    """The items of a rendered Markdown list, nested as written."""
+    reader = _ListReader()
+    reader.feed(rendered)
+    reader.close()
+    for node in _walk(reader.root.items):
+        node.name = " ".join(node.name.split())
+    return reader.root.items
+
+
+def _walk(nodes: list[ListNode]) -> list[ListNode]:
+    return [found for node in nodes for found in (node, *_walk(node.items))]
+
+
+def _inline_markdown(p: _Props, text: str) -> Markup:
+    """Markdown written in an attribute (a caption, a description): inline marks and links, no
+    raw HTML; each link resolved as one written in the page."""
+    if isinstance(text, Markup):  # written as JSX: already HTML
+        return text
+    tokens = _INLINE_MARKDOWN.parseInline(text)
+    for token in tokens[0].children or [] if tokens else []:
+        href = token.attrGet("href") if token.type == "link_open" else None
+        if href:
+            token.attrSet("href", p.ctx.link(p.element, str(href)))
+    return Markup(_INLINE_MARKDOWN.renderer.render(tokens[0].children or [], _INLINE_MARKDOWN.options, {})
+                  if tokens else "")
+
+
+def _quiet_video(found: re.Match[str]) -> str:
+    tag = found.group(0)
+    missing = [name for name in ("playsinline", "loop", "muted") if not re.search(rf"\s{name}(?=[\s=>])", tag)]
+    return tag[:-1] + "".join(" " + name for name in missing) + ">"
+
+
+def _labels(p: _Props, key: str) -> list[str]:
+    """A field's `pre`/`post` labels: a list of words shown before/after its name."""
+    value = p.element.props.get(key)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or any(isinstance(label, (dict, list)) for label in value):
+        p._bad(key, value, 'a list of labels such as {["beta"]}', None)
+        return []
+    return [str(label) for label in value if label not in (None, False, "")]
+
+
 def _titled_id(p: _Props, slug: Callable[[str], str] = title_slug) -> str | None:
     """An Accordion's or Tab's id: its `id` prop as written, else Mintlify's slug of its title."""
     chosen = p.text("id")
     made = chosen or slug(p.text("title") or "")
     return p.ctx.exact_id(made) if made else None
+
+
+def code_block_text(element: MdxElement) -> str:
+    """The code a <CodeBlock> holds: the text of its children, without the blank lines around it."""
+    return html.unescape(_HTML_TAG.sub("", element.children_html)).strip("\n")
+
+
+def github_slug(written: str) -> str | None:
+    """'owner/name' for a repository written as a slug or a GitHub URL; None if it is neither."""
+    found = _GITHUB_REPO.match(written.strip())
+    if found is None:
+        return None
+    owner, name = (part for part in found.groups() if part is not None)
+    return None if name in (".", "..") else f"{owner}/{name}"
+
+
+# Components whose template is not named after them: aliases, and names template_name would split.
+TEMPLATES = {"FileTree": "tree.html", "GitHub.Repo": "github-repo.html"}
 
 
 def template_name(component: str) -> str:

@@ -39,6 +39,7 @@ from mdformat.renderer._util import (
     maybe_add_link_brackets,
 )
 
+from sitegen.markdown.components import code_block_text, github_slug
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.mdx.nodes import MdxElement
 from sitegen.pages import Page, is_external, root_prefix
@@ -765,6 +766,23 @@ def _tree_item(element: MdxElement, content: str, context: RenderContext) -> str
     return _indent(f"`{name}{slash}`" + (f"\n{content}" if content else ""), "  ", "- ")
 
 
+def _github_repo(element: MdxElement, content: str, context: RenderContext) -> str:
+    slug = github_slug(_text(element.props.get("repo")))
+    return f"[{slug}](https://github.com/{slug})" if slug else ""
+
+
+def _code_block(element: MdxElement, content: str, context: RenderContext) -> str:
+    code = code_block_text(element)
+    fence = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`{3,}", code))])
+    return f"{fence}{_text(element.props.get('language'))}\n{code}\n{fence}"
+
+
+def _react_heading(element: MdxElement, content: str, context: RenderContext) -> str:
+    written = str(element.props.get("level", "")).strip()
+    hashes = "#" * (int(written) if written in ("1", "2", "3", "4", "5", "6") else 2)  # as the page reads it
+    return f"{hashes} {' '.join(content.split())}" if content else ""
+
+
 def _visibility(element: MdxElement, content: str, context: RenderContext) -> str:
     # The Markdown is what agents read: `for="humans"` content is the part left out here,
     # the mirror image of the HTML page, which leaves out `for="agents"`.
@@ -802,7 +820,8 @@ _COMPONENTS: Mapping[str, Callable[[MdxElement, str, RenderContext], str]] = {
     "Step": _step,
     "ParamField": _field, "ResponseField": _field,
     "Frame": _frame, "Update": _update, "Tooltip": _tooltip,
-    "Icon": _nothing_of, "Tree.Folder": _tree_item, "Tree.File": _tree_item,
+    "Icon": _nothing_of, "Tree.Folder": _tree_item, "Tree.File": _tree_item, "GitHub.Repo": _github_repo,
+    "CodeBlock": _code_block, "Heading": _react_heading,
 }
 
 

@@ -219,6 +219,79 @@ def test_tree_folders_open_and_close(make_project, page, static_server) -> None:
     expect(page.get_by_text("routes.py")).to_be_hidden()
 
 
+def test_tree_moves_and_opens_with_the_keyboard(make_project, page, static_server) -> None:
+    open_page(make_project, page, static_server, "[Orchard](https://example.com)\n" + TREE)
+    item = lambda name: page.get_by_role("treeitem", name=name, exact=True)  # noqa: E731
+    page.get_by_role("link", name="Orchard").focus()
+    page.keyboard.press("Tab")  # one stop for the whole tree: its first item
+    expect(item("src")).to_be_focused()
+    expect(item("src")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("ArrowDown")
+    expect(item("app")).to_be_focused()
+    expect(item("app")).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("ArrowRight")  # opens the folder
+    expect(page.get_by_text("routes.py")).to_be_visible()
+    expect(item("app")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("ArrowRight")  # enters it
+    expect(item("routes.py")).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # back to its folder
+    expect(item("app")).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # closes it
+    expect(page.get_by_text("routes.py")).to_be_hidden()
+    page.keyboard.press("End")
+    expect(item("README.md")).to_be_focused()
+    page.keyboard.press("Home")
+    expect(item("src")).to_be_focused()
+    page.keyboard.press("m")  # the next item whose name starts with "m"
+    expect(item("main.py")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    expect(item("src")).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_text("main.py")).to_be_hidden()
+    page.keyboard.press("ArrowDown")
+    expect(item("README.md")).to_be_focused()  # the closed folder's items are skipped
+    page.keyboard.press("*")  # opens the folders beside it
+    expect(page.get_by_text("main.py")).to_be_visible()
+    page.keyboard.press("Shift+Tab")  # the tree is one stop: out of it
+    expect(page.get_by_role("link", name="Orchard")).to_be_focused()
+
+
+UPDATES = """
+<Update label="March" tags={["Feature", "API"]}>
+  Grafting API.
+</Update>
+
+<Update label="February" tags={["Fix"]}>
+  Pruning fixed.
+</Update>
+
+<Update label="January" tags={["Feature"]}>
+  Orchard maps.
+</Update>
+"""
+
+
+def test_update_tags_filter_the_updates_from_the_right_column(make_project, page, static_server) -> None:
+    open_page(make_project, page, static_server, UPDATES)
+    filters = page.locator("aside.toc .update-filters button")
+    expect(filters).to_have_text(["Feature", "API", "Fix"])  # every tag once, in page order
+    toc = page.locator(".toc-nav li:visible")
+    expect(toc).to_have_text(["March", "February", "January"])
+    page.get_by_role("button", name="Feature").click()
+    expect(page.get_by_role("button", name="Feature")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Pruning fixed.")).to_be_hidden()
+    expect(page.get_by_text("Grafting API.")).to_be_visible()
+    expect(page.get_by_text("Orchard maps.")).to_be_visible()
+    expect(toc).to_have_text(["March", "January"])
+    page.get_by_role("button", name="Fix").click()  # any chosen tag shows an update
+    expect(page.get_by_text("Pruning fixed.")).to_be_visible()
+    page.get_by_role("button", name="Feature").click()
+    expect(page.get_by_text("Orchard maps.")).to_be_hidden()
+    page.get_by_role("button", name="Fix").click()  # nothing chosen: every update
+    expect(page.get_by_text("Orchard maps.")).to_be_visible()
+    expect(toc).to_have_text(["March", "February", "January"])
+
+
 def test_expandable_code_starts_collapsed_and_opens_with_show_more(make_project, page, static_server) -> None:
     code = "".join(f"print('row {n}')\n" for n in range(1, 41))
     open_page(make_project, page, static_server, f"```python long.py expandable\n{code}```\n")
@@ -274,6 +347,52 @@ def test_mermaid_draws_an_svg_in_the_page_mode(make_project, page, static_server
         "fill => { const el = document.querySelector('pre.mermaid .node rect, pre.mermaid .node polygon');"
         " return el && getComputedStyle(el).fill !== fill; }", arg=light_fill)
     expect(page.locator("pre.mermaid svg")).to_have_count(1)
+
+
+MERMAID_CONTROLS = """
+```mermaid placement="top-left"
+graph TD
+  Seed[Seed] --> Sprout[Sprout]
+  Sprout --> Tree[Tree]
+  Tree --> Fruit[Fruit]
+```
+
+```mermaid actions={false}
+graph TD
+  Bud[Bud] --> Flower[Flower]
+  Flower --> Pear[Pear]
+```
+
+```mermaid
+graph LR
+  Small --> Diagram
+```
+
+```mermaid actions
+graph LR
+  Shown --> Anyway
+```
+"""
+
+
+def test_mermaid_zoom_and_pan_controls(make_project, page, static_server) -> None:
+    open_page(make_project, page, static_server, MERMAID_CONTROLS)
+    frames = page.locator(".mermaid-frame")
+    expect(frames.locator("pre.mermaid svg")).to_have_count(4)
+    tall, hidden, small, asked = (frames.nth(index) for index in range(4))
+    expect(tall.locator(".mermaid-controls")).to_have_attribute("data-placement", "top-left")
+    expect(hidden.locator(".mermaid-controls")).to_have_count(0)  # actions={false}, though tall
+    expect(small.locator(".mermaid-controls")).to_have_count(0)  # 120px or less: none by default
+    expect(asked.locator(".mermaid-controls")).to_have_attribute("data-placement", "bottom-right")
+    assert hidden.bounding_box()["height"] > 120 and small.bounding_box()["height"] <= 120
+    frame, controls = tall.bounding_box(), tall.locator(".mermaid-controls").bounding_box()
+    assert controls["x"] - frame["x"] < 20 and controls["y"] - frame["y"] < 20  # in the top-left corner
+    diagram = tall.locator("svg").first
+    tall.get_by_role("button", name="Zoom in").click()
+    tall.get_by_role("button", name="Move right").click()
+    expect(diagram).to_have_attribute("style", re.compile(r"transform: translate\(40px, 0px\) scale\(1\.25\)"))
+    tall.get_by_role("button", name="Reset view").click()
+    assert "translate" not in (diagram.get_attribute("style") or "")
 
 
 def svg(fill: str) -> str:

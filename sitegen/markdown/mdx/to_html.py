@@ -27,7 +27,7 @@ from sitegen.errors import shortened
 from sitegen.i18n import UiStrings, ui_strings
 from sitegen.icons import IconLibrary
 from sitegen.javascript.engine import between_pages
-from sitegen.markdown.code import fence_icon, parse_info, parse_meta, render_fence, render_mermaid
+from sitegen.markdown.code import fence_icon, mermaid_controls, parse_info, parse_meta, render_fence, render_mermaid
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.esm import Module
@@ -377,7 +377,10 @@ def _render_fence(self: RendererHTML, tokens: list[Token], idx: int, options: An
     info = token.info if token.type == "fence" else ""
     if parse_info(info)[0] == "mermaid" and "mdx_page" in env:
         state, doc = _context(env)
-        output, problem = render_mermaid(token.content)
+        controls, placement_problem = mermaid_controls(info)
+        if placement_problem:
+            state.warn(doc.where(_line(token)), placement_problem)
+        output, problem = render_mermaid(token.content, controls)
         if problem is None:
             state.features.add("mermaid")
         else:

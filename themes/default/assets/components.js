@@ -306,4 +306,178 @@
     wideScreen.addEventListener("change", placePanels);
     placePanels();
   }
+
+  /* Update tags: filters in the right column (before the updates on narrow screens). A
+     chosen tag shows only the updates that have it (several: any of them), and their entries
+     in "On this page"; nothing chosen shows every update. */
+  var updates = slice.call(document.querySelectorAll(".prose .update"));
+  var tagsOf = function (update) {
+    return slice.call(update.querySelectorAll(":scope > .update-meta > .update-tags > li"))
+      .map(function (tag) { return tag.textContent.trim(); });
+  };
+  var allTags = [];
+  updates.forEach(function (update) {
+    tagsOf(update).forEach(function (tag) { if (allTags.indexOf(tag) < 0) allTags.push(tag); });
+  });
+  if (allTags.length) {
+    var filters = document.createElement("div");
+    filters.className = "update-filters";
+    filters.setAttribute("role", "group");
+    var tagButtons = allTags.map(function (tag) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "badge badge-gray badge-md badge-rounded update-filter";
+      button.textContent = tag;
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", function () {
+        button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+        filterUpdates();
+      });
+      filters.appendChild(button);
+      return button;
+    });
+    var filterUpdates = function () {
+      var chosen = allTags.filter(function (tag, index) { return tagButtons[index].getAttribute("aria-pressed") === "true"; });
+      updates.forEach(function (update) {
+        update.hidden = chosen.length > 0 && !tagsOf(update).some(function (tag) { return chosen.indexOf(tag) >= 0; });
+        if (!update.id) return;
+        slice.call(document.querySelectorAll(".toc-nav a")).forEach(function (link) {
+          if (link.getAttribute("href") === "#" + update.id) link.parentNode.hidden = update.hidden;
+        });
+      });
+    };
+    var filtersColumn = document.querySelector("aside.toc");
+    var wideFilters = window.matchMedia ? matchMedia("(min-width: 1025px)") : null;
+    var placeFilters = function () {
+      if (filtersColumn && wideFilters && wideFilters.matches) filtersColumn.insertBefore(filters, filtersColumn.firstChild);
+      else updates[0].parentNode.insertBefore(filters, updates[0]);
+    };
+    if (wideFilters) wideFilters.addEventListener("change", placeFilters);
+    placeFilters();
+  }
+
+  /* GitHub.Repo: the card is a link with the repository's name; its description, stars and
+     forks come from GitHub's public API here, in the reader's browser (a build never goes
+     online). Kept for the session, one request per repository; any failure (offline, rate
+     limit, a private repository) leaves the card as it was built. */
+  var repoCards = slice.call(document.querySelectorAll(".github-repo[data-github-repo]"));
+  function shortCount(n) {
+    if (n < 1000) return String(n);
+    if (n < 1e6) return (n < 1e5 ? (n / 1000).toFixed(1).replace(/\.0$/, "") : Math.round(n / 1000)) + "k";
+    return (n / 1e6).toFixed(1).replace(/\.0$/, "") + "M";
+  }
+  function showRepo(card, data) {
+    var description = card.querySelector(".github-repo-description");
+    if (typeof data.description === "string" && data.description) {
+      description.textContent = data.description;
+      description.hidden = false;
+    }
+    var stars = card.querySelector(".github-repo-stars .github-repo-count");
+    var forks = card.querySelector(".github-repo-forks .github-repo-count");
+    stars.textContent = shortCount(data.stars);
+    forks.textContent = shortCount(data.forks);
+    card.querySelector(".github-repo-stats").hidden = false;
+    card.setAttribute("data-loaded", "");
+  }
+  var repoRequests = {};
+  function repoDetails(repo) {
+    var key = "sitegen-repo:" + repo;
+    try {
+      var saved = JSON.parse(sessionStorage.getItem(key) || "null");
+      if (saved && typeof saved.stars === "number") return Promise.resolve(saved);
+    } catch (e) { /* private mode, or not JSON */ }
+    if (!repoRequests[repo]) {
+      repoRequests[repo] = fetch("https://api.github.com/repos/" + repo, { headers: { Accept: "application/vnd.github+json" } })
+        .then(function (response) { if (!response.ok) throw new Error(String(response.status)); return response.json(); })
+        .then(function (data) {
+          if (typeof data.stargazers_count !== "number" || typeof data.forks_count !== "number") throw new Error("no counts");
+          var details = { description: data.description || "", stars: data.stargazers_count, forks: data.forks_count };
+          try { sessionStorage.setItem(key, JSON.stringify(details)); } catch (e) { /* private mode */ }
+          return details;
+        });
+    }
+    return repoRequests[repo];
+  }
+  if (window.fetch && window.Promise) {
+    repoCards.forEach(function (card) {
+      repoDetails(card.getAttribute("data-github-repo"))
+        .then(function (details) { showRepo(card, details); })
+        .catch(function () { card.setAttribute("data-failed", ""); });
+    });
+  }
+
+  /* Tree / FileTree: a WAI-ARIA tree over the built markup (folders are <details>, so a
+     click opens one without this script). One item is in the Tab order; arrow keys move
+     between the items a reader can see, Right opens a folder or enters it, Left closes it or
+     goes to its folder, Home/End, Enter/Space toggle, "*" opens the folders beside the item,
+     and typing letters jumps to the next item whose name starts with them. */
+  slice.call(document.querySelectorAll("ul.tree")).forEach(function (tree) {
+    var items = slice.call(tree.querySelectorAll("li.tree-item"));
+    if (!items.length) return;
+    tree.setAttribute("role", "tree");
+    slice.call(tree.querySelectorAll("li.tree-item > details > ul")).forEach(function (group) {
+      group.setAttribute("role", "group");
+    });
+    function details(item) { return item.querySelector(":scope > details"); }
+    function row(item) { var folder = details(item); return folder ? folder.querySelector(":scope > summary") : item.querySelector(":scope > .tree-row"); }
+    function name(item) { var found = row(item).querySelector(".tree-name"); return found ? found.textContent : ""; }
+    function unfolded(item) {  /* no folder around it is closed */
+      for (var up = item.parentElement.closest("details"); up && tree.contains(up); up = up.parentElement.closest("details")) {
+        if (!up.open) return false;
+      }
+      return true;
+    }
+    function visible() { return items.filter(unfolded); }
+    function parentItem(item) { var up = item.parentElement.closest("li.tree-item"); return up && tree.contains(up) ? up : null; }
+    function focusItem(item) {
+      items.forEach(function (other) { other.tabIndex = other === item ? 0 : -1; });
+      item.focus();
+    }
+    function setOpen(item, open) { var folder = details(item); if (folder) folder.open = open; }
+    items.forEach(function (item, index) {
+      item.setAttribute("role", "treeitem");
+      item.setAttribute("aria-label", name(item));  /* not the names of everything inside it */
+      item.tabIndex = index === 0 ? 0 : -1;
+      var folder = details(item);
+      if (folder) {
+        folder.querySelector(":scope > summary").tabIndex = -1;  /* the item is the tab stop */
+        var show = function () { item.setAttribute("aria-expanded", folder.open ? "true" : "false"); };
+        folder.addEventListener("toggle", show);
+        show();
+      }
+    });
+    tree.addEventListener("click", function (event) {
+      var item = event.target.closest("li.tree-item");
+      if (item && tree.contains(item)) focusItem(item);
+    });
+    var typed = "", typedAt = 0;
+    tree.addEventListener("keydown", function (event) {
+      var item = event.target.closest("li.tree-item");
+      if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+      var shown = visible(), at = shown.indexOf(item), folder = details(item), key = event.key;
+      var nativeToggle = event.target.tagName === "SUMMARY";  /* a focused summary toggles on its own */
+      if (key === "ArrowDown" && at + 1 < shown.length) focusItem(shown[at + 1]);
+      else if (key === "ArrowUp" && at > 0) focusItem(shown[at - 1]);
+      else if (key === "Home") focusItem(shown[0]);
+      else if (key === "End") focusItem(shown[shown.length - 1]);
+      else if (key === "ArrowRight" && folder && !folder.open) setOpen(item, true);
+      else if (key === "ArrowRight" && folder) {
+        var first = folder.querySelector(":scope > ul > li.tree-item");
+        if (first) focusItem(first);
+      } else if (key === "ArrowLeft" && folder && folder.open) setOpen(item, false);
+      else if (key === "ArrowLeft") { var up = parentItem(item); if (up) focusItem(up); }
+      else if ((key === "Enter" || key === " ") && !nativeToggle) { if (folder) setOpen(item, !folder.open); }
+      else if (key === "*") {
+        slice.call(item.parentElement.children).forEach(function (sibling) { setOpen(sibling, true); });
+      } else if (key.length === 1 && key !== " ") {
+        var now = Date.now();
+        typed = (now - typedAt < 700 ? typed : "") + key.toLowerCase();
+        typedAt = now;
+        var order = shown.slice(at + (typed.length === 1 ? 1 : 0)).concat(shown.slice(0, at + (typed.length === 1 ? 1 : 0)));
+        var match = order.filter(function (other) { return name(other).toLowerCase().indexOf(typed) === 0; })[0];
+        if (match) focusItem(match);
+      } else return;
+      event.preventDefault();
+    });
+  });
 })();

@@ -1,0 +1,51 @@
+"""<CodeBlock>, the code block Mintlify gives authors' React components: written in MDX or
+returned by the author's own component, it is the same block a fence with that meta makes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from sitegen.markdown.code import render_fence
+from sitegen.pipeline import build_site
+
+from component_support import renderer
+from mdx_support import render_file
+
+CONFIG = {"name": "Orchard", "navigation": [{"group": "Guides", "pages": ["code"]}]}
+R = renderer()
+
+
+def rendered(make_project: Callable[..., Path], body: str) -> tuple[str, list[str]]:
+    project = make_project(CONFIG, {"code.mdx": body})
+    result = render_file(project, "code.mdx", R)
+    return result.html, result.warnings
+
+
+def test_an_authors_component_returning_code_block_gets_a_fenced_block(make_project) -> None:
+    html, warnings = rendered(make_project, (
+        "export const Sample = ({ code }) => (\n"
+        '  <CodeBlock filename="plant.py" language="python" icon="python" lines wrap highlight="[2]" focus="[1]">'
+        "{code}</CodeBlock>\n"
+        ");\n\n"
+        '<Sample code={"def plant(seed):\\n    return seed.grow()\\n"} />\n'))
+    assert html.strip() == render_fence("def plant(seed):\n    return seed.grow()\n",
+                                        'python title="plant.py" icon="python" highlight="2" focus="1" lines wrap').strip()
+    assert warnings == []
+
+
+def test_code_block_written_in_mdx_keeps_its_text(make_project) -> None:
+    html, warnings = rendered(make_project, '<CodeBlock language="js" nocopy expandable>\n{`if (a < b) {\n'
+                                            '  grow();\n}`}\n</CodeBlock>\n')
+    assert html.strip() == render_fence("if (a < b) {\n  grow();\n}\n", "js nocopy expandable").strip()
+    assert warnings == []
+    html, _ = rendered(make_project, "<CodeBlock>{`plain words`}</CodeBlock>\n")
+    assert html.strip() == render_fence("plain words\n", "text").strip()
+
+
+def test_the_page_markdown_has_it_as_a_fence(make_project) -> None:
+    project = make_project(CONFIG, {"code.mdx": "---\ntitle: Code\n---\n\n"
+                                    '<CodeBlock language="js">\n{"const fence = \\"```\\";"}\n</CodeBlock>\n'})
+    built = build_site(project)
+    assert built.warnings == []
+    assert '\n````js\nconst fence = "```";\n````\n' in built.files["code.md"].decode()
