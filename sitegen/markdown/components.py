@@ -226,9 +226,9 @@ class ComponentRenderer:
         return name in self._prepare
 
     def render(self, element: MdxElement, ctx: ComponentContext) -> str:
-        return self._render_values(element, self._prepare[element.name](_Props(element, ctx)))
+        return self._render_values(element, ctx, self._prepare[element.name](_Props(element, ctx)))
 
-    def _render_values(self, element: MdxElement, values: dict[str, Any]) -> str:
+    def _render_values(self, element: MdxElement, ctx: ComponentContext, values: dict[str, Any]) -> str:
         """The element's template, given the values its preparation made."""
         found = self._templates.get(element.name)
         if found is None:
@@ -243,7 +243,7 @@ class ComponentRenderer:
         # context gets them from the plain dict made once (Jinja's low-level API).
         context = template.new_context({
             **template_globals, "el": element, "props": element.props, "inline": element.inline,
-            "children": Markup(element.children_html), "ui": props.ctx.ui, **values,
+            "children": Markup(element.children_html), "ui": ctx.ui, **values,
         }, shared=True)
         try:
             try:
@@ -309,7 +309,7 @@ class ComponentRenderer:
             if step is None or step.name != "Step" or "titleSize" in step.props or _STEP_VALUES not in step.props:
                 parts.append(child.html)
                 continue
-            drawn = self._render_values(step, {**step.props[_STEP_VALUES], "title_tag": tag})
+            drawn = self._render_values(step, p.ctx, {**step.props[_STEP_VALUES], "title_tag": tag})
             parts.append(drawn if step.inline or drawn.endswith("\n") else drawn + "\n")
         return {"children": Markup("".join(parts))}
 
