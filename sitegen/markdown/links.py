@@ -3,8 +3,11 @@ copied assets.
 
 Accepted page forms: `/quickstart`, `quickstart`, `quickstart.md`, `../errors.mdx#codes`,
 `guides/` (a folder's index page). Relative forms are tried from the linking page's
-folder first, then from the content root. Every URL written is relative to the page, so
-the site works under any sub-path and from disk.
+folder first, then from the content root. A path that is no page and no file leads where
+Mintlify's server takes it (`redirects.SiteRoutes`: `/` to the home page, a redirect's
+source to its destination's page, a folder to its first listed page), and the link is
+written to that page. Every URL written is relative to the page, so the site works under
+any sub-path and from disk.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from urllib.parse import unquote
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
 from sitegen.mintignore import IGNORE_FILE, read_ignore_rules
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
+from sitegen.redirects import Landing, SiteRoutes
 
 _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
 _IGNORED = "\0ignored"  # _find_file: the file is left out by .mintignore
@@ -34,11 +38,13 @@ class Resolved:
 class LinkResolver:
     """Resolves page links and registers every local file the site must copy."""
 
-    def __init__(self, project_dir: Path, pages: Iterable[Page]) -> None:
+    def __init__(self, project_dir: Path, pages: Iterable[Page], routes: SiteRoutes | None = None) -> None:
         self.project_dir = project_dir.resolve()
         self.content_dir = content_root(project_dir).resolve()
         self.ignore = read_ignore_rules(self.project_dir)  # an ignored file is never published
         self.pages_by_id = {page.id: page for page in pages}
+        # Where a path that is no page leads (redirects, folders); without one, only pages do.
+        self.routes = routes if routes is not None else SiteRoutes(self.pages_by_id.values())
         self.assets: dict[str, Path] = {}  # output path ("images/a.png") -> source file
         # (link path, linking page's folder) -> the page it names: pages link to the same
         # pages again and again. Shared by copies of this resolver (the pages are the same).
@@ -80,6 +86,9 @@ class LinkResolver:
                                   "not published")
         if output is not None:
             return Resolved(url=root_prefix(page.url) + output + suffix)
+        landing = None if image else self._find_route(path, page)
+        if landing is not None:
+            return _landed(landing, page, suffix)
         if image:
             return Resolved(error=f"image '{target}' not found (looked in {self._roots_text(page)})")
         return Resolved(error=f"link '{target}' points to no page or file")
@@ -107,21 +116,23 @@ class LinkResolver:
         return self._pages_found[key]
 
     def _look_up_page(self, path: str, page_dir: str) -> Page | None:
-        stem = path.rstrip("/")
-        for page_suffix in PAGE_SUFFIXES:
-            if stem.endswith(page_suffix):
-                stem = stem[: -len(page_suffix)]
-                break
-        if not stem and path.startswith("/"):
+        if not path.rstrip("/") and path.startswith("/"):
             return self.pages_by_id.get("index")
-        candidates = [posixpath.normpath(stem.lstrip("/"))] if stem.startswith("/") else [
-            posixpath.normpath(posixpath.join(page_dir, stem)),
-            posixpath.normpath(stem),
-        ]
-        for candidate in candidates:
+        for candidate in _page_candidates(path, page_dir):
             for page_id in (candidate, f"{candidate}/index", "index" if candidate == "." else None):
                 if page_id and page_id in self.pages_by_id:
                     return self.pages_by_id[page_id]
+        return None
+
+    def _find_route(self, path: str, page: Page) -> Landing | None:
+        """Where Mintlify's server takes a path that is no page and no file (None: nowhere)."""
+        if not path.rstrip("/") and path.startswith("/"):
+            return self.routes.follow("/")
+        for candidate in _page_candidates(path, posixpath.dirname(page.id)):
+            if candidate != "." and not candidate.startswith("../"):
+                landing = self.routes.follow("/" + candidate)
+                if landing is not None:
+                    return landing
         return None
 
     def _find_file(self, path: str, page_dir: Path | None) -> str | None:
@@ -172,6 +183,31 @@ class LinkResolver:
             places.append(content + "/")
         places.append("the project root")
         return ", ".join(places[:-1]) + (" and " if len(places) > 1 else "") + places[-1]
+
+
+def _page_candidates(path: str, page_dir: str) -> list[str]:
+    """The page paths (from the content root, without `.md`/`.mdx`) a link's path may name:
+    a root-relative one itself; a relative one from the linking page's folder, then from the
+    content root."""
+    stem = path.rstrip("/")
+    for page_suffix in PAGE_SUFFIXES:
+        if stem.endswith(page_suffix):
+            stem = stem[: -len(page_suffix)]
+            break
+    if stem.startswith("/"):
+        return [posixpath.normpath(stem.lstrip("/"))]
+    return [posixpath.normpath(posixpath.join(page_dir, stem)), posixpath.normpath(stem)]
+
+
+def _landed(landing: Landing, page: Page, suffix: str) -> Resolved:
+    """The link to where a route ends, written from `page`: the link's own `#fragment`/`?query`
+    wins over the one a redirect's destination carried."""
+    if landing.file is not None:
+        return Resolved(url=root_prefix(page.url) + landing.file + (suffix or landing.suffix))
+    if landing.page is None:
+        return Resolved(url=(landing.url or "") + suffix)
+    url = root_prefix(page.url) + landing.page.url or "./"
+    return Resolved(url=url + (suffix or landing.suffix), page_id=landing.page.id)
 
 
 def _split_suffix(target: str) -> tuple[str, str]:
