@@ -123,3 +123,23 @@ def test_redirect_destinations_that_lead_on_are_followed_to_their_page(
     assert "/teapots /brewing/water/ 308" in rules
     assert "/kit /brewing/water/ 308" in rules
     assert "/legacy/* /brewing/:splat 308" in rules
+
+
+def test_a_missing_image_names_the_places_it_was_looked_for(tmp_path: Path) -> None:
+    # A translated page keeps the English page's root-relative image, which the project no
+    # longer has; a deep page's relative video stays inside the project but is missing.
+    # Neither is looked for anywhere else than the message says, and neither is "outside".
+    config = {"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "Tea Docs",
+              "colors": {"primary": "#0D9373"},
+              "navigation": {"groups": [{"group": "Start", "pages": ["es/origins/flags", "guides/cups/clay/firing"]}]}}
+    (tmp_path / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    (tmp_path / "es/origins").mkdir(parents=True)
+    (tmp_path / "es/origins/flags.mdx").write_text("---\ntitle: Banderas\n---\n\n![China](/images/flags/cn.png)\n")
+    (tmp_path / "guides/cups/clay").mkdir(parents=True)
+    (tmp_path / "guides/cups/clay/firing.mdx").write_text("---\ntitle: Firing\n---\n\n![Kiln](../../../video/kiln.mp4)\n")
+    report = build(tmp_path, out_dir=tmp_path.parent / "site")
+    assert sorted(report.warnings) == [
+        "es/origins/flags.mdx:5: image '/images/flags/cn.png' not found (looked in the project root); left as written",
+        "guides/cups/clay/firing.mdx:5: image '../../../video/kiln.mp4' not found (looked in guides/cups/clay/ and "
+        "the project root); left as written",
+    ]

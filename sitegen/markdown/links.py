@@ -90,7 +90,7 @@ class LinkResolver:
         if landing is not None:
             return _landed(landing, page, suffix)
         if image:
-            return Resolved(error=f"image '{target}' not found (looked in {self._roots_text(page)})")
+            return Resolved(error=f"image '{target}' not found (looked in {self._roots_text(page, path)})")
         return Resolved(error=f"link '{target}' points to no page or file")
 
     def config_asset(self, ref: str) -> Resolved:
@@ -137,14 +137,18 @@ class LinkResolver:
 
     def _find_file(self, path: str, page_dir: Path | None) -> str | None:
         """The output path of the first inside-the-project file `path` names (from the
-        page's folder, the content root, the project root), else `_OUTSIDE` when some
-        of those places lie outside the project, else `_IGNORED` when `.mintignore`
-        leaves out the file found, else None."""
+        page's folder, the content root, the project root), else `_OUTSIDE` when it leads
+        out of the project (for a page's relative link: from the page's folder, where the
+        author wrote it from; else from any of those places), else `_IGNORED` when
+        `.mintignore` leaves out the file found, else None."""
         bases: list[Path] = []
         if path.startswith("/"):
             path = path.lstrip("/")
         elif page_dir is not None:
             bases.append(page_dir)
+        # A page's relative link is written from the page's folder: only a way out of the
+        # project from there is "outside" (the roots tried after it are a courtesy).
+        judged = bases[:1] if bases else [self.content_dir, self.project_dir]
         bases += [self.content_dir, self.project_dir]
         outside = ignored = False
         for base in bases:
@@ -152,7 +156,7 @@ class LinkResolver:
             if candidate is None:
                 # Judged by the path, not by whether the file exists: a message must not
                 # tell a stranger which files exist elsewhere on the machine.
-                outside = True
+                outside = outside or base in judged
                 continue
             if not candidate.is_file():
                 continue
@@ -173,11 +177,13 @@ class LinkResolver:
                 return source.relative_to(root).as_posix()
         return None
 
-    def _roots_text(self, page: Page) -> str:
+    def _roots_text(self, page: Page, path: str) -> str:
+        """The places `_find_file` looked in for `path`: a root-relative one is not looked
+        for in the page's folder."""
         content = self.content_dir.relative_to(self.project_dir).as_posix()
         folder = page.source.parent.resolve()
         places = []
-        if folder not in (self.content_dir, self.project_dir):
+        if not path.startswith("/") and folder not in (self.content_dir, self.project_dir):
             places.append(folder.relative_to(self.project_dir).as_posix() + "/")
         if content != ".":
             places.append(content + "/")
