@@ -143,3 +143,25 @@ def test_a_missing_image_names_the_places_it_was_looked_for(tmp_path: Path) -> N
         "guides/cups/clay/firing.mdx:5: image '../../../video/kiln.mp4' not found (looked in guides/cups/clay/ and "
         "the project root); left as written",
     ]
+
+
+def test_the_dev_server_follows_an_edited_redirect(tmp_path: Path) -> None:
+    # The redirects live in a file docs.json points to: editing it changes where a page's
+    # link leads although no page and no other file changed.
+    from sitegen.pipeline import build_site
+    from sitegen.serve.reuse import DevBuilder
+
+    project = write_tea_docs(tmp_path / "tea-docs")
+    config = json.loads((project / "docs.json").read_text())
+    config["redirects"] = {"$ref": "./redirects.json"}
+    (project / "docs.json").write_text(json.dumps(config, indent=2))
+    redirects = project / "redirects.json"
+    redirects.write_text(json.dumps([{"source": "/old-brewing", "destination": "/brewing/steeping"}]))
+    builder = DevBuilder(project)
+    first = builder.build()
+    assert hrefs(first.files["welcome/index.html"].decode())[2] == "../brewing/steeping/"
+
+    redirects.write_text(json.dumps([{"source": "/old-brewing", "destination": "/brewing/water"}]))
+    site = builder.rebuild([redirects])
+    assert hrefs(site.files["welcome/index.html"].decode())[2] == "../brewing/water/"
+    assert site.files["welcome/index.html"] == build_site(project).files["welcome/index.html"]
