@@ -3,8 +3,11 @@ copied assets.
 
 Accepted page forms: `/quickstart`, `quickstart`, `quickstart.md`, `../errors.mdx#codes`,
 `guides/` (a folder's index page). Relative forms are tried from the linking page's
-folder first, then from the content root. Every URL written is relative to the page, so
-the site works under any sub-path and from disk.
+folder first, then from the content root. A path that is no page and no file leads where
+Mintlify's server takes it (`redirects.SiteRoutes`: `/` to the home page, a redirect's
+source to its destination's page, a folder to its first listed page), and the link is
+written to that page. Every URL written is relative to the page, so the site works under
+any sub-path and from disk.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from urllib.parse import unquote
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
 from sitegen.mintignore import IGNORE_FILE, read_ignore_rules
 from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
+from sitegen.redirects import Landing, SiteRoutes
 
 _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
 _IGNORED = "\0ignored"  # _find_file: the file is left out by .mintignore
@@ -34,11 +38,13 @@ class Resolved:
 class LinkResolver:
     """Resolves page links and registers every local file the site must copy."""
 
-    def __init__(self, project_dir: Path, pages: Iterable[Page]) -> None:
+    def __init__(self, project_dir: Path, pages: Iterable[Page], routes: SiteRoutes | None = None) -> None:
         self.project_dir = project_dir.resolve()
         self.content_dir = content_root(project_dir).resolve()
         self.ignore = read_ignore_rules(self.project_dir)  # an ignored file is never published
         self.pages_by_id = {page.id: page for page in pages}
+        # Where a path that is no page leads (redirects, folders); without one, only pages do.
+        self.routes = routes if routes is not None else SiteRoutes(self.pages_by_id.values())
         self.assets: dict[str, Path] = {}  # output path ("images/a.png") -> source file
         # (link path, linking page's folder) -> the page it names: pages link to the same
         # pages again and again. Shared by copies of this resolver (the pages are the same).
@@ -80,8 +86,11 @@ class LinkResolver:
                                   "not published")
         if output is not None:
             return Resolved(url=root_prefix(page.url) + output + suffix)
+        landing = None if image else self._find_route(path, page)
+        if landing is not None:
+            return _landed(landing, page, suffix)
         if image:
-            return Resolved(error=f"image '{target}' not found (looked in {self._roots_text(page)})")
+            return Resolved(error=f"image '{target}' not found (looked in {self._roots_text(page, path)})")
         return Resolved(error=f"link '{target}' points to no page or file")
 
     def config_asset(self, ref: str) -> Resolved:
@@ -107,33 +116,39 @@ class LinkResolver:
         return self._pages_found[key]
 
     def _look_up_page(self, path: str, page_dir: str) -> Page | None:
-        stem = path.rstrip("/")
-        for page_suffix in PAGE_SUFFIXES:
-            if stem.endswith(page_suffix):
-                stem = stem[: -len(page_suffix)]
-                break
-        if not stem and path.startswith("/"):
+        if not path.rstrip("/") and path.startswith("/"):
             return self.pages_by_id.get("index")
-        candidates = [posixpath.normpath(stem.lstrip("/"))] if stem.startswith("/") else [
-            posixpath.normpath(posixpath.join(page_dir, stem)),
-            posixpath.normpath(stem),
-        ]
-        for candidate in candidates:
+        for candidate in _page_candidates(path, page_dir):
             for page_id in (candidate, f"{candidate}/index", "index" if candidate == "." else None):
                 if page_id and page_id in self.pages_by_id:
                     return self.pages_by_id[page_id]
         return None
 
+    def _find_route(self, path: str, page: Page) -> Landing | None:
+        """Where Mintlify's server takes a path that is no page and no file (None: nowhere)."""
+        if not path.rstrip("/") and path.startswith("/"):
+            return self.routes.follow("/")
+        for candidate in _page_candidates(path, posixpath.dirname(page.id)):
+            if candidate != "." and not candidate.startswith("../"):
+                landing = self.routes.follow("/" + candidate)
+                if landing is not None:
+                    return landing
+        return None
+
     def _find_file(self, path: str, page_dir: Path | None) -> str | None:
         """The output path of the first inside-the-project file `path` names (from the
-        page's folder, the content root, the project root), else `_OUTSIDE` when some
-        of those places lie outside the project, else `_IGNORED` when `.mintignore`
-        leaves out the file found, else None."""
+        page's folder, the content root, the project root), else `_OUTSIDE` when it leads
+        out of the project (for a page's relative link: from the page's folder, where the
+        author wrote it from; else from any of those places), else `_IGNORED` when
+        `.mintignore` leaves out the file found, else None."""
         bases: list[Path] = []
         if path.startswith("/"):
             path = path.lstrip("/")
         elif page_dir is not None:
             bases.append(page_dir)
+        # A page's relative link is written from the page's folder: only a way out of the
+        # project from there is "outside" (the roots tried after it are a courtesy).
+        judged = bases[:1] if bases else [self.content_dir, self.project_dir]
         bases += [self.content_dir, self.project_dir]
         outside = ignored = False
         for base in bases:
@@ -141,7 +156,7 @@ class LinkResolver:
             if candidate is None:
                 # Judged by the path, not by whether the file exists: a message must not
                 # tell a stranger which files exist elsewhere on the machine.
-                outside = True
+                outside = outside or base in judged
                 continue
             if not candidate.is_file():
                 continue
@@ -162,16 +177,43 @@ class LinkResolver:
                 return source.relative_to(root).as_posix()
         return None
 
-    def _roots_text(self, page: Page) -> str:
+    def _roots_text(self, page: Page, path: str) -> str:
+        """The places `_find_file` looked in for `path`: a root-relative one is not looked
+        for in the page's folder."""
         content = self.content_dir.relative_to(self.project_dir).as_posix()
         folder = page.source.parent.resolve()
         places = []
-        if folder not in (self.content_dir, self.project_dir):
+        if not path.startswith("/") and folder not in (self.content_dir, self.project_dir):
             places.append(folder.relative_to(self.project_dir).as_posix() + "/")
         if content != ".":
             places.append(content + "/")
         places.append("the project root")
         return ", ".join(places[:-1]) + (" and " if len(places) > 1 else "") + places[-1]
+
+
+def _page_candidates(path: str, page_dir: str) -> list[str]:
+    """The page paths (from the content root, without `.md`/`.mdx`) a link's path may name:
+    a root-relative one itself; a relative one from the linking page's folder, then from the
+    content root."""
+    stem = path.rstrip("/")
+    for page_suffix in PAGE_SUFFIXES:
+        if stem.endswith(page_suffix):
+            stem = stem[: -len(page_suffix)]
+            break
+    if stem.startswith("/"):
+        return [posixpath.normpath(stem.lstrip("/"))]
+    return [posixpath.normpath(posixpath.join(page_dir, stem)), posixpath.normpath(stem)]
+
+
+def _landed(landing: Landing, page: Page, suffix: str) -> Resolved:
+    """The link to where a route ends, written from `page`: the link's own `#fragment`/`?query`
+    wins over the one a redirect's destination carried."""
+    if landing.file is not None:
+        return Resolved(url=root_prefix(page.url) + landing.file + (suffix or landing.suffix))
+    if landing.page is None:
+        return Resolved(url=(landing.url or "") + suffix)
+    url = root_prefix(page.url) + landing.page.url or "./"
+    return Resolved(url=url + (suffix or landing.suffix), page_id=landing.page.id)
 
 
 def _split_suffix(target: str) -> tuple[str, str]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 from sitegen.cachedir import CACHE_DIR
 from sitegen.config import PAGE_ASSISTANTS, LoadedConfig
 from sitegen.errors import BuildError, ContentError
+from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT
 from sitegen.markdown import make_markdown
 from sitegen.mintignore import IGNORE_FILE
 from sitegen.nav import Navigation
@@ -38,6 +39,7 @@ from sitegen.pipeline.render_pages import (
 from sitegen.project_layout import CONFIG_NAMES
 from sitegen.publish import SiteUrlSetting, prune_cards, resolve_site_url
 from sitegen.publish.social import CARD_DIR
+from sitegen.redirects import site_routes
 from sitegen.search import DiskSearch, MemorySearch, SearchIndex, SearchListener
 from sitegen.theme import THEME_NAME
 
@@ -136,7 +138,12 @@ def _setup(opts: BuildOptions, loaded: LoadedConfig, pages: list[Page], navigati
     rendering a page needs; the site URL; warnings."""
     warnings: list[str] = []
     site_url = resolve_site_url(opts.site_url, loaded) if opts.site_url is not None else None
-    resolver = TrackingResolver(opts.project_dir, pages)
+    # Kept while its inputs are the same, so the dev server rechecks a page's links only when they change.
+    routes_key = (tuple(loaded.config.redirects), tuple(page.id for page in pages),
+                  tuple(item.page.id for item in navigation.navigation.all_ordered()))
+    routes = reuse.step("site_routes", routes_key, lambda: site_routes(loaded, pages, navigation.navigation,
+                                                                       (LLMS_TXT, LLMS_FULL_TXT)))
+    resolver = TrackingResolver(opts.project_dir, pages, routes)
     home = navigation.navigation.first_page()
     root_copy = home.id if home is not None and not any(page.id == "index" for page in pages) else None
     chrome = steps.make_chrome(loaded, resolver, theme_assets, theme.env, navigation, opts.search.begin(),
@@ -220,7 +227,7 @@ def _generate(opts: BuildOptions, setup: RenderSetup, pages: list[Page], navigat
     not_found = reuse.step("render_404", renderer, lambda: renderer.render_not_found().encode())
     publishing = renderer.site.extra.get("publishing")
     return steps.generate_files(setup.loaded, pages, navigation, renderer, not_found, results,
-                                publishing, opts.project_dir)
+                                publishing, opts.project_dir, setup.resolver.routes)
 
 
 def _write(output: Output, setup: RenderSetup, pages: list[Page], results: list[PageResult],

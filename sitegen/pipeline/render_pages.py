@@ -39,6 +39,7 @@ from sitegen.pipeline.output import FolderOutput, Output
 from sitegen.pipeline.progress import Progress
 from sitegen.pipeline.steps import PagesRead, handwritten_view, read_pages
 from sitegen.publish import CardStyle, ensure_card
+from sitegen.redirects import SiteRoutes
 from sitegen.render import Renderer
 from sitegen.search import DiskSearch, SearchListener, html_digest
 from sitegen.theme import template_failure
@@ -56,8 +57,8 @@ class TrackingResolver(LinkResolver):
     """A LinkResolver that records each lookup, so that when files come and go a later build
     can tell whether a page's links still resolve the same way without rendering it again."""
 
-    def __init__(self, project_dir: Path, pages: Iterable[Page]) -> None:
-        super().__init__(project_dir, pages)
+    def __init__(self, project_dir: Path, pages: Iterable[Page], routes: SiteRoutes | None = None) -> None:
+        super().__init__(project_dir, pages, routes)
         self.lookups: list[tuple[str, Page, bool, Resolved]] = []
 
     def resolve(self, target: str, page: Page, image: bool = False) -> Resolved:
@@ -85,12 +86,14 @@ class RenderedBody:
     language: str | None = None  # the page's language, which components' words are in
 
     def links_hold(self, resolver: TrackingResolver, generation: int) -> bool:
-        if self.generation != generation:
+        # New routes (redirects, the navigation's pages) can send a link elsewhere, as new files can.
+        if self.generation != generation or self.links.routes is not resolver.routes:
             scratch = resolver.fork()
             if any(scratch.resolve(target, page, image) != result
                    for target, page, image, result in self.links.lookups):
                 return False
             self.generation = generation
+            self.links.routes = resolver.routes
         return True
 
 

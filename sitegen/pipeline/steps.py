@@ -32,7 +32,7 @@ from sitegen.pipeline.output import MARKER, Output
 from sitegen.publish import Publishing, card_style, sitemap_files
 from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
-from sitegen.redirects import HOST_RULES, redirect_files
+from sitegen.redirects import HOST_RULES, SiteRoutes, redirect_files
 from sitegen.render import Renderer, SiteContext, robots_may_index
 from sitegen.theme import CompiledTemplates, Theme, builtin_theme_dir, load_theme, template_failure
 from sitegen.variables import substitute_pages
@@ -560,14 +560,14 @@ class Generated:
 
 def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigation, renderer: Renderer,
                    not_found: bytes, results: Iterable[HasMarkdown], publishing: Publishing | None,
-                   project_dir: Path) -> Generated:
+                   project_dir: Path, routes: SiteRoutes) -> Generated:
     """Everything generated that is not a page: the one place to add a generated file.
     The 404 page, each section's shared sidebar, redirects, stylesheets, llms.txt and
     llms-full.txt, and with a site URL sitemap.xml and robots.txt."""
     generated = Generated()
     generated.files["404.html"] = not_found
     generated.files.update(renderer.nav_assets())  # the shared sidebar of each section
-    redirects = redirect_files(loaded, pages)
+    redirects = redirect_files(loaded, routes)
     generated.redirects, generated.warnings = redirects.pages, redirects.warnings
     host_rules = redirects.host_file()
     if host_rules is not None:
