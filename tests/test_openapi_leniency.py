@@ -7,14 +7,13 @@ and the JSON path and saying what was done; the file's pages keep their API bloc
 from __future__ import annotations
 
 import copy
-import html as html_lib
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from visible_text import api_field_text, reader_text
 
 from sitegen.errors import OpenAPIError, SitegenError
 from sitegen.openapi import load_openapi
@@ -105,16 +104,6 @@ def make_project(root: Path, files: dict[str, Any], **config: Any) -> Path:
     return root
 
 
-def text_of(fragment: str) -> str:
-    """What a reader sees of an HTML fragment: tags dropped, entities read, spaces collapsed."""
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def field(html: str, name: str) -> str:
-    """The text of the first field row named `name`."""
-    start = html.index(f'<code class="api-field-name">{name}</code>')
-    row_start = html.rindex('<li class="api-field', 0, start)
-    return text_of(html[row_start:html.index("</li>", start)])
 
 
 def test_translated_type_names_are_warnings_and_the_page_keeps_its_api_block(tmp_path: Path) -> None:
@@ -124,15 +113,15 @@ def test_translated_type_names_are_warnings_and_the_page_keeps_its_api_block(tmp
     html = site.files["es/api/listar-plantas/index.html"].decode()
     endpoint = html[html.index('<div class="api-endpoint"'):html.index('<div class="api-columns"')]
     assert '<span class="method-badge method-post api-method">POST</span>' in endpoint
-    assert "/rpc/Invernadero/ListarPlantas" in text_of(endpoint)
+    assert "/rpc/Invernadero/ListarPlantas" in reader_text(endpoint)
     assert "Devuelve las plantas del invernadero." in html
     # Fields with a translated type show no type; the others keep theirs.
-    assert field(html, "pagina") == "pagina any Página de resultados."
-    assert field(html, "soloRegadas") == "soloRegadas boolean Solo las plantas regadas hoy."
-    assert field(html, "nombre") == "nombre any Nombre común de la planta."
+    assert api_field_text(html, "pagina") == "pagina any Página de resultados."
+    assert api_field_text(html, "soloRegadas") == "soloRegadas boolean Solo las plantas regadas hoy."
+    assert api_field_text(html, "nombre") == "nombre any Nombre común de la planta."
     # Untyped with `items` is a list, with `properties` an object: the rows below them stay.
-    assert field(html, "plantas").startswith("plantas array<object>")
-    assert field(html, "error") == "error any required"
+    assert api_field_text(html, "plantas").startswith("plantas array<object>")
+    assert api_field_text(html, "error") == "error any required"
     for translated in ("cadena", "número", "objeto", "arreglo", "booleano"):
         assert translated not in html
     # The translated scheme authenticates nothing: no key field, no header in the samples.
@@ -240,9 +229,9 @@ def test_webhooks_in_a_3_0_file_are_read_as_3_1_reads_them(tmp_path: Path) -> No
     assert site.warnings == [HOOKS_WARNING]
     html = site.files["api/plant-watered/index.html"].decode()
     endpoint = html[html.index('<div class="api-endpoint"'):html.index('<div class="api-columns"')]
-    assert text_of(endpoint) == "Webhook plantWatered"
-    assert field(html, "plantId") == "plantId string<uuid> required The watered plant's ID."
-    assert field(html, "litres") == "litres number Water given."
+    assert reader_text(endpoint) == "Webhook plantWatered"
+    assert api_field_text(html, "plantId") == "plantId string<uuid> required The watered plant's ID."
+    assert api_field_text(html, "litres") == "litres number Water given."
     assert '<span class="method-badge method-post api-method">POST</span>' in (
         site.files["api/subscribe/index.html"].decode())
 
@@ -286,6 +275,6 @@ def test_3_1_types_in_a_3_0_file_are_read_as_3_1_reads_them(tmp_path: Path) -> N
         "secret/type: a list of types, or 'null', is OpenAPI 3.1 and this file is OpenAPI 3.0.3; read as OpenAPI 3.1 "
         "reads it, here and at 2 more places"]
     html = site.files["api/subscribe/index.html"].decode()
-    assert field(html, "url") == "url string Where events go."
-    assert field(html, "secret") == "secret string | null Signs each delivery."
-    assert field(html, "tags") == "tags array<string | integer>"
+    assert api_field_text(html, "url") == "url string Where events go."
+    assert api_field_text(html, "secret") == "secret string | null Signs each delivery."
+    assert api_field_text(html, "tags") == "tags array<string | integer>"

@@ -4,11 +4,11 @@ responses) with nothing to send; a v2 `openapi` level makes pages for webhooks t
 
 from __future__ import annotations
 
-import html as html_lib
 import json
-import re
 from pathlib import Path
 from typing import Any
+
+from visible_text import api_field_text, reader_text
 
 from sitegen.pipeline import build
 
@@ -88,16 +88,6 @@ def make_project(root: Path, navigation: dict[str, Any], pages: dict[str, str]) 
     return root
 
 
-def text_of(html: str) -> str:
-    """What a reader sees of an HTML fragment: tags dropped, entities read, spaces collapsed."""
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
-def field(html: str, name: str) -> str:
-    """The text of the field row named `name`."""
-    start = html.index(f'<code class="api-field-name">{name}</code>')
-    row_start = html.rindex('<li class="api-field', 0, start)
-    return text_of(html[row_start:html.index("</li>", start)])
 
 
 WRITTEN_PAGES = {
@@ -121,17 +111,17 @@ def test_a_page_naming_a_webhook_shows_its_payload_and_nothing_to_send(tmp_path:
     html = (tmp_path / "site/api/plant-watered/index.html").read_text(encoding="utf-8")
     assert "<title>Plant watered - Greenhouse</title>" in html
     endpoint = html[html.index('<div class="api-endpoint"'):html.index('<div class="api-columns"')]
-    assert text_of(endpoint) == "Webhook plantWatered"
+    assert reader_text(endpoint) == "Webhook plantWatered"
     assert '<span class="method-badge method-webhook api-method">Webhook</span>' in endpoint
-    assert field(html, "plantId") == "plantId string<uuid> required The watered plant's ID."
-    assert field(html, "litres") == "litres number Water given, in litres."
+    assert api_field_text(html, "plantId") == "plantId string<uuid> required The watered plant's ID."
+    assert api_field_text(html, "litres") == "litres number Water given, in litres."
     # The payload's fields, its signature header, the $ref'd schema's fields and the response.
-    assert field(html, "X-Greenhouse-Signature").startswith("X-Greenhouse-Signature string required HMAC")
+    assert api_field_text(html, "X-Greenhouse-Signature").startswith("X-Greenhouse-Signature string required HMAC")
     assert "Serial number printed on the sensor." in html
     assert "Answer with any <code>2xx</code> status to acknowledge the delivery." in html
     panel = html[html.index('<div class="api-panel api-payload-example" id="payload-example">'):]
     panel = panel[:panel.index("</pre>")]
-    assert json.loads(text_of(panel).removeprefix("Payload Copy ")) == {
+    assert json.loads(reader_text(panel).removeprefix("Payload Copy ")) == {
         "event": "plant.watered", "plantId": "6f1c2d3e-0000-4000-8000-00000000abcd", "litres": 0.75}
     # Nothing to call: no playground, no Send button, no code samples, no config for api.js
     # (which an operation's page of the same file has).
@@ -152,9 +142,9 @@ def test_a_webhook_named_without_a_file_and_through_refs(tmp_path: Path) -> None
     build(project, tmp_path / "site")
     html = (tmp_path / "site/api/sensor-offline/index.html").read_text(encoding="utf-8")
     assert "<title>When a sensor goes quiet - Greenhouse</title>" in html
-    assert text_of(html[html.index('<div class="api-endpoint"'):html.index('<div class="api-columns"')]) == (
+    assert reader_text(html[html.index('<div class="api-endpoint"'):html.index('<div class="api-columns"')]) == (
         "Webhook sensorOffline")
-    assert field(html, "batteryPercent") == "batteryPercent integer Charge left when it went quiet."
+    assert api_field_text(html, "batteryPercent") == "batteryPercent integer Charge left when it went quiet."
     assert "Check the sensor's battery first." in html
     markdown = (tmp_path / "site/api/sensor-offline.md").read_text(encoding="utf-8")
     assert "**Webhook** `sensorOffline`" in markdown
@@ -167,7 +157,7 @@ def test_a_webhook_page_in_a_language_folder_speaks_that_language(tmp_path: Path
     build(project, tmp_path / "site")
     html = (tmp_path / "site/fr/api/plante-arrosee/index.html").read_text(encoding="utf-8")
     assert "<title>Plante arrosée - Greenhouse</title>" in html
-    assert field(html, "litres") == "litres number Eau donnée, en litres."
+    assert api_field_text(html, "litres") == "litres number Eau donnée, en litres."
     assert '<h2 id="api-body">Charge utile <span class="api-content-type">application/json</span></h2>' in html
 
 
@@ -182,7 +172,7 @@ def test_a_navigation_openapi_level_makes_webhook_pages(tmp_path: Path) -> None:
     site = tmp_path / "site"
     watered = (site / "api-reference/plants/plant-watered/index.html").read_text(encoding="utf-8")
     assert "<title>Plant watered - Greenhouse</title>" in watered
-    assert field(watered, "plantId") == "plantId string<uuid> required The watered plant's ID."
+    assert api_field_text(watered, "plantId") == "plantId string<uuid> required The watered plant's ID."
     # `x-hidden`: built for links, not listed; `x-excluded`: no page at all.
     hidden = (site / "api-reference/plants/soil-tested/index.html").read_text(encoding="utf-8")
     assert '<meta name="robots" content="noindex">' in hidden

@@ -4,6 +4,8 @@ placeholder, aria-label and title attributes a browser shows or reads out."""
 
 from __future__ import annotations
 
+import html as html_lib
+import re
 from html.parser import HTMLParser
 
 SKIPPED = {"code", "pre", "script", "style", "svg", "template"}
@@ -54,3 +56,16 @@ def visible_words(html: str, within: str | None = None) -> list[str]:
     parser.feed(html)
     parser.close()
     return parser.words
+
+
+def reader_text(fragment: str) -> str:
+    """What a reader sees of an HTML fragment, code included: tags dropped, entities read,
+    spaces collapsed."""
+    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def api_field_text(html: str, name: str) -> str:
+    """The visible text of an API page's first field row named `name`."""
+    start = html.index(f'<code class="api-field-name">{name}</code>')
+    row_start = html.rindex('<li class="api-field', 0, start)
+    return reader_text(html[row_start:html.index("</li>", start)])
