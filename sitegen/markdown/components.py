@@ -28,14 +28,14 @@ from sitegen.theme import CompiledTemplates, Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
 
-# Callout kind -> (Font Awesome icon, label people hear).
+# Callout kind -> (Font Awesome icon, the `ui` word people hear before its text).
 CALLOUTS: dict[str, tuple[str, str]] = {
-    "Note": ("circle-exclamation", "Note"),
-    "Info": ("circle-info", "Info"),
-    "Tip": ("lightbulb", "Tip"),
-    "Warning": ("triangle-exclamation", "Warning"),
-    "Check": ("circle-check", "Check"),
-    "Danger": ("ban", "Danger"),
+    "Note": ("circle-exclamation", "callout_note"),
+    "Info": ("circle-info", "callout_info"),
+    "Tip": ("lightbulb", "callout_tip"),
+    "Warning": ("triangle-exclamation", "callout_warning"),
+    "Check": ("circle-check", "callout_check"),
+    "Danger": ("ban", "callout_danger"),
 }
 BADGE_COLORS = ("gray", "blue", "green", "yellow", "orange", "red", "purple", "white", "surface",
                 "white-destructive", "surface-destructive")
@@ -238,9 +238,10 @@ class ComponentRenderer:
     # --- one preparation per component: props in, template values out --------------------
 
     def _callout(self, p: _Props) -> dict[str, Any]:
-        icon_name, label = CALLOUTS.get(p.element.name, ("circle-info", "Note"))
+        icon_name, word = CALLOUTS.get(p.element.name, ("circle-info", "callout_note"))
         svg = p.icon() if p.element.name == "Callout" else find_icon(icon_name).svg
         kind = p.element.name.lower()
+        label: str = getattr(p.ctx.ui, word)  # in the page's language
         return {"kind": kind, "label": label, "icon_svg": svg, "color": p.color()}
 
     def _card(self, p: _Props) -> dict[str, Any]:

@@ -22,7 +22,10 @@
   function labelToggle() {
     if (!toggle) return;
     var dark = root.getAttribute("data-theme") === "dark";
-    toggle.setAttribute("aria-label", dark ? "Switch to light mode" : "Switch to dark mode");
+    // The words in the page's language, from the button (topbar.html); an older override
+    // without them keeps the label it wrote.
+    var words = toggle.getAttribute(dark ? "data-light-label" : "data-dark-label");
+    if (words) toggle.setAttribute("aria-label", words);
   }
   if (toggle) {
     labelToggle();
@@ -121,7 +124,7 @@
     button.addEventListener("click", function () {
       copyText(block.querySelector("pre").innerText, function () {
         var label = button.textContent;
-        button.textContent = words.copied || "Copied";
+        if (words.copied) button.textContent = words.copied;
         button.classList.add("copied");
         setTimeout(function () { button.textContent = label; button.classList.remove("copied"); }, 1500);
       });
@@ -202,7 +205,8 @@
   function setDrawer(open) {
     document.body.classList.toggle("nav-open", open);
     menu.setAttribute("aria-expanded", open ? "true" : "false");
-    menu.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+    var words = menu.getAttribute(open ? "data-close-label" : "data-open-label");  // page's language
+    if (words) menu.setAttribute("aria-label", words);
     if (open) {
       var first = sidebar.querySelector('[aria-current="page"]') || sidebar.querySelector("a, select");
       if (first) first.focus({ preventScroll: true });
