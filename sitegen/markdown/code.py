@@ -262,10 +262,10 @@ def fence_icon(name: str, library: IconLibrary = "fontawesome") -> tuple[str, st
 # CodeGroup shared by API pages); the HTML is a function of (code, info, icon library)
 # alone, so each process highlights it once.
 @lru_cache(maxsize=1024)
-def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome", language: str = "en") -> str:
+def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome", page_language: str = "en") -> str:
     """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta), with
     Shiki's `[!code ++]`-style comments turned into line classes (see strip_notations);
-    its buttons' words in `language` (the page's, as `i18n.ui_strings` reads it)."""
+    its buttons' words in `page_language` (as `i18n.ui_strings` reads it)."""
     meta = parse_meta(info)
     # Plain text shows markers as written: Mintlify's own page on the notation shows its
     # examples that way (in ```text blocks).
@@ -293,7 +293,7 @@ def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome"
     icon_html = f'<span class="code-icon" aria-hidden="true">{icon}</span>' if icon else ""
     heading = meta.title or (meta.language if icon else None)
     title_bar = f'<div class="code-title">{icon_html}<span>{html.escape(heading)}</span></div>' if heading else ""
-    ui = ui_strings(language)
+    ui = ui_strings(page_language)
     named = meta.title or meta.language
     label = fill(ui.copy_named, name=named) if named else fill(ui.copy_code)
     collapsible = meta.expandable and len(lines) > EXPANDABLE_LINES
