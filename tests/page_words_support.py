@@ -31,4 +31,5 @@ PAGES = {
     "/tr/index.mdx": page("Bahçe", "Dikim", "Derin kazın."),
 }
 CONFIG: dict[str, Any] = {"theme": "mint", "name": "果樹園", "colors": {"primary": "#2F6B3A"}, "navigation": LANGUAGES,
-                          "banner": {"content": "新しい品種", "dismissible": True}}
+                          "banner": {"content": "新しい品種", "dismissible": True},
+                          "navbar": {"primary": {"type": "github", "href": "https://github.com/acme/orchard"}}}

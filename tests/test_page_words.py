@@ -73,13 +73,14 @@ def test_the_german_chrome_labels_what_it_shows(built: dict[str, str]) -> None:
         "Seite als Markdown kopieren", "Diese Seite als Markdown kopieren", "Markdown dieser Seite anzeigen")
     assert attributes(german, "aside", "sidebar")["aria-label"] == "Navigation"  # the same word in German
     assert attributes(german, "nav", "sidebar-nav")["aria-label"] == "Seiten"
+    assert attributes(german, "a", "github-button")["data-stars-label"] == "{count} Sterne auf GitHub"  # site.js's title
 
 
 def test_a_japanese_page_says_nothing_in_english(built: dict[str, str]) -> None:
     """The Latin words left are names: keys, languages (each in its own), Markdown, Cursor,
     and the author's code titles and languages."""
     latin = [words for words in visible_words(built["ja/index.html"]) if re.search("[A-Za-z]", words)]
-    assert latin == ["Ctrl K または / で検索", "Ctrl", "K", "English", "Deutsch", "Türkçe",
+    assert latin == ["Ctrl K または / で検索", "Ctrl", "K", "acme/orchard", "English", "Deutsch", "Türkçe",
                      "ページを Markdown としてコピー", "このページを Markdown としてコピー",
                      "pflanzen.py", "pflanzen.py をコピー", "bash", "Bash", "Python", "bash をコピー", "python をコピー",
                      "Cursor で開く", "Esc", "Esc"]

@@ -106,6 +106,7 @@ class UiStrings:
     footer: str
     feedback: str
     previous_and_next: str
+    github_stars: str  # with "{count}": the topbar's GitHub button, once site.js has the count
     # The API page and its playground (api/*.html, api.js).
     api_try_it: str
     api_send: str

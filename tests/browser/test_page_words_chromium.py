@@ -1,5 +1,6 @@
 """What the scripts say after a click on a German page: Show more / Show less, the copy
-buttons' feedback, the prompt's and the mode toggle's, all from the page's language."""
+buttons' feedback, the prompt's, the mode toggle's and the GitHub button's title, all from
+the page's language."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def test_the_scripts_speak_the_pages_language(make_project: Callable[..., Path],
                                               static_server: Callable[[Path], str], page: Any) -> None:
     site = serve_project(make_project(CONFIG, PAGES), static_server)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.route("https://api.github.com/**", lambda route: route.fulfill(json={"stargazers_count": 1234}))
     page.goto(site + "de/")
     page.bring_to_front()  # the async clipboard API needs a focused document
 
@@ -52,3 +54,6 @@ def test_the_scripts_speak_the_pages_language(make_project: Callable[..., Path],
     toggle.click()
     expected = "Zum hellen Modus wechseln" if before == "light" else "Zum dunklen Modus wechseln"
     expect(toggle).to_have_attribute("aria-label", expected)
+
+    # The GitHub button's title once the count has come, in German words and digits.
+    expect(page.locator(".github-button")).to_have_attribute("title", "1.234 Sterne auf GitHub")

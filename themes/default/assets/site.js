@@ -266,7 +266,10 @@
     var showCount = function (count) {
       countEl.textContent = formatCount(count);
       github.setAttribute("data-stars", "loaded");
-      github.setAttribute("title", count.toLocaleString("en-US") + " stars on GitHub");
+      // In the page's words and number format (topbar.html); an older override has no title.
+      var words = github.getAttribute("data-stars-label"), number;
+      try { number = count.toLocaleString(document.documentElement.lang || undefined); } catch (e) { number = String(count); }
+      if (words) github.setAttribute("title", words.replace("{count}", number));
     };
     var cached = null;
     try { cached = JSON.parse(sessionStorage.getItem(cacheKey) || "null"); } catch (e) {}
