@@ -1,5 +1,5 @@
 """A small site in English, German, Japanese and Turkish (a table without the page's words)
-whose page shows a heading, code blocks, callouts, a code group, a prompt and a tooltip."""
+whose page shows a heading, code blocks, callouts, code groups, a prompt, a tooltip and a tab."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ def page(title: str, heading: str, text: str) -> str:
             f"<Warning>{text}</Warning>\n\n<Note>{text}</Note>\n\n"
             '<CodeGroup dropdown>\n\n```bash\nmake\n```\n\n```python\nrun()\n```\n\n</CodeGroup>\n\n'
             f'<Prompt description="{text}" actions={{["copy", "cursor"]}}>{text}</Prompt>\n\n'
-            f'<Tooltip tip="{text}" href="/de/index">{heading}</Tooltip>\n')
+            f'<Tooltip tip="{text}" href="/de/index">{heading}</Tooltip>\n\n'
+            "<CodeGroup>\n\n```\nmake\n```\n\n```\nmake run\n```\n\n</CodeGroup>\n\n"  # untitled blocks
+            f"<Tabs>\n<Tab>{text}</Tab>\n</Tabs>\n")
 
 
 LANGUAGES = {"languages": [

@@ -75,7 +75,7 @@ FIRST_WORDS = {"direction", "on_this_page", "search", "search_placeholder", "typ
                "deprecated", "suggest_edits", "raise_issue", "page_not_found", "not_found_text", "go_home",
                "to_navigate", "to_open", "to_close"}
 # What a reader of a page hears or sees besides the API page's words (tests/test_page_words.py).
-PAGE_WORDS = {"link_to_section", "copy_named", "copy_code", "show_more", "show_less", "line_count", "example_shown",
+PAGE_WORDS = {"link_to_section", "copy_named", "copy_code", "show_more", "show_less", "line_count", "example_shown", "example_number", "tab_number",
               "callout_note", "callout_info", "callout_tip", "callout_warning", "callout_check", "callout_danger",
               "copy_prompt", "open_in", "learn_more", "view_choice", "search_label", "search_site", "close_search",
               "search_results", "search_shortcut", "open_navigation", "close_navigation", "navigation", "pages",

@@ -67,6 +67,8 @@ class UiStrings:
     show_less: str
     line_count: str  # with "{count}", after "Show more"
     example_shown: str  # a dropdown code group's menu
+    example_number: str  # with "{number}": a code group's block with neither title nor language
+    tab_number: str  # with "{number}": a <Tab> without a title
     callout_note: str  # a callout's kind, read out before its text
     callout_info: str
     callout_tip: str
