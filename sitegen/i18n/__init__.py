@@ -2,8 +2,9 @@
 in the page's language, and the direction that language is written in.
 
 One JSON table per language sits beside this file (`de.json`, `zh-Hant.json`…), each with
-every key of `en.json` but the API page's (`api_*`, tests/test_settings_i18n.py checks it):
-an API word a table leaves out (a longer hint no translation of is sure) is English. A
+the theme's first words of `en.json` (tests/test_settings_i18n.py checks it): an API word or
+a word of the page's labels and buttons a table leaves out (added since, or a longer hint no
+translation of is sure) is English. A
 page's language is the one its navigation gives it (`nav.Navigation.page_language`); a
 code with no table of its own falls back to its alias (`jp` is Japanese, `zh-TW`
 Traditional Chinese, as Mintlify reads them), then to its primary subtag (`fr-CA` -> `fr`),
