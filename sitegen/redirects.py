@@ -10,26 +10,31 @@ written Mintlify's way (`/old/:slug*`) and rewritten the hosts' way (`/old/*` ->
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 
+from markupsafe import Markup
+
 from sitegen.config import LoadedConfig, Redirect
+from sitegen.i18n import fill, ui_strings
 from sitegen.nav import normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix, url_for
 
 HOST_RULES = "_redirects"  # read by Netlify and Cloudflare Pages at the site root
 
+# In the language of the page it leads to (a reader may see it for a moment).
 _REDIRECT_PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}"{dir}>
 <head>
 <meta charset="utf-8">
-<title>Redirecting…</title>
+<title>{redirecting}</title>
 <meta name="robots" content="noindex">
 <meta http-equiv="refresh" content="0; url={url}">
 <link rel="canonical" href="{url}">
 </head>
 <body>
-<p>This page has moved to <a href="{url}">{url}</a>.</p>
+<p>{moved_to}</p>
 </body>
 </html>
 """
@@ -48,9 +53,11 @@ class RedirectFiles:
         return ("\n".join(self.host_rules) + "\n").encode() if self.host_rules else None
 
 
-def redirect_files(loaded: LoadedConfig, pages: list[Page]) -> RedirectFiles:
+def redirect_files(loaded: LoadedConfig, pages: list[Page],
+                   language_of: Callable[[Page | None], str | None] = lambda page: None) -> RedirectFiles:
     """The static pages and `_redirects` lines for docs.json `redirects`, with a warning for a
-    source that is also a page (the page is kept) and a destination that is no page."""
+    source that is also a page (the page is kept) and a destination that is no page. A page's
+    words are in `language_of` its destination (None: another site's or no page's)."""
     by_id = {page.id: page for page in pages}
     made = RedirectFiles()
     for index, redirect in enumerate(loaded.config.redirects):
@@ -78,9 +85,16 @@ def redirect_files(loaded: LoadedConfig, pages: list[Page]) -> RedirectFiles:
             url = (root_prefix(source_url) + target.url or "./") + suffix
         else:
             url = root_prefix(source_url) + path.strip("/") + suffix
-        made.pages[source_url + "index.html"] = _REDIRECT_PAGE.format(url=escape(url)).encode()
+        made.pages[source_url + "index.html"] = _redirect_page(url, language_of(target)).encode()
         made.host_rules.append(_rule(source, _host_destination(redirect, by_id, None), status))
     return made
+
+
+def _redirect_page(url: str, language: str | None) -> str:
+    ui = ui_strings(language)
+    link = Markup('<a href="{0}">{0}</a>').format(url)
+    return _REDIRECT_PAGE.format(url=escape(url), lang=escape(language or "en"), dir=' dir="rtl"' if ui.rtl else "",
+                                 redirecting=escape(ui.redirecting), moved_to=fill(ui.moved_to, url=link))
 
 
 def _rule(source: str, destination: str, status: str) -> str:

@@ -100,3 +100,18 @@ def test_a_table_without_the_words_leaves_them_in_english(built: dict[str, str])
     english = visible_words(built["index.html"], "prose")
     assert english[:13] == ["Planting", "Link to this section", "#", "Dig deep.", "pflanzen.py", "Copy pflanzen.py",
                             "Copy", "Show more", "(20 lines)", "Copy code", "Copy", "Warning:", "Dig deep."]
+
+
+def test_a_redirect_page_speaks_the_language_of_the_page_it_leads_to(make_project: Any) -> None:
+    redirects = [{"source": "/ja/old", "destination": "/ja/index"}, {"source": "/old", "destination": "/index"},
+                 {"source": "/de/old", "destination": "/de/index#pflanzen"}]
+    site = build_site(make_project({**CONFIG, "redirects": redirects}, PAGES))
+    assert site.warnings == []
+    japanese = site.files["ja/old/index.html"].decode()
+    assert '<html lang="ja">' in japanese and "<title>リダイレクト中…</title>" in japanese
+    assert visible_words(japanese) == ["リダイレクト中…", "このページは", "../../ja/", "に移動しました。"]
+    assert visible_words(site.files["de/old/index.html"].decode()) == [
+        "Weiterleitung…", "Diese Seite ist umgezogen nach", "../../de/#pflanzen", "."]
+    english = site.files["old/index.html"].decode()
+    assert '<html lang="en">' in english
+    assert visible_words(english) == ["Redirecting…", "This page has moved to", "../", "."]

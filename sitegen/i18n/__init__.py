@@ -110,6 +110,8 @@ class UiStrings:
     feedback: str
     previous_and_next: str
     github_stars: str  # with "{count}": the topbar's GitHub button, once site.js has the count
+    redirecting: str  # a redirect page's title
+    moved_to: str  # with "{url}": a redirect page's link
     # The API page and its playground (api/*.html, api.js).
     api_try_it: str
     api_send: str
