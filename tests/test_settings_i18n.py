@@ -78,7 +78,7 @@ FIRST_WORDS = {"direction", "on_this_page", "search", "search_placeholder", "typ
 PAGE_WORDS = {"link_to_section", "copy_named", "copy_code", "show_more", "show_less", "line_count", "example_shown", "example_number", "tab_number",
               "callout_note", "callout_info", "callout_tip", "callout_warning", "callout_check", "callout_danger",
               "copy_prompt", "open_in", "learn_more", "view_choice", "search_label", "search_site", "close_search",
-              "search_results", "search_shortcut", "open_navigation", "close_navigation", "navigation", "pages",
+              "search_results", "search_shortcut", "search_needs_http", "search_unavailable", "open_navigation", "close_navigation", "navigation", "pages",
               "sections", "links", "switch_to_dark", "switch_to_light", "toggle_mode", "language_current",
               "languages", "product_current", "section_current", "documentation_version", "announcement",
               "dismiss_announcement", "dismiss", "copy_page_markdown", "copy_page_title", "more_page_actions",

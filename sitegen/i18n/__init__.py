@@ -85,6 +85,8 @@ class UiStrings:
     close_search: str
     search_results: str
     search_shortcut: str
+    search_needs_http: str  # search.js, on a page opened from a file
+    search_unavailable: str  # search.js, when the index does not load
     open_navigation: str
     close_navigation: str
     navigation: str

@@ -1,6 +1,6 @@
 """What the scripts say after a click on a German page: Show more / Show less, the copy
 buttons' feedback, the prompt's, the mode toggle's and the GitHub button's title, all from
-the page's language."""
+the page's language; and search's message on a page opened from a file."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from page_words_support import CONFIG, PAGES
 from playwright.sync_api import expect
 
-from chrome_support import serve_project
+from chrome_support import build, serve_project
 
 pytestmark = pytest.mark.browser
 
@@ -57,3 +57,13 @@ def test_the_scripts_speak_the_pages_language(make_project: Callable[..., Path],
 
     # The GitHub button's title once the count has come, in German words and digits.
     expect(page.locator(".github-button")).to_have_attribute("title", "1.234 Sterne auf GitHub")
+
+
+def test_search_from_disk_explains_in_the_pages_language(make_project: Callable[..., Path], page: Any) -> None:
+    project = make_project(CONFIG, PAGES)
+    build(project)
+    page.goto((project / "site" / "ja" / "index.html").as_uri())
+    page.click(".search-button")
+    expect(page.locator(".search-status")).to_have_text(
+        "検索にはサイトを HTTP で配信する必要があります。サイトのフォルダーで「python -m http.server」"
+        "（または「sitegen serve」）を実行し、そこから開いてください。")
