@@ -259,8 +259,8 @@ def fence_icon(name: str, library: IconLibrary = "fontawesome") -> tuple[str, st
 
 
 # The same block often appears on many pages (an install command, a snippet's code, a
-# CodeGroup shared by API pages); the HTML is a function of (code, info, icon library)
-# alone, so each process highlights it once.
+# CodeGroup shared by API pages); the HTML is a function of (code, info, icon library,
+# page language) alone, so each process highlights it once per language.
 @lru_cache(maxsize=1024)
 def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome", page_language: str = "en") -> str:
     """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta), with
