@@ -1,5 +1,6 @@
 """A small site in English, German, Japanese and Turkish (a table without the page's words)
-whose page shows a heading, code blocks, callouts, code groups, a prompt, a tooltip and a tab."""
+whose page shows a heading, code blocks, callouts, code groups, a prompt, a tooltip, a tab and a
+colour swatch."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ def page(title: str, heading: str, text: str) -> str:
             f'<Prompt description="{text}" actions={{["copy", "cursor"]}}>{text}</Prompt>\n\n'
             f'<Tooltip tip="{text}" href="/de/index">{heading}</Tooltip>\n\n'
             "<CodeGroup>\n\n```\nmake\n```\n\n```\nmake run\n```\n\n</CodeGroup>\n\n"  # untitled blocks
-            f"<Tabs>\n<Tab>{text}</Tab>\n</Tabs>\n")
+            f"<Tabs>\n<Tab>{text}</Tab>\n</Tabs>\n\n"
+            f'<Color>\n<Color.Item name="{heading}" value="#2F6B3A" />\n</Color>\n')
 
 
 LANGUAGES = {"languages": [

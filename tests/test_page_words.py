@@ -42,6 +42,7 @@ def test_a_german_pages_components_speak_german(built: dict[str, str]) -> None:
         "Pflanzen", "Tief graben.", "Mehr erfahren",  # a tooltip's link without its own words
         "Beispiel 1", "Beispiel 2", "Code kopieren", "Kopieren", "Code kopieren", "Kopieren",  # untitled blocks' tabs
         "Tab 1", "Tab 1", "Tief graben.",  # an untitled tab (and its panel's label); "Tab" in German too
+        "Pflanzen",  # a colour swatch: its name (its "copied" comes from data-copied, by CSS)
     ]
     assert attributes(german, "a", "header-anchor") == {
         "class": "header-anchor", "href": "#pflanzen", "aria-label": "Link zu diesem Abschnitt"}
@@ -51,6 +52,7 @@ def test_a_german_pages_components_speak_german(built: dict[str, str]) -> None:
     assert attributes(german, "button", "copy-code")["aria-label"] == "pflanzen.py kopieren"
     assert attributes(german, "select", "code-group-select")["aria-label"] == "Angezeigtes Beispiel"
     assert attributes(german, "button", "prompt-copy")["data-copied"] == "Kopiert"
+    assert attributes(german, "span", "color-name")["data-copied"] == "Kopiert"
     assert '<span class="visually-hidden">Warnung: </span>' in german
     assert 'data-ui-copy="Kopieren" data-ui-copied="Kopiert"' in german  # site.js's copy feedback
 

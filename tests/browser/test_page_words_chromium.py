@@ -1,5 +1,5 @@
 """What the scripts say after a click on a German page: Show more / Show less, the copy
-buttons' feedback, the prompt's, the mode toggle's and the GitHub button's title, all from
+buttons' feedback, the prompt's, a colour swatch's, the mode toggle's and the GitHub button's title, all from
 the page's language; and search's message on a page opened from a file."""
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ def test_the_scripts_speak_the_pages_language(make_project: Callable[..., Path],
     expect(prompt).to_have_text("Kopiert")
     expect(prompt).to_have_text("Prompt kopieren")  # and back
     assert page.evaluate("navigator.clipboard.readText()") == "Tief graben.\n"
+
+    swatch = page.locator(".color-item")
+    swatch.click()
+    # What the swatch says while it shows it has copied (CSS, from the name's data-copied).
+    page.wait_for_function("""() => getComputedStyle(document.querySelector('.color-item .color-name'), '::after')
+                                      .content === '" · Kopiert"'""")
+    assert page.evaluate("navigator.clipboard.readText()") == "#2F6B3A"
 
     toggle = page.locator(".mode-toggle")
     before = page.evaluate("document.documentElement.getAttribute('data-theme')")
