@@ -334,7 +334,7 @@ def test_color_items_rows_and_variants() -> None:
     assert '<p class="color-row-title">Primary</p>' in html
     assert ('<button type="button" class="color-item" data-color-light="#3B82F6" data-color-dark="#3B82F6" '
             'style="--swatch-light: #3B82F6; --swatch-dark: #3B82F6">') in html
-    assert '<span class="color-name">blue-500</span>' in html and '<code class="color-value">#3B82F6</code>' in html
+    assert '<span class="color-name" data-copied="Copied">blue-500</span>' in html and '<code class="color-value">#3B82F6</code>' in html
     assert ('<code class="color-value dark:hidden">#FFFFFF</code><code class="color-value hidden dark:block">#18181B</code>'
             in html)
     assert ctx.warnings == []
