@@ -1,6 +1,7 @@
 """Every word a reader of a translated page sees or hears is in the page's language: heading
-anchors, code blocks' buttons, callouts' hidden labels, code groups' menus, prompts, and the
-chrome's labels and titles (their English is only a fallback for a table that lacks them)."""
+anchors, code blocks' buttons, callouts' hidden labels, code groups' menus and untitled tabs,
+prompts, tooltips, the chrome's labels and titles, and redirect pages (their English is only
+a fallback for a table that lacks them)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """What the scripts say after a click on a German page: Show more / Show less, the copy
-buttons' feedback, the prompt's, a colour swatch's, the mode toggle's and the GitHub button's title, all from
-the page's language; and search's message on a page opened from a file."""
+buttons' feedback, the prompt's, a colour swatch's, the mode toggle's and the GitHub
+button's title, all from the page's language; and search's message on a Japanese page
+opened from a file."""
 
 from __future__ import annotations
 
