@@ -14,27 +14,31 @@ Links (markdown/links.py) and redirect destinations are judged by it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
+from markupsafe import Markup
+
 from sitegen.config import LoadedConfig, Redirect
+from sitegen.i18n import fill, ui_strings
 from sitegen.nav import Navigation, normalize_page_ref
 from sitegen.pages import Page, is_external, root_prefix, url_for
 
 HOST_RULES = "_redirects"  # read by Netlify and Cloudflare Pages at the site root
 
+# In the language of the page it leads to (a reader may see it for a moment).
 _REDIRECT_PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}"{dir}>
 <head>
 <meta charset="utf-8">
-<title>Redirecting…</title>
+<title>{redirecting}</title>
 <meta name="robots" content="noindex">
 <meta http-equiv="refresh" content="0; url={url}">
 <link rel="canonical" href="{url}">
 </head>
 <body>
-<p>This page has moved to <a href="{url}">{url}</a>.</p>
+<p>{moved_to}</p>
 </body>
 </html>
 """
@@ -171,9 +175,11 @@ def site_routes(loaded: LoadedConfig, pages: Iterable[Page], navigation: Navigat
     return SiteRoutes(pages, [item.page for item in navigation.all_ordered()], loaded.config.redirects, generated)
 
 
-def redirect_files(loaded: LoadedConfig, routes: SiteRoutes) -> RedirectFiles:
+def redirect_files(loaded: LoadedConfig, routes: SiteRoutes,
+                   language_of: Callable[[Page | None], str | None] = lambda page: None) -> RedirectFiles:
     """The static pages and `_redirects` lines for docs.json `redirects`, with a warning for a
-    source that is also a page (the page is kept) and a destination that leads to no page."""
+    source that is also a page (the page is kept) and a destination that leads to no page. A
+    page's words are in `language_of` the page it leads to (None: another site's or no page's)."""
     made = RedirectFiles()
     for index, redirect in enumerate(loaded.config.redirects):
         here = f"redirects[{index}]"
@@ -204,9 +210,17 @@ def redirect_files(loaded: LoadedConfig, routes: SiteRoutes) -> RedirectFiles:
             url = redirect.destination.strip()
         else:
             url = root_prefix(source_url) + path.strip("/") + suffix
-        made.pages[source_url + "index.html"] = _REDIRECT_PAGE.format(url=escape(url)).encode()
+        target = landing.page if landing is not None else None
+        made.pages[source_url + "index.html"] = _redirect_page(url, language_of(target)).encode()
         made.host_rules.append(_rule(source, _host_destination(redirect, routes, None), status))
     return made
+
+
+def _redirect_page(url: str, language: str | None) -> str:
+    ui = ui_strings(language)
+    link = Markup('<a href="{0}">{0}</a>').format(url)
+    return _REDIRECT_PAGE.format(url=escape(url), lang=escape(language or "en"), dir=' dir="rtl"' if ui.rtl else "",
+                                 redirecting=escape(ui.redirecting), moved_to=fill(ui.moved_to, url=link))
 
 
 def _rule(source: str, destination: str, status: str) -> str:

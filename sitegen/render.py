@@ -569,8 +569,13 @@ class Renderer:
                 active_anchor=section.anchor if section else None,
                 nav=Markup(NAV_TOKEN), current_page=Markup(PAGE_TOKEN),
                 nav_script=self.nav_script(section)[0] if section and section.groups else None,
+                ui=self.section_ui(section),
             )
         return self._fragments[key]
+
+    def section_ui(self, section: NavSection | None) -> UiStrings:
+        """The words of a section's language (a sidebar's, its tabs')."""
+        return ui_strings((section.language if section else None) or self.page_language(None))
 
     def _sidebar_anchors(self, navigation: Navigation, section: NavSection | None) -> list[AnchorView]:
         """The anchors and dropdowns a section's sidebar shows: those of every tab and its tab's
@@ -595,7 +600,7 @@ class Renderer:
             self.fragment_renders["partials/sidebar_nav.html"] += 1
             html = self.env.get_template("partials/sidebar_nav.html").render(
                 site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN, open_group=open_group,
-                ui=ui_strings(section.language or self.page_language(None)),
+                ui=self.section_ui(section),
             )
             # Indentation is a third of a long nav's bytes; the nav has no <pre> to keep it for.
             self._page_navs[key] = _LAYOUT_SPACE.sub("\n", html)
@@ -671,7 +676,8 @@ class Renderer:
         links = self.site.navigation.version_links(page)
         if not links:
             return ""
-        return self.env.get_template("partials/version_picker.html").render(links=links, page=page, root=ROOT_TOKEN)
+        return self.env.get_template("partials/version_picker.html").render(
+            links=links, page=page, root=ROOT_TOKEN, ui=ui_strings(self.page_language(page)))
 
     def product_views(self, section: NavSection | None) -> list[ProductView]:
         """The product switcher of a section (v2 `products`; `Navigation.product_links`)."""
@@ -692,7 +698,7 @@ class Renderer:
         """The page's language menu (each entry: the same page in that language, see
         `Navigation.language_links`); rendered per page, it is a few links."""
         return self.env.get_template("partials/language_switcher.html").render(
-            links=self.site.navigation.language_links(page), root=ROOT_TOKEN)
+            links=self.site.navigation.language_links(page), root=ROOT_TOKEN, ui=ui_strings(self.page_language(page)))
 
     def page_tabs(self, section: NavSection | None, root: str) -> Markup:
         if not self.site.navigation.for_section(section).tabs:

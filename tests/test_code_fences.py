@@ -62,7 +62,8 @@ def test_expandable_long_block_gets_a_show_more_button_short_one_does_not() -> N
     long_code = "".join(f"print({n})\n" for n in range(EXPANDABLE_LINES + 8))
     html = render_fence(long_code, "python expandable")
     assert 'class="code-block expandable"' in html
-    assert (f'<button type="button" class="code-expand" aria-expanded="true" hidden>Show more '
+    assert (f'<button type="button" class="code-expand" aria-expanded="true" data-more="Show more" '
+            f'data-less="Show less" hidden>Show more '
             f'<span class="code-expand-count">({EXPANDABLE_LINES + 8} lines)</span></button>') in html
     short = render_fence("print(1)\n", "python expandable")
     assert "code-expand" not in short and "expandable" not in short

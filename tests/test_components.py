@@ -337,7 +337,7 @@ def test_color_items_rows_and_variants() -> None:
     assert '<p class="color-row-title">Primary</p>' in html
     assert ('<button type="button" class="color-item" data-color-light="#3B82F6" data-color-dark="#3B82F6" '
             'style="--swatch-light: #3B82F6; --swatch-dark: #3B82F6">') in html
-    assert '<span class="color-name">blue-500</span>' in html and '<code class="color-value">#3B82F6</code>' in html
+    assert '<span class="color-name" data-copied="Copied">blue-500</span>' in html and '<code class="color-value">#3B82F6</code>' in html
     assert ('<code class="color-value dark:hidden">#FFFFFF</code><code class="color-value hidden dark:block">#18181B</code>'
             in html)
     assert ctx.warnings == []
@@ -354,7 +354,7 @@ def test_color_item_with_a_bad_value_warns_and_shows_no_swatch_colour() -> None:
 
 def test_view_is_a_labelled_section_with_its_title_and_icon() -> None:
     html, ctx = render("View", {"title": "Python", "icon": "python"}, html="<p>pip install acme</p>")
-    assert html.startswith('<section class="view" data-view="Python" aria-label="Python">')
+    assert html.startswith('<section class="view" data-view="Python" data-view-label="View" aria-label="Python">')
     assert '<p class="view-title"><svg class="icon"' in html and "Python</p>" in html
     assert ctx.features == {"view"} and ctx.warnings == []
     html, ctx = render("View", {}, html="<p>x</p>")
@@ -380,7 +380,7 @@ def test_prompt_has_a_markdown_description_copy_and_cursor_actions() -> None:
     html, ctx = render("Prompt", {"description": "Write **clear** docs <b>now</b>", "actions": ["copy", "cursor"],
                                   "icon": "paperclip"}, html="<p>You are a writer &amp; editor.</p>")
     assert '<p class="prompt-description">Write <strong>clear</strong> docs &lt;b&gt;now&lt;/b&gt;</p>' in html
-    assert '<button type="button" class="prompt-copy" hidden>Copy prompt</button>' in html
+    assert '<button type="button" class="prompt-copy" data-copied="Copied" hidden>Copy prompt</button>' in html
     assert ('<a class="prompt-cursor" href="cursor://anysphere.cursor-deeplink/prompt?text='
             'You%20are%20a%20writer%20%26%20editor.">Open in Cursor</a>') in html
     assert '<div class="prompt-text">\n<p>You are a writer &amp; editor.</p>' in html

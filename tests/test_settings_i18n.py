@@ -68,13 +68,31 @@ def built(make_project: Any) -> dict[str, str]:
     return {path: data.decode() for path, data in site.files.items() if path.endswith(".html")}
 
 
+# The words every table has; a word added since (the API page's, the page's screen-reader
+# labels…) may be left out of a table no one could check, and is English there.
+FIRST_WORDS = {"direction", "on_this_page", "search", "search_placeholder", "type_to_search", "no_results", "copy_page",
+               "copied", "view_markdown", "copy", "previous", "next", "skip_to_content", "last_modified_on",
+               "deprecated", "suggest_edits", "raise_issue", "page_not_found", "not_found_text", "go_home",
+               "to_navigate", "to_open", "to_close"}
+# What a reader of a page hears or sees besides the API page's words (tests/test_page_words.py).
+PAGE_WORDS = {"link_to_section", "copy_named", "copy_code", "show_more", "show_less", "line_count", "example_shown", "example_number", "tab_number",
+              "callout_note", "callout_info", "callout_tip", "callout_warning", "callout_check", "callout_danger",
+              "copy_prompt", "open_in", "learn_more", "view_choice", "search_label", "search_site", "close_search",
+              "search_results", "search_shortcut", "search_needs_http", "search_unavailable", "open_navigation", "close_navigation", "navigation", "pages",
+              "sections", "links", "switch_to_dark", "switch_to_light", "toggle_mode", "language_current",
+              "languages", "product_current", "section_current", "documentation_version", "announcement",
+              "dismiss_announcement", "dismiss", "copy_page_markdown", "copy_page_title", "more_page_actions",
+              "view_page_markdown", "footer", "feedback", "previous_and_next", "github_stars",
+              "redirecting", "moved_to"}
+
+
 def test_every_table_has_every_word_and_a_direction() -> None:
     english = json.loads((TABLES / "en.json").read_text(encoding="utf-8"))
-    theme_words = {key for key in english if not key.startswith("api_")}
+    assert {key for key in english if not key.startswith("api_")} == FIRST_WORDS | PAGE_WORDS
     complete = []
     for code in table_codes():
         table = json.loads((TABLES / f"{code}.json").read_text(encoding="utf-8"))
-        assert theme_words <= set(table) <= set(english), code
+        assert FIRST_WORDS <= set(table) <= set(english), code
         if set(table) == set(english):
             complete.append(code)
         assert table["direction"] in ("ltr", "rtl"), code
@@ -83,9 +101,15 @@ def test_every_table_has_every_word_and_a_direction() -> None:
         # {names}, {url}…), once each, wherever the language puts them.
         for key, value in table.items():
             assert sorted(PLACEHOLDER.findall(value)) == sorted(PLACEHOLDER.findall(english[key])), (code, key)
-    # The API page's longer hints are left out where no translation is sure: English there.
+    # The API page's longer hints and the page's words are left out where no translation is
+    # sure: English there.
     assert complete == ["cs", "da", "de", "en", "es", "fr", "id", "it", "ja", "ko", "nl", "no", "pl", "pt", "ru", "sv",
                         "uk", "zh", "zh-Hant"]
+    assert (ui_strings("ar").link_to_section, ui_strings("tr").show_more) == ("Link to this section", "Show more")
+    # A table in another script has all of the page's words in it: none is the English one.
+    for code in ("ja", "ko", "ru", "uk", "zh", "zh-Hant"):
+        words = ui_strings(code)
+        assert [key for key in PAGE_WORDS if getattr(words, key) == english[key]] == [], code
     assert ui_strings("ar").api_cookies_hint == english["api_cookies_hint"]
     assert ui_strings("ar").api_send == "إرسال"
     # The words of the field lists, the components and the playground's messages are among them.

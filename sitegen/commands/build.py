@@ -91,7 +91,7 @@ def _report(args: argparse.Namespace, pages: int, seconds: float, warnings: list
         if left_out:
             from sitegen.publish.tags import ASSISTANTS  # only a site with a page menu pays for this import
 
-            names = ", ".join(ASSISTANTS[name][0].removeprefix("Open in ") for name in left_out)
+            names = ", ".join(ASSISTANTS[name][0] for name in left_out)
             print(f"no site URL: the page menu leaves out {names} (contextual.options): they are given "
                   "the page's Markdown by its absolute URL")
     return 0

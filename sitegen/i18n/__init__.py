@@ -2,8 +2,9 @@
 in the page's language, and the direction that language is written in.
 
 One JSON table per language sits beside this file (`de.json`, `zh-Hant.json`…), each with
-every key of `en.json` but the API page's (`api_*`, tests/test_settings_i18n.py checks it):
-an API word a table leaves out (a longer hint no translation of is sure) is English. A
+the theme's first words of `en.json` (tests/test_settings_i18n.py checks it): an API word or
+a word of the page's labels and buttons a table leaves out (added since, or a longer hint no
+translation of is sure) is English. A
 page's language is the one its navigation gives it (`nav.Navigation.page_language`); a
 code with no table of its own falls back to its alias (`jp` is Japanese, `zh-TW`
 Traditional Chinese, as Mintlify reads them), then to its primary subtag (`fr-CA` -> `fr`),
@@ -58,6 +59,61 @@ class UiStrings:
     to_navigate: str  # the search dialog's key hints: "↑↓ to navigate", "↵ to open", "Esc to close"
     to_open: str
     to_close: str
+    # The page's other words, most of them heard rather than seen (aria-labels, titles): a
+    # table written before them leaves them to English.
+    link_to_section: str  # a heading's # link
+    copy_named: str  # a code block's copy button, with "{name}": its title or language
+    copy_code: str  # the same for a block with neither
+    show_more: str  # an expandable code block's button (components.js swaps the two)
+    show_less: str
+    line_count: str  # with "{count}", after "Show more"
+    example_shown: str  # a dropdown code group's menu
+    example_number: str  # with "{number}": a code group's block with neither title nor language
+    tab_number: str  # with "{number}": a <Tab> without a title
+    callout_note: str  # a callout's kind, read out before its text
+    callout_info: str
+    callout_tip: str
+    callout_warning: str
+    callout_check: str
+    callout_danger: str
+    copy_prompt: str
+    open_in: str  # with "{name}": a prompt's or the page menu's assistant
+    learn_more: str  # a tooltip's link without a cta
+    view_choice: str  # the label of the <View> selector (components.js)
+    search_label: str
+    search_site: str  # with "{name}": the site's name
+    close_search: str
+    search_results: str
+    search_shortcut: str
+    search_needs_http: str  # search.js, on a page opened from a file
+    search_unavailable: str  # search.js, when the index does not load
+    open_navigation: str
+    close_navigation: str
+    navigation: str
+    pages: str
+    sections: str
+    links: str
+    switch_to_dark: str
+    switch_to_light: str
+    toggle_mode: str
+    language_current: str  # with "{name}"
+    languages: str
+    product_current: str  # with "{name}"
+    section_current: str  # with "{name}"
+    documentation_version: str
+    announcement: str
+    dismiss_announcement: str
+    dismiss: str
+    copy_page_markdown: str
+    copy_page_title: str
+    more_page_actions: str
+    view_page_markdown: str  # copy-page.js, on a page opened from a file
+    footer: str
+    feedback: str
+    previous_and_next: str
+    github_stars: str  # with "{count}": the topbar's GitHub button, once site.js has the count
+    redirecting: str  # a redirect page's title
+    moved_to: str  # with "{url}": a redirect page's link
     # The API page and its playground (api/*.html, api.js).
     api_try_it: str
     api_send: str

@@ -20,6 +20,7 @@ from pygments.lexers import get_lexer_by_name
 from pygments.token import STANDARD_TYPES, _TokenType
 from pygments.util import ClassNotFound
 
+from sitegen.i18n import fill, ui_strings
 from sitegen.icons import IconLibrary, find_icon, icon_problem
 
 LIGHT_STYLE = "default"
@@ -258,12 +259,13 @@ def fence_icon(name: str, library: IconLibrary = "fontawesome") -> tuple[str, st
 
 
 # The same block often appears on many pages (an install command, a snippet's code, a
-# CodeGroup shared by API pages); the HTML is a function of (code, info, icon library)
-# alone, so each process highlights it once.
+# CodeGroup shared by API pages); the HTML is a function of (code, info, icon library,
+# page language) alone, so each process highlights it once per language.
 @lru_cache(maxsize=1024)
-def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome") -> str:
+def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome", page_language: str = "en") -> str:
     """A fenced code block: title bar, copy button, highlighted lines (see FenceMeta), with
-    Shiki's `[!code ++]`-style comments turned into line classes (see strip_notations)."""
+    Shiki's `[!code ++]`-style comments turned into line classes (see strip_notations);
+    its buttons' words in `page_language` (as `i18n.ui_strings` reads it)."""
     meta = parse_meta(info)
     # Plain text shows markers as written: Mintlify's own page on the notation shows its
     # examples that way (in ```text blocks).
@@ -291,7 +293,9 @@ def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome"
     icon_html = f'<span class="code-icon" aria-hidden="true">{icon}</span>' if icon else ""
     heading = meta.title or (meta.language if icon else None)
     title_bar = f'<div class="code-title">{icon_html}<span>{html.escape(heading)}</span></div>' if heading else ""
-    label = html.escape(meta.title or meta.language or "code", quote=True)
+    ui = ui_strings(page_language)
+    named = meta.title or meta.language
+    label = fill(ui.copy_named, name=named) if named else fill(ui.copy_code)
     collapsible = meta.expandable and len(lines) > EXPANDABLE_LINES
     classes = "code-block" + "".join(
         f" {name}" for name, on in (("numbered", meta.numbers), ("wrap", meta.wrap),
@@ -299,13 +303,15 @@ def render_fence(code: str, info: str, icon_library: IconLibrary = "fontawesome"
                                    ("has-focus", "focused" in shown), ("has-diff", "diff" in shown)) if on
     )
     # The "Show more" button works without JavaScript too: the block starts open until
-    # components.js collapses it, so no content is ever out of reach.
+    # components.js collapses it, so no content is ever out of reach; it swaps the button's
+    # words for data-more/data-less, in the page's language.
     more = (
-        f'<button type="button" class="code-expand" aria-expanded="true" hidden>'
-        f'Show more <span class="code-expand-count">({len(lines)} lines)</span></button>'
+        f'<button type="button" class="code-expand" aria-expanded="true" data-more="{fill(ui.show_more)}"'
+        f' data-less="{fill(ui.show_less)}" hidden>{fill(ui.show_more)} '
+        f'<span class="code-expand-count">{fill(ui.line_count, count=str(len(lines)))}</span></button>'
         if collapsible else ""
     )
-    copy = (f'<button type="button" class="copy-code" aria-label="Copy {label}" hidden>Copy</button>'
+    copy = (f'<button type="button" class="copy-code" aria-label="{label}" hidden>{fill(ui.copy)}</button>'
             if meta.copy else "")
     return (
         f'<div class="{classes}" data-lang="{language}">{title_bar}{copy}'

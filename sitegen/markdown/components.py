@@ -21,6 +21,7 @@ import jinja2
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from sitegen.i18n import UiStrings
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.code import fence_icon, language_label, render_fence
 from sitegen.markdown.math import render_math
@@ -31,14 +32,14 @@ from sitegen.theme import CompiledTemplates, Theme, template_failure
 
 __all__ = ["ComponentRenderer"]
 
-# Callout kind -> (Font Awesome icon, label people hear).
+# Callout kind -> (Font Awesome icon, the `ui` word people hear before its text).
 CALLOUTS: dict[str, tuple[str, str]] = {
-    "Note": ("circle-exclamation", "Note"),
-    "Info": ("circle-info", "Info"),
-    "Tip": ("lightbulb", "Tip"),
-    "Warning": ("triangle-exclamation", "Warning"),
-    "Check": ("circle-check", "Check"),
-    "Danger": ("ban", "Danger"),
+    "Note": ("circle-exclamation", "callout_note"),
+    "Info": ("circle-info", "callout_info"),
+    "Tip": ("lightbulb", "callout_tip"),
+    "Warning": ("triangle-exclamation", "callout_warning"),
+    "Check": ("circle-check", "callout_check"),
+    "Danger": ("ban", "callout_danger"),
 }
 BADGE_COLORS = ("gray", "blue", "green", "yellow", "orange", "red", "purple", "white", "surface",
                 "white-destructive", "surface-destructive")
@@ -256,9 +257,10 @@ class ComponentRenderer:
     # --- one preparation per component: props in, template values out --------------------
 
     def _callout(self, p: _Props) -> dict[str, Any]:
-        icon_name, label = CALLOUTS.get(p.element.name, ("circle-info", "Note"))
+        icon_name, word = CALLOUTS.get(p.element.name, ("circle-info", "callout_note"))
         svg = p.icon() if p.element.name == "Callout" else find_icon(icon_name).svg
         kind = p.element.name.lower()
+        label: str = getattr(p.ctx.ui, word)  # in the page's language
         return {"kind": kind, "label": label, "icon_svg": svg, "color": p.color()}
 
     def _card(self, p: _Props) -> dict[str, Any]:
@@ -329,7 +331,7 @@ class ComponentRenderer:
         for child in p.element.children:
             if child.element is not None and child.element.name == "Tab":
                 tab_props = _Props(child.element, p.ctx)
-                title = tab_props.text("title") or f"Tab {len(tabs) + 1}"
+                title = tab_props.text("title") or p.ctx.ui.tab_number.replace("{number}", str(len(tabs) + 1))
                 number = len(tabs) + 1
                 # The panel keeps the id the <Tab> got as it was rendered (Mintlify's: its title's).
                 panel_id = child.element.props.get(_GIVEN_ID) or f"{base}-panel{number}"
@@ -359,7 +361,7 @@ class ComponentRenderer:
         for child in p.element.children:
             number = len(panels) + 1
             icon = child.code.icon if child.code else None  # an unknown one was reported at its fence
-            panels.append({"title": _child_title(child, len(panels)), "html": Markup(child.html),
+            panels.append({"title": _child_title(child, len(panels), p.ctx.ui), "html": Markup(child.html),
                            "id": f"{base}-panel{number}", "tab_id": f"{base}-tab{number}",
                            "language": child.code.language if child.code else "",
                            "icon_svg": Markup(fence_icon(icon, p.ctx.icon_library)[0]) if icon else None})
@@ -683,12 +685,13 @@ def template_name(component: str) -> str:
     return words.lower() + ".html"
 
 
-def _child_title(child: MdxChild, index: int) -> str:
-    if child.code is not None:
-        return child.code.title or child.code.language or f"Example {index + 1}"
-    if child.element is not None and child.element.props.get("title"):
+def _child_title(child: MdxChild, index: int, ui: UiStrings) -> str:
+    """A code group's tab title: its block's title or language, else "Example 2" in `ui`'s words."""
+    if child.code is not None and (child.code.title or child.code.language):
+        return child.code.title or child.code.language
+    if child.code is None and child.element is not None and child.element.props.get("title"):
         return str(child.element.props["title"])
-    return f"Example {index + 1}"
+    return ui.example_number.replace("{number}", str(index + 1))
 
 
 def _display_value(value: Any) -> str:

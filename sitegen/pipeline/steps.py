@@ -567,7 +567,7 @@ def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigati
     generated = Generated()
     generated.files["404.html"] = not_found
     generated.files.update(renderer.nav_assets())  # the shared sidebar of each section
-    redirects = redirect_files(loaded, routes)
+    redirects = redirect_files(loaded, routes, renderer.page_language)
     generated.redirects, generated.warnings = redirects.pages, redirects.warnings
     host_rules = redirects.host_file()
     if host_rules is not None:

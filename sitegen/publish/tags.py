@@ -6,19 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from sitegen.i18n import UiStrings, ui_strings
 from sitegen.pages import Page
 from sitegen.publish.site_url import absolute
 from sitegen.publish.social import CardStyle
 
-# The page menu's assistants (v2 `contextual.options`): label, and the address that starts a
+# The page menu's assistants (v2 `contextual.options`): name, and the address that starts a
 # conversation with a prompt. The prompt names the page's Markdown by its absolute URL, which
 # only a site with a URL has: without one these entries are left out.
 ASSISTANTS = {
-    "chatgpt": ("Open in ChatGPT", "https://chatgpt.com/?hints=search&q="),
-    "claude": ("Open in Claude", "https://claude.ai/new?q="),
-    "perplexity": ("Open in Perplexity", "https://www.perplexity.ai/search/new?q="),
+    "chatgpt": ("ChatGPT", "https://chatgpt.com/?hints=search&q="),
+    "claude": ("Claude", "https://claude.ai/new?q="),
+    "perplexity": ("Perplexity", "https://www.perplexity.ai/search/new?q="),
     # Cursor's prompt link: Cursor opens with the prompt filled in, for the reader to send.
-    "cursor": ("Open in Cursor", "https://cursor.com/link/prompt?text="),
+    "cursor": ("Cursor", "https://cursor.com/link/prompt?text="),
 }
 
 
@@ -57,9 +58,12 @@ class Publishing:
         """The absolute URL of the page's Markdown (index.md beside its index.html)."""
         return absolute(self.site_url, page.output.removesuffix(".html") + ".md")
 
-    def assistant_links(self, page: Page, actions: tuple[str, ...]) -> list[tuple[str, str]]:
-        """(label, URL) of each assistant in `actions`, in order, asked to read the page."""
+    def assistant_links(self, page: Page, actions: tuple[str, ...],
+                        ui: UiStrings | None = None) -> list[tuple[str, str]]:
+        """(label, URL) of each assistant in `actions`, in order, asked to read the page; the
+        label ("Open in Claude") in the words of `ui` (the page's language), else English."""
         prompt = f"Read {self.markdown_url(page)} so I can ask questions about it."
-        return [(ASSISTANTS[name][0], ASSISTANTS[name][1] + quote(prompt, safe=""))
+        words = (ui or ui_strings(None)).open_in
+        return [(words.replace("{name}", ASSISTANTS[name][0]), ASSISTANTS[name][1] + quote(prompt, safe=""))
                 for name in actions if name in ASSISTANTS]
 

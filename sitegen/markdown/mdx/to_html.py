@@ -394,7 +394,7 @@ def _render_fence(self: RendererHTML, tokens: list[Token], idx: int, options: An
         problem = fence_icon(icon, state.icon_library)[1]
         if problem:
             state.warn(doc.where(_line(token)), problem)
-    return render_fence(token.content, info, state.icon_library)
+    return render_fence(token.content, info, state.icon_library, state.ui.language)
 
 
 def _render_math(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
@@ -418,7 +418,7 @@ def _render_heading_open(self: RendererHTML, tokens: list[Token], idx: int, opti
     slug = state.ids.exact(custom) if custom else state.unique_id(title)
     token.attrSet("id", slug)
     link_open = Token("link_open", "a", 1)
-    link_open.attrs = {"class": "header-anchor", "href": f"#{slug}", "aria-label": "Link to this section"}
+    link_open.attrs = {"class": "header-anchor", "href": f"#{slug}", "aria-label": state.ui.link_to_section}
     inline.children = [*(inline.children or []), Token("text", "", 0, content=" "), link_open,
                        Token("html_inline", "", 0, content="#"), Token("link_close", "a", -1)]
     if token.tag in ("h2", "h3"):

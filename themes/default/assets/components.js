@@ -151,7 +151,8 @@
     function set(open) {
       block.classList.toggle("collapsed", !open);
       button.setAttribute("aria-expanded", open ? "true" : "false");
-      label.nodeValue = open ? "Show less " : "Show more ";
+      /* the words in the page's language, from the button (sitegen/markdown/code.py) */
+      label.nodeValue = button.getAttribute(open ? "data-less" : "data-more") + " ";
     }
     button.hidden = false;
     button.addEventListener("click", function () { set(block.classList.contains("collapsed")); });
@@ -230,10 +231,11 @@
     var button = prompt.querySelector(".prompt-copy"), text = prompt.querySelector(":scope > .prompt-text");
     if (!button || !text) return;
     button.hidden = false;
+    var label = button.textContent, copied = button.getAttribute("data-copied") || label; /* page's language */
     button.addEventListener("click", function () {
       copy(text.innerText.trim() + "\n", function () {
-        button.textContent = "Copied";
-        setTimeout(function () { button.textContent = "Copy prompt"; }, 1500);
+        button.textContent = copied;
+        setTimeout(function () { button.textContent = label; }, 1500);
       });
     });
   });
@@ -262,7 +264,7 @@
     });
     var label = document.createElement("label");
     label.className = "view-select";
-    label.appendChild(document.createTextNode("View"));
+    label.appendChild(document.createTextNode(views[0].getAttribute("data-view-label") || "")); /* page's language */
     var select = document.createElement("select");
     titles.forEach(function (title) { select.appendChild(new Option(title, title)); });
     label.appendChild(select);

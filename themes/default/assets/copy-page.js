@@ -22,15 +22,17 @@
   if (!link) return;
   var label = link.querySelector(".copy-page-label");
   if (location.protocol === "file:") {
-    label.textContent = label.getAttribute("data-view") || "View Markdown";
-    link.setAttribute("aria-label", "View Markdown of this page");
-    link.title = "View this page as Markdown (copying needs the site served over HTTP)";
+    // Copying needs the site served over HTTP: the link opens the Markdown instead, and says
+    // so in the page's language (page_actions.html); an older override keeps its words.
+    var view = link.getAttribute("data-view-label");
+    if (label.getAttribute("data-view")) label.textContent = label.getAttribute("data-view");
+    if (view) { link.setAttribute("aria-label", view); link.title = view; }
     return;
   }
   var timer = null;
   var original = label.textContent;
   function copied() {
-    label.textContent = label.getAttribute("data-copied") || "Copied";
+    label.textContent = label.getAttribute("data-copied") || original;
     link.classList.add("copied");
     clearTimeout(timer);
     timer = setTimeout(function () { label.textContent = original; link.classList.remove("copied"); }, 2000);

@@ -16,7 +16,10 @@
   // The page's language's words (partials/search.html), English when an older page has none.
   var words = {
     typeToSearch: dialog.getAttribute("data-type-to-search") || "Type to search the docs.",
-    noResults: dialog.getAttribute("data-no-results") || "No results for “{query}”"
+    noResults: dialog.getAttribute("data-no-results") || "No results for “{query}”",
+    // newer words: only the page's (an older search.html override without them says nothing)
+    needsHttp: dialog.getAttribute("data-needs-http") || "",
+    unavailable: dialog.getAttribute("data-unavailable") || ""
   };
   // Resolved against this script, so the bundle is found at any depth and under any sub-path.
   var script = document.currentScript;
@@ -63,7 +66,7 @@
     if (location.protocol === "file:") {
       // Pagefind fetches its index and WebAssembly, which browsers refuse for file:// pages.
       input.disabled = true;
-      say("Search needs the site to be served over HTTP: run “python -m http.server” in the site folder (or “sitegen serve”) and open it from there.");
+      say(words.needsHttp);
       return;
     }
     load();
@@ -215,7 +218,7 @@
       if (mine !== serial) return;
       render([]);
       query = ""; // let the next keystroke try again
-      say("Search is unavailable: its index could not be loaded. Rebuild the site with Pagefind installed.");
+      say(words.unavailable);
     });
   }
 

@@ -22,7 +22,10 @@
   function labelToggle() {
     if (!toggle) return;
     var dark = root.getAttribute("data-theme") === "dark";
-    toggle.setAttribute("aria-label", dark ? "Switch to light mode" : "Switch to dark mode");
+    // The words in the page's language, from the button (topbar.html); an older override
+    // without them keeps the label it wrote.
+    var words = toggle.getAttribute(dark ? "data-light-label" : "data-dark-label");
+    if (words) toggle.setAttribute("aria-label", words);
   }
   if (toggle) {
     labelToggle();
@@ -121,7 +124,7 @@
     button.addEventListener("click", function () {
       copyText(block.querySelector("pre").innerText, function () {
         var label = button.textContent;
-        button.textContent = words.copied || "Copied";
+        if (words.copied) button.textContent = words.copied;
         button.classList.add("copied");
         setTimeout(function () { button.textContent = label; button.classList.remove("copied"); }, 1500);
       });
@@ -202,7 +205,8 @@
   function setDrawer(open) {
     document.body.classList.toggle("nav-open", open);
     menu.setAttribute("aria-expanded", open ? "true" : "false");
-    menu.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+    var words = menu.getAttribute(open ? "data-close-label" : "data-open-label");  // page's language
+    if (words) menu.setAttribute("aria-label", words);
     if (open) {
       var first = sidebar.querySelector('[aria-current="page"]') || sidebar.querySelector("a, select");
       if (first) first.focus({ preventScroll: true });
@@ -262,7 +266,10 @@
     var showCount = function (count) {
       countEl.textContent = formatCount(count);
       github.setAttribute("data-stars", "loaded");
-      github.setAttribute("title", count.toLocaleString("en-US") + " stars on GitHub");
+      // In the page's words and number format (topbar.html); an older override has no title.
+      var words = github.getAttribute("data-stars-label"), number;
+      try { number = count.toLocaleString(document.documentElement.lang || undefined); } catch (e) { number = String(count); }
+      if (words) github.setAttribute("title", words.replace("{count}", number));
     };
     var cached = null;
     try { cached = JSON.parse(sessionStorage.getItem(cacheKey) || "null"); } catch (e) {}
