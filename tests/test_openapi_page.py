@@ -43,7 +43,7 @@ def test_plant_store_api_page_has_what_a_reader_needs(example_project: Path) -> 
     assert "<title>Create a plant - Plant Store</title>" in html  # title defaults to the summary
 
     auth = text_of(section(html, "api-auth"))
-    assert "Authorization bearer header required" in auth
+    assert "Authorization string header required" in auth
     assert "Authorization: Bearer <token>" in auth
 
     body = section(html, "api-body")

@@ -87,7 +87,7 @@ def test_navbar_link_and_github_primary(tideline: Path) -> None:
     assert link is not None and link.group(1).endswith("</svg></span>Status")
     assert link.group(1).startswith('<span class="topbar-link-icon"><svg class="icon icon-lucide"')  # activity
     assert re.search(r'<a class="github-button" id="topbar-cta-button" href="https://github.com/tideline/tideline-docs" '
-                     r'data-github-repo="tideline/tideline-docs">', text)
+                     r'data-github-repo="tideline/tideline-docs" data-stars-label="\{count\} stars on GitHub">', text)
     assert '<span class="github-name">tideline/tideline-docs</span>' in text
 
 
