@@ -211,6 +211,12 @@ def root_prefix(page_url: str) -> str:
     return "../" * page_url.count("/")
 
 
+def split_suffix(target: str) -> tuple[str, str]:
+    """'a/b.md?x=1#frag' -> ('a/b.md', '?x=1#frag')."""
+    cut = min((target.find(mark) for mark in "?#" if mark in target), default=len(target))
+    return target[:cut], target[cut:]
+
+
 def is_external(target: str) -> bool:
     """Anything that is not a path inside the site: a scheme, `//host`, a bare `#fragment`."""
     return not target or target.startswith(("#", "//")) or bool(_SCHEME.match(target))

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from sitegen.config import LoadedConfig, Redirect
 from sitegen.i18n import fill, ui_strings
 from sitegen.nav import Navigation, normalize_page_ref
-from sitegen.pages import Page, is_external, root_prefix, url_for
+from sitegen.pages import Page, is_external, root_prefix, split_suffix, url_for
 
 HOST_RULES = "_redirects"  # read by Netlify and Cloudflare Pages at the site root
 
@@ -105,7 +105,7 @@ class SiteRoutes:
                 return Landing(first, suffix=suffix) if first is not None else None
             if is_external(destination) and not destination.startswith("#"):
                 return Landing(None, url=destination)
-            path, rest = _split_suffix(destination)
+            path, rest = split_suffix(destination)
             suffix = rest or suffix
         return None
 
@@ -123,9 +123,14 @@ class SiteRoutes:
         return next((page for page in self._listed if page.id.startswith(folder)), None)
 
 
+def _source_path(redirect: Redirect) -> str:
+    """A redirect's source as a normalized path (`/a/b`), without its `#fragment` or `?query`."""
+    return "/" + redirect.source.strip().partition("#")[0].partition("?")[0].strip("/")
+
+
 def _compile_rule(redirect: Redirect) -> tuple[re.Pattern[str], str] | None:
     """A redirect's source as a pattern over normalized paths (`/a/b`), with its destination."""
-    source = "/" + redirect.source.strip().partition("#")[0].partition("?")[0].strip("/")
+    source = _source_path(redirect)
     parts, end, stars = [], 0, 0
     for match in _SOURCE_PART.finditer(source):
         parts.append(re.escape(source[end:match.start()]))
@@ -153,10 +158,6 @@ def _fill(destination: str, match: re.Match[str]) -> str:
     return re.sub(r"(?<!:)//+", "/", filled)
 
 
-def _split_suffix(target: str) -> tuple[str, str]:
-    cut = min((target.find(mark) for mark in "?#" if mark in target), default=len(target))
-    return target[:cut], target[cut:]
-
 
 @dataclass
 class RedirectFiles:
@@ -183,9 +184,10 @@ def redirect_files(loaded: LoadedConfig, routes: SiteRoutes,
     made = RedirectFiles()
     for index, redirect in enumerate(loaded.config.redirects):
         here = f"redirects[{index}]"
-        source = "/" + redirect.source.strip().partition("#")[0].partition("?")[0].strip("/")
+        source = _source_path(redirect)
         status = "308" if redirect.permanent else "307"  # Mintlify's codes: both keep the method
-        landing, path, suffix = _destination(redirect, routes)
+        followed = _destination(redirect, routes)
+        landing, path, suffix = followed
         exact = not ("*" in source or _PARAMETER.search(source))
         source_id = normalize_page_ref(source) or "index"
         if exact and source_id in routes.by_id:
@@ -197,7 +199,7 @@ def redirect_files(loaded: LoadedConfig, routes: SiteRoutes,
                                  "the redirect points there anyway")
         if not exact:  # only a host's rules can serve a pattern
             rule_source, splat = _host_pattern(source)
-            made.host_rules.append(_rule(rule_source, _host_destination(redirect, routes, splat), status))
+            made.host_rules.append(_rule(rule_source, _host_destination(redirect, followed, splat), status))
             continue
         source_url = url_for(source_id)
         if landing is not None and landing.page is not None:
@@ -212,7 +214,7 @@ def redirect_files(loaded: LoadedConfig, routes: SiteRoutes,
             url = root_prefix(source_url) + path.strip("/") + suffix
         target = landing.page if landing is not None else None
         made.pages[source_url + "index.html"] = _redirect_page(url, language_of(target)).encode()
-        made.host_rules.append(_rule(source, _host_destination(redirect, routes, None), status))
+        made.host_rules.append(_rule(source, _host_destination(redirect, followed, None), status))
     return made
 
 
@@ -234,7 +236,7 @@ def _destination(redirect: Redirect, routes: SiteRoutes) -> tuple[Landing | None
     destination = redirect.destination.strip()
     if is_external(destination) and not destination.startswith("#"):
         return None, None, ""
-    path, suffix = _split_suffix(destination)
+    path, suffix = split_suffix(destination)
     landing = None if "*" in path or _PARAMETER.search(path) else routes.follow(path)
     return landing, path, suffix or (landing.suffix if landing is not None else "")
 
@@ -247,14 +249,16 @@ def _host_pattern(source: str) -> tuple[str, str | None]:
     return source[:match.start()] + "*" + source[match.end():], match.group(1)
 
 
-def _host_destination(redirect: Redirect, routes: SiteRoutes, splat: str | None) -> str:
-    """The destination as `_redirects` writes it: a page's own URL (no extra hop for the
-    trailing slash), the splat as `:splat`, another site as it is."""
+def _host_destination(redirect: Redirect, followed: tuple[Landing | None, str | None, str],
+                      splat: str | None) -> str:
+    """The destination as `_redirects` writes it, from where `_destination` `followed` it: a
+    page's own URL (no extra hop for the trailing slash), the splat as `:splat`, another site
+    as it is."""
     destination = redirect.destination.strip()
     if splat is not None:
         destination = destination.replace(f":{splat}*", ":splat")
     destination = destination.replace("*", ":splat")
-    landing, path, suffix = _destination(redirect, routes)
+    landing, path, suffix = followed
     if landing is not None and ":" not in destination:
         if landing.page is not None:
             return "/" + landing.page.url + suffix

@@ -21,7 +21,7 @@ from urllib.parse import unquote
 
 from sitegen.confine import OUTSIDE, inside_project, is_script_url, shown_url
 from sitegen.mintignore import IGNORE_FILE, read_ignore_rules
-from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix
+from sitegen.pages import PAGE_SUFFIXES, Page, content_root, is_external, root_prefix, split_suffix
 from sitegen.redirects import Landing, SiteRoutes
 
 _OUTSIDE = "\0outside"  # _find_file: the path leads out of the project (never an output path)
@@ -72,7 +72,7 @@ class LinkResolver:
             return Resolved(url="", error=f"{kind} {shown_url(target)} is a script URL; the {kind} is left out")
         if is_external(target):
             return Resolved()
-        path, suffix = _split_suffix(target)
+        path, suffix = split_suffix(target)
         path = unquote(path)
         if not image:
             linked = self._find_page(path, page)
@@ -215,15 +215,6 @@ def _landed(landing: Landing, page: Page, suffix: str) -> Resolved:
     url = root_prefix(page.url) + landing.page.url or "./"
     return Resolved(url=url + (suffix or landing.suffix), page_id=landing.page.id)
 
-
-def _split_suffix(target: str) -> tuple[str, str]:
-    """'a/b.md?x=1#frag' -> ('a/b.md', '?x=1#frag')."""
-    cut = len(target)
-    for mark in ("?", "#"):
-        index = target.find(mark)
-        if index != -1:
-            cut = min(cut, index)
-    return target[:cut], target[cut:]
 
 
 def fragment_found(fragment: str, ids: Collection[str]) -> bool:
