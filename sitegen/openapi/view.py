@@ -446,12 +446,12 @@ def _response_view(status: str, description: str | None, media: MediaType | None
 def _auth_view(auth: AuthSpec | None) -> AuthView | None:
     if auth is None:
         return None
+    label = ENGLISH.api_auth_label(auth.method)  # for llms.py; the template words it with `ui`
     if auth.method == "bearer":
-        label, header = "Bearer token", "Authorization: Bearer <token>"
+        header = "Authorization: Bearer <token>"
     elif auth.method == "basic":
-        label, header = "Basic authentication", "Authorization: Basic <base64 user:password>"
+        header = "Authorization: Basic <base64 user:password>"
     else:
-        label = "API key"
         header = {"query": f"?{auth.key_name}=<api-key>", "cookie": f"Cookie: {auth.key_name}=<api-key>"}.get(
             auth.location, f"{auth.key_name}: <api-key>")
     return AuthView(
