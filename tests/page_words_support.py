@@ -1,4 +1,4 @@
-"""A small site in English, German, Japanese and Turkish (a table without the page's words)
+"""A small site in English, German, Japanese and Turkish (a table that lacked the page's words)
 whose page shows a heading, code blocks, callouts, code groups, a prompt, a tooltip, a tab and a
 colour swatch."""
 

@@ -13,7 +13,6 @@ import pytest
 from page_words_support import CONFIG, PAGES
 from visible_text import visible_words
 
-from sitegen.i18n import ui_strings
 from sitegen.pipeline import build_site
 
 
@@ -95,11 +94,13 @@ def test_a_japanese_page_says_nothing_in_english(built: dict[str, str]) -> None:
     assert {"警告:", "注記:", "表示する例", "例 1", "例 2", "タブ 1"} <= set(japanese)
 
 
-def test_a_table_without_the_words_leaves_them_in_english(built: dict[str, str]) -> None:
+def test_a_turkish_page_speaks_turkish_where_it_once_spoke_english(built: dict[str, str]) -> None:
+    """Turkish was among the tables that lacked the page's words; each table has them now."""
     turkish = visible_words(built["tr/index.html"], "prose")
-    assert turkish[:9] == ["Dikim", "Link to this section", "#", "Derin kazın.", "pflanzen.py", "Copy pflanzen.py",
-                           "Kopyala", "Show more", "(20 lines)"]  # "Copy" has a Turkish word of old
-    assert ui_strings("tr").copy == "Kopyala"
+    assert turkish[:15] == ["Dikim", "Bu bölümün bağlantısı", "#", "Derin kazın.", "pflanzen.py", "Kopyala: pflanzen.py",
+                            "Kopyala", "Daha fazla göster", "(20 satır)", "Kodu kopyala", "Kopyala",
+                            "Uyarı:", "Derin kazın.", "Not:", "Derin kazın."]
+    assert attributes(built["tr/index.html"], "button", "search-close")["aria-label"] == "Aramayı kapat"
     english = visible_words(built["index.html"], "prose")
     assert english[:13] == ["Planting", "Link to this section", "#", "Dig deep.", "pflanzen.py", "Copy pflanzen.py",
                             "Copy", "Show more", "(20 lines)", "Copy code", "Copy", "Warning:", "Dig deep."]

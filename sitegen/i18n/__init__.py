@@ -2,13 +2,11 @@
 in the page's language, and the direction that language is written in.
 
 One JSON table per language sits beside this file (`de.json`, `zh-Hant.json`…), each with
-the theme's first words of `en.json` (tests/test_settings_i18n.py checks it): an API word or
-a word of the page's labels and buttons a table leaves out (added since, or a longer hint no
-translation of is sure) is English. A
-page's language is the one its navigation gives it (`nav.Navigation.page_language`); a
-code with no table of its own falls back to its alias (`jp` is Japanese, `zh-TW`
-Traditional Chinese, as Mintlify reads them), then to its primary subtag (`fr-CA` -> `fr`),
-then to English.
+every word of `en.json` (tests/test_settings_i18n.py checks it, so a word added to `en.json`
+needs its translation in every table). A page's language is the one its navigation gives it
+(`nav.Navigation.page_language`); a code with no table of its own falls back to its alias
+(`jp` is Japanese, `zh-TW` Traditional Chinese, as Mintlify reads them), then to its primary
+subtag (`fr-CA` -> `fr`), then to English.
 """
 
 from __future__ import annotations
@@ -59,8 +57,7 @@ class UiStrings:
     to_navigate: str  # the search dialog's key hints: "↑↓ to navigate", "↵ to open", "Esc to close"
     to_open: str
     to_close: str
-    # The page's other words, most of them heard rather than seen (aria-labels, titles): a
-    # table written before them leaves them to English.
+    # The page's other words, most of them heard rather than seen (aria-labels, titles).
     link_to_section: str  # a heading's # link
     copy_named: str  # a code block's copy button, with "{name}": its title or language
     copy_code: str  # the same for a block with neither
@@ -302,6 +299,6 @@ def ui_strings(language: str | None) -> UiStrings:
     """The theme's words for a page in `language` (a BCP 47 code as docs.json writes it)."""
     code = table_code(language)
     table = json.loads((_TABLES / f"{code}.json").read_text(encoding="utf-8"))
-    if code != DEFAULT_LANGUAGE:  # a word a table leaves out is shown in English
+    if code != DEFAULT_LANGUAGE:  # a word not yet in a table (a failing test) shows in English, not a traceback
         table = {**json.loads((_TABLES / f"{DEFAULT_LANGUAGE}.json").read_text(encoding="utf-8")), **table}
     return UiStrings(language=code, **table)
