@@ -49,7 +49,7 @@ def main() -> None:
             start = time.process_time()
             html, tokens = parse_and_render(state, doc)
             middle = time.process_time()
-            exported = export_markdown(tokens, page, links, state.warnings)
+            exported = export_markdown(tokens, page, links, state.warnings, state.ui)
             after = time.process_time()
             whole = page_markdown(page, exported, None)
             text, at_root = whole.text, whole.at_root()

@@ -106,6 +106,25 @@ def test_a_turkish_page_speaks_turkish_where_it_once_spoke_english(built: dict[s
                             "Copy", "Show more", "(20 lines)", "Copy code", "Copy", "Warning:", "Dig deep."]
 
 
+def test_a_pages_markdown_labels_its_callouts_in_the_pages_language(make_project: Any) -> None:
+    """The `.md` beside a page (what "Copy page" copies) says what the HTML's callouts say."""
+    body = ("<Note>Arroser le soir.</Note>\n\n<Warning>Pas en plein soleil.</Warning>\n\n"
+            '<Callout icon="leaf">Tailler en mars.</Callout>\n\n<Tip title="Astuce du jardinier">Pailler.</Tip>\n\n'
+            "| Quand | Quoi |\n|---|---|\n| Mars | <Info>Semer.</Info> |\n")
+    languages = {"languages": [{"language": "en", "pages": ["index"]}, {"language": "fr", "pages": ["fr/index"]}]}
+    site = build_site(make_project({**CONFIG, "navigation": languages}, {
+        "index.mdx": "---\ntitle: Orchard\n---\n\n<Note>Water at dusk.</Note>\n",
+        "fr/index.mdx": f"---\ntitle: Verger\n---\n\n{body}"}))
+    assert site.warnings == []
+    french = site.files["fr/index.md"].decode()
+    assert french.split("\n\n")[1:] == [
+        "> **Remarque**\n>\n> Arroser le soir.", "> **Avertissement**\n>\n> Pas en plein soleil.",
+        "> **Remarque**\n>\n> Tailler en mars.", "> **Astuce du jardinier**\n>\n> Pailler.",  # its own title stays
+        "| Quand | Quoi |\n| --- | --- |\n| Mars | **Information:** Semer. |\n"]
+    assert '<span class="visually-hidden">Remarque: </span>' in site.files["fr/index.html"].decode()  # the same word
+    assert site.files["index.md"].decode() == "# Orchard\n\n> **Note**\n>\n> Water at dusk.\n"
+
+
 def test_a_redirect_page_speaks_the_language_of_the_page_it_leads_to(make_project: Any) -> None:
     redirects = [{"source": "/ja/old", "destination": "/ja/index"}, {"source": "/old", "destination": "/index"},
                  {"source": "/de/old", "destination": "/de/index#pflanzen"}]

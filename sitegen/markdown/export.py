@@ -39,7 +39,8 @@ from mdformat.renderer._util import (
     maybe_add_link_brackets,
 )
 
-from sitegen.markdown.components import code_block_text, github_slug
+from sitegen.i18n import UiStrings
+from sitegen.markdown.components import CALLOUTS, code_block_text, github_slug
 from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.mdx.nodes import MdxElement
 from sitegen.pages import Page, is_external, root_prefix
@@ -53,8 +54,8 @@ _BASE = "http://site.invalid/"  # urljoin needs an absolute base to rebase a rel
 # exactly what urljoin makes of the target, so `at_root` skips urljoin for it.
 _PLAIN_PATH = re.compile(r"(?!#)(?:[\w~-][\w.~-]*/)*(?:[\w~-][\w.~-]*)?(?:#[\w.~:-]+)?", re.ASCII)
 
-CALLOUTS = {"Note": "Note", "Warning": "Warning", "Tip": "Tip", "Info": "Info", "Check": "Check",
-            "Danger": "Danger", "Callout": "Note"}
+# A callout's kind -> the word of the page's table its label is (the HTML's hidden label too).
+_CALLOUT_WORDS = {**{name: word for name, (_icon, word) in CALLOUTS.items()}, "Callout": "callout_note"}
 _FIELD_PLACES = ("path", "query", "body", "header", "cookie", "name")
 
 
@@ -105,11 +106,13 @@ class _Targets:
         return f"\x01{len(self.found) - 1}\x02"
 
 
-def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver, warnings: list[str]) -> PageMarkdown:
-    """The Markdown of a page body whose tokens were already rendered to HTML. Should a token
-    defeat the renderer, the page's source as written stands in, with a warning."""
+def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver, warnings: list[str],
+                    ui: UiStrings) -> PageMarkdown:
+    """The Markdown of a page body whose tokens were already rendered to HTML; `ui` is the
+    page's language's words (a callout's label). Should a token defeat the renderer, the
+    page's source as written stands in, with a warning."""
     try:
-        return _export(tokens, page, resolver)
+        return _export(tokens, page, resolver, ui)
     except Exception as exc:  # a secondary output must never stop the build
         warnings.append(f"{page.display_path}:{page.body_line}: the page could not be written as Markdown "
                         f"({type(exc).__name__}: {exc}); its .md file holds the page's source instead")
@@ -117,17 +120,18 @@ def export_markdown(tokens: list[Token], page: Page, resolver: LinkResolver, war
         return PageMarkdown(source + "\n" if source else "", (), page.url)
 
 
-def _export(tokens: list[Token], page: Page, resolver: LinkResolver) -> PageMarkdown:
-    exported = _render(tokens, page, resolver, _Targets())
+def _export(tokens: list[Token], page: Page, resolver: LinkResolver, ui: UiStrings) -> PageMarkdown:
+    exported = _render(tokens, page, resolver, ui, _Targets())
     marks = _TARGET.findall(exported.template)
     if marks != [str(number) for number in range(len(exported.targets))]:
         # The page's own text holds control characters that read as marks: write targets as they are
         # (llms-full.txt then has this page's links relative to the page).
-        exported = _render(tokens, page, resolver, _Targets(marked=False))
+        exported = _render(tokens, page, resolver, ui, _Targets(marked=False))
     return exported
 
 
-def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _Targets) -> PageMarkdown:
+def _render(tokens: list[Token], page: Page, resolver: LinkResolver, ui: UiStrings,
+            targets: _Targets) -> PageMarkdown:
     def link_target(target: str, image: bool) -> str:
         # Components keep the author's target in their props; resolve it as the HTML did
         # (LinkResolver's own method: the HTML render already recorded this lookup).
@@ -136,7 +140,7 @@ def _render(tokens: list[Token], page: Page, resolver: LinkResolver, targets: _T
         resolved = LinkResolver.resolve(resolver, target, page, image=image)
         return resolved.url if resolved.url is not None and not resolved.error else target
 
-    env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target}
+    env: dict[str, Any] = {"sitegen_targets": targets, "sitegen_link": link_target, "sitegen_ui": ui}
     # Lines are kept as they are ("keep": no wrapping), which the renderers below count on.
     options = {"parser_extension": [_Extension], "mdformat": {"wrap": "keep", "number": True}}
     tree = _Tree.of(tokens)
@@ -689,7 +693,8 @@ def _titled(title_prop: str) -> Callable[[MdxElement, str, RenderContext], str]:
 
 
 def _callout(element: MdxElement, content: str, context: RenderContext) -> str:
-    label = _text(element.props.get("title")) or CALLOUTS[element.name]
+    ui: UiStrings = context.env["sitegen_ui"]
+    label = _text(element.props.get("title")) or getattr(ui, _CALLOUT_WORDS[element.name])
     if element.inline:  # in a table cell or a line of text
         return f"**{label}:** {content}"
     body = f"**{label}**" + (f"\n\n{content}" if content else "")
@@ -813,7 +818,7 @@ def _html_element(element: MdxElement, content: str, context: RenderContext) -> 
 
 
 _COMPONENTS: Mapping[str, Callable[[MdxElement, str, RenderContext], str]] = {
-    **dict.fromkeys(CALLOUTS, _callout),
+    **dict.fromkeys(_CALLOUT_WORDS, _callout),
     "Tab": _titled("title"), "Accordion": _titled("title"), "Expandable": _titled("title"),
     "View": _titled("title"), "Visibility": _visibility,
     "Card": _linked_title, "Tile": _linked_title,
