@@ -107,10 +107,12 @@ def test_a_turkish_page_speaks_turkish_where_it_once_spoke_english(built: dict[s
 
 
 def test_a_pages_markdown_labels_its_callouts_in_the_pages_language(make_project: Any) -> None:
-    """The `.md` beside a page (what "Copy page" copies) says what the HTML's callouts say."""
+    """The `.md` beside a page (what "Copy page" copies) says what the HTML's callouts and
+    fields say."""
     body = ("<Note>Arroser le soir.</Note>\n\n<Warning>Pas en plein soleil.</Warning>\n\n"
             '<Callout icon="leaf">Tailler en mars.</Callout>\n\n<Tip title="Astuce du jardinier">Pailler.</Tip>\n\n'
-            "| Quand | Quoi |\n|---|---|\n| Mars | <Info>Semer.</Info> |\n")
+            "| Quand | Quoi |\n|---|---|\n| Mars | <Info>Semer.</Info> |\n\n"
+            '<ParamField query="rangs" type="integer" required deprecated default="4">Rangs par parcelle.</ParamField>\n')
     languages = {"languages": [{"language": "en", "pages": ["index"]}, {"language": "fr", "pages": ["fr/index"]}]}
     site = build_site(make_project({**CONFIG, "navigation": languages}, {
         "index.mdx": "---\ntitle: Orchard\n---\n\n<Note>Water at dusk.</Note>\n",
@@ -120,7 +122,8 @@ def test_a_pages_markdown_labels_its_callouts_in_the_pages_language(make_project
     assert french.split("\n\n")[1:] == [
         "> **Remarque**\n>\n> Arroser le soir.", "> **Avertissement**\n>\n> Pas en plein soleil.",
         "> **Remarque**\n>\n> Tailler en mars.", "> **Astuce du jardinier**\n>\n> Pailler.",  # its own title stays
-        "| Quand | Quoi |\n| --- | --- |\n| Mars | **Information:** Semer. |\n"]
+        "| Quand | Quoi |\n| --- | --- |\n| Mars | **Information:** Semer. |",
+        "- `rangs` (integer, obligatoire, obsolète, par défaut: `4`): Rangs par parcelle.\n"]  # as the field's HTML
     assert '<span class="visually-hidden">Remarque: </span>' in site.files["fr/index.html"].decode()  # the same word
     assert site.files["index.md"].decode() == "# Orchard\n\n> **Note**\n>\n> Water at dusk.\n"
 

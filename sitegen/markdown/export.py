@@ -728,15 +728,16 @@ def _step(element: MdxElement, content: str, context: RenderContext) -> str:
 
 def _field(element: MdxElement, content: str, context: RenderContext) -> str:
     props = element.props
+    ui: UiStrings = context.env["sitegen_ui"]  # the words the HTML field shows
     name = next((_text(props[key]) for key in _FIELD_PLACES if _text(props.get(key))), "")
     facts = [_text(props.get("type"))] if _text(props.get("type")) else []
     if props.get("required") is True:
-        facts.append("required")
+        facts.append(ui.api_required)
     if props.get("deprecated") is True:
-        facts.append("deprecated")
+        facts.append(ui.api_deprecated)
     default = props.get("default")
     if default is not None and not isinstance(default, bool | dict | list):
-        facts.append(f"default: `{default}`")
+        facts.append(f"{ui.api_default}: `{default}`")
     head = f"`{name}`" if name else ""
     if facts:
         head += f" ({', '.join(facts)})"
