@@ -347,6 +347,9 @@ _LANGUAGE_NAMES = {
     "tr": "Türkçe", "ru": "Русский", "uk": "Українська", "ar": "العربية", "he": "עברית", "hi": "हिन्दी",
     "id": "Bahasa Indonesia", "vi": "Tiếng Việt", "ja": "日本語", "ko": "한국어", "cn": "简体中文",
     "zh": "中文", "zh-Hans": "简体中文", "zh-Hant": "繁體中文",
+    "ca": "Català", "cs": "Čeština", "da": "Dansk", "fa": "فارسی", "hu": "Magyar", "lv": "Latviešu",
+    "ro": "Română", "ur": "اردو", "uz": "O\u2018zbekcha",  # U+2018, the mark uz.json writes after o and g
+    "fr-CA": "Français (Canada)", "jp": "日本語", "ja-JP": "日本語", "zh-CN": "简体中文", "zh-TW": "繁體中文",
 }
 
 

@@ -129,6 +129,37 @@ def test_each_mintlify_language_code_has_its_own_words() -> None:
     assert [code for code in ("ar", "he", "fa", "ur", "en", "fr", "zh") if ui_strings(code).rtl] == ["ar", "he", "fa", "ur"]
 
 
+def test_the_language_menu_names_each_language_in_itself(make_project: Any) -> None:
+    """Every code Mintlify accepts (and Persian, Urdu) is named in its own words in the menu and
+    in its aria-label, never by its code ("Magyar", not "hu")."""
+    codes = [code for code in (*MINTLIFY_CODES, "fa", "ur") if code not in ("zh-Hans", "zh-CN", "cn", "jp", "ja-JP",
+                                                                             "zh-TW", "pt-BR", "fr-CA")]
+    navigation = {"languages": [{"language": code, "pages": [f"{code}/index" if code != "en" else "index"]}
+                                for code in codes]}
+    pages = {("index" if code == "en" else f"{code}/index") + ".mdx": "---\ntitle: Orchard\n---\n\nText.\n"
+             for code in codes}
+    site = build_site(make_project(v2(navigation), pages))
+    assert site.warnings == []
+    hungarian = site.files["hu/index.html"].decode()
+    assert re.search(r'<summary class="language-current"[^>]*aria-label="Nyelv: Magyar"', hungarian)
+    menu = hungarian[hungarian.index('<details class="language-menu">'):hungarian.index("</details>")]
+    names = [unescape(name) for name in re.findall(r"<a\b[^>]*>\s*([^<]+?)\s*</a>", menu)]
+    assert names == ["العربية", "Català", "Čeština", "Dansk", "Deutsch", "English", "Español", "Français", "עברית",
+                     "हिन्दी", "Magyar", "Bahasa Indonesia", "Italiano", "日本語", "한국어", "Latviešu", "Nederlands",
+                     "Norsk", "Polski", "Português", "Română", "Русский", "Svenska", "Türkçe", "Українська",
+                     "O\u2018zbekcha", "Tiếng Việt", "中文", "繁體中文", "فارسی", "اردو"]  # in the order docs.json gives
+    # Mintlify's other codes for the same languages, as a site that uses them shows them.
+    aliases = ("jp", "ja-JP", "cn", "zh-CN", "zh-Hans", "zh-TW", "pt-BR", "fr-CA")
+    site = build_site(make_project(v2({"languages": [{"language": code, "pages": [f"{code}/index"]} for code in aliases]}),
+                                   {f"{code}/index.mdx": "---\ntitle: Orchard\n---\n\nText.\n" for code in aliases},
+                                   name="aliases"))
+    assert site.warnings == []
+    page = site.files["fr-CA/index.html"].decode()
+    menu = page[page.index('<details class="language-menu">'):page.index("</details>")]
+    assert [unescape(name) for name in re.findall(r"<a\b[^>]*>\s*([^<]+?)\s*</a>", menu)] == [
+        "日本語", "日本語", "简体中文", "简体中文", "简体中文", "繁體中文", "Português (Brasil)", "Français (Canada)"]
+
+
 def test_a_page_shows_the_theme_in_its_own_language(built: dict[str, str]) -> None:
     german = built["de/index.html"]
     assert html_attributes(german)["lang"] == "de" and "dir" not in html_attributes(german)
