@@ -430,11 +430,7 @@ def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, langu
             if home is not None:
                 navigation._section_by_page[page.id] = home
     navigation.tabs = _tab_entries(config, navigation, loaded.tree)
-    menu_items = frozenset(entry.name for entry in loaded.tree.tab_menus) if loaded.tree else frozenset()
-    navigation.anchors = [dataclasses.replace(entry, in_tab_menu=True) if entry.is_dropdown and entry.name in menu_items
-                          else entry
-                          for entry in _anchor_entries(config, navigation,
-                                                       loaded.tree.dropdowns if loaded.tree else frozenset())]
+    navigation.anchors = _anchor_entries(config, navigation, loaded.tree)
     return navigation
 
 
@@ -486,9 +482,13 @@ def _tab_menu(config: SiteConfig, navigation: Navigation, tree: NavTree | None, 
     return tuple(links)
 
 
-def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: frozenset[str]) -> list[AnchorEntry]:
+def _anchor_entries(config: SiteConfig, navigation: Navigation, tree: NavTree | None) -> list[AnchorEntry]:
+    """The sidebar's anchors and dropdowns. A v2 tab's menu item with pages is a dropdown
+    too (its pages' section), marked `in_tab_menu`: the tab row lists it, not the sidebar."""
     if not config.anchors:
         return []
+    dropdowns = tree.dropdowns if tree is not None else frozenset()
+    menu_items = frozenset(entry.name for entry in tree.tab_menus) if tree is not None else frozenset()
     top = config.top_anchor
     # The top anchor leads to the primary tab's un-anchored pages when there are any.
     top_page = navigation.first_page_where(tab=None, anchor=None) or navigation.first_page_where(anchor=None)
@@ -498,7 +498,8 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
         menu_tab = navigation._tab_of(navigation.first_page_where(anchor=0))
         top_page = navigation.first_page_where(tab=menu_tab, anchor=None) or top_page
     entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page,
-                           top.name in dropdowns, top.name not in dropdowns, navigation._tab_of(top_page))]
+                           top.name in dropdowns, top.name not in dropdowns, navigation._tab_of(top_page),
+                           top.name in dropdowns and top.name in menu_items)]
     for index, anchor in enumerate(config.anchors):
         # "" is a v2 anchor whose pages share no folder: still a part of the site.
         prefix = url_prefix(anchor.url) if anchor.url.strip() else ""
@@ -516,6 +517,7 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
             is_dropdown=anchor.name in dropdowns and prefix is not None,
             in_every_tab=anchor.name not in dropdowns or prefix is None,
             tab=navigation._tab_of(navigation.first_page_where(anchor=index)) if prefix is not None else None,
+            in_tab_menu=anchor.name in dropdowns and prefix is not None and anchor.name in menu_items,
         ))
     return entries
 
