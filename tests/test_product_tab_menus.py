@@ -154,3 +154,27 @@ def test_previous_and_next_go_from_one_item_into_the_next(ferry: tuple[Path, lis
     # The last page of the first product ends its reading order: the other product is a switch away.
     assert pager(page(site, "en/plugins/publish")) == ("The manifest", None)
     assert pager(page(site, "en/self-host/docker-compose")) == (None, "Upgrade")
+
+
+def test_an_icon_warning_names_where_docs_json_writes_the_product_item_or_dropdown(tmp_path: Path) -> None:
+    project = tmp_path / "icons"
+    project.mkdir()
+    for name in ("core/start", "core/users", "reports/overview", "reports/daily"):
+        (project / f"{name}.mdx").parent.mkdir(exist_ok=True)
+        (project / f"{name}.mdx").write_text(f"---\ntitle: {name}\n---\n\nText.\n", encoding="utf-8")
+    navigation = {"languages": [{"language": "en", "products": [
+        {"product": "Core", "icon": "not-an-icon", "menu": [
+            {"item": "Guides", "icon": "book-open", "pages": ["core/start"]},
+            {"item": "Reference", "icon": "square-terminal", "pages": ["core/users"]}]},
+        {"product": "Reports", "dropdowns": [
+            {"dropdown": "Overview", "pages": ["reports/overview"]},
+            {"dropdown": "Daily", "icon": "not-an-icon", "pages": ["reports/daily"]}]}]}]}
+    (project / "docs.json").write_text(json.dumps({"name": "Icons", "theme": "mint", "colors": {"primary": "#0E6BA8"},
+                                                   "navigation": navigation}), encoding="utf-8")
+    unknown = "unknown Font Awesome icon 'not-an-icon' (or Pro-only, with no free counterpart); using the placeholder 'circle'"
+    assert sorted(build(project, tmp_path / "site").warnings) == sorted([
+        f"docs.json: navigation.languages[0].products[0].icon: {unknown}",
+        "docs.json: navigation.languages[0].products[0].menu[1].icon: 'square-terminal' is not a free Font Awesome "
+        "icon; using 'terminal'",
+        f"docs.json: navigation.languages[0].products[1].dropdowns[1].icon: {unknown}",
+    ])
