@@ -11,6 +11,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -156,12 +157,34 @@ def test_previous_and_next_go_from_one_item_into_the_next(ferry: tuple[Path, lis
     assert pager(page(site, "en/self-host/docker-compose")) == (None, "Upgrade")
 
 
-def test_an_icon_warning_names_where_docs_json_writes_the_product_item_or_dropdown(tmp_path: Path) -> None:
-    project = tmp_path / "icons"
-    project.mkdir()
-    for name in ("core/start", "core/users", "reports/overview", "reports/daily"):
-        (project / f"{name}.mdx").parent.mkdir(exist_ok=True)
+def write_project(project: Path, navigation: dict[str, Any], pages: list[str]) -> Path:
+    """A v2 project with that navigation and a page for each id (titled with its id)."""
+    project.mkdir(parents=True)
+    for name in pages:
+        (project / f"{name}.mdx").parent.mkdir(parents=True, exist_ok=True)
         (project / f"{name}.mdx").write_text(f"---\ntitle: {name}\n---\n\nText.\n", encoding="utf-8")
+    (project / "docs.json").write_text(json.dumps({"name": "Two", "theme": "mint", "colors": {"primary": "#0E6BA8"},
+                                                   "navigation": navigation}), encoding="utf-8")
+    return project
+
+
+def test_a_page_two_products_list_belongs_to_the_first(tmp_path: Path) -> None:
+    shared = {"tab": "Developers", "menu": [{"item": "CLI", "groups": [{"group": "CLI", "pages": ["cli/install"]}]}]}
+    project = write_project(tmp_path / "two", {"products": [
+        {"product": "Cloud", "tabs": [{"tab": "Use", "pages": ["cloud/start"]}, shared]},
+        {"product": "Self-Host", "tabs": [{"tab": "Deploy", "pages": ["self-host/docker"]}, shared]}]},
+        ["cloud/start", "self-host/docker", "cli/install"])
+    assert build(project, tmp_path / "site").warnings == []
+    site = tmp_path / "site"
+    # Self-Host's menu leads to the shared page, which shows Cloud's switcher entry, tabs and sidebar.
+    assert menu_items(page(site, "self-host/docker")) == [("CLI", "../../cli/install/", False)]
+    html = page(site, "cli/install")
+    assert [name for name, _, current in switcher(html)[1] if current] == ["Cloud"]
+    assert [name for name, _, _ in tab_row(html)] == ["Use", "Developers"]
+    assert sidebar_pages(site, html) == ["cli/install"]
+
+
+def test_an_icon_warning_names_where_docs_json_writes_the_product_item_or_dropdown(tmp_path: Path) -> None:
     navigation = {"languages": [{"language": "en", "products": [
         {"product": "Core", "icon": "not-an-icon", "menu": [
             {"item": "Guides", "icon": "book-open", "pages": ["core/start"]},
@@ -169,8 +192,8 @@ def test_an_icon_warning_names_where_docs_json_writes_the_product_item_or_dropdo
         {"product": "Reports", "dropdowns": [
             {"dropdown": "Overview", "pages": ["reports/overview"]},
             {"dropdown": "Daily", "icon": "not-an-icon", "pages": ["reports/daily"]}]}]}]}
-    (project / "docs.json").write_text(json.dumps({"name": "Icons", "theme": "mint", "colors": {"primary": "#0E6BA8"},
-                                                   "navigation": navigation}), encoding="utf-8")
+    project = write_project(tmp_path / "icons", navigation, ["core/start", "core/users", "reports/overview",
+                                                             "reports/daily"])
     unknown = "unknown Font Awesome icon 'not-an-icon' (or Pro-only, with no free counterpart); using the placeholder 'circle'"
     assert sorted(build(project, tmp_path / "site").warnings) == sorted([
         f"docs.json: navigation.languages[0].products[0].icon: {unknown}",
