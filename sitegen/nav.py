@@ -117,7 +117,7 @@ class AnchorEntry:
 
     name: str
     index: int | None
-    json_path: str  # "anchors[2]" or "topAnchor", for warnings
+    json_path: str  # "anchors[2]" or "topAnchor" (v2: "navigation.dropdowns[1]"), for warnings
     icon: str | None
     icon_type: str
     color: str | Gradient | None
@@ -157,6 +157,7 @@ class ProductLink:
     page: Page | None  # the product's first page
     href: str | None  # a product on another site
     current: bool
+    json_path: str = ""  # where docs.json writes it, for warnings
 
 
 @dataclass(frozen=True)
@@ -245,7 +246,7 @@ class Navigation:
                 continue  # lists nothing (said when the config was read)
             links.append(ProductLink(entry.name, entry.description, entry.icon, entry.icon_type,
                                      target.first_page() if target is not None else None, entry.href,
-                                     target is here))
+                                     target is here, entry.json_path))
         return links
 
     def page_language(self, page: Page) -> str | None:
@@ -433,11 +434,7 @@ def _build_one(loaded: LoadedConfig, pages: list[Page], project_dir: Path, langu
             if home is not None:
                 navigation._section_by_page[page.id] = home
     navigation.tabs = _tab_entries(config, navigation, loaded.tree)
-    menu_items = frozenset(entry.name for entry in loaded.tree.tab_menus) if loaded.tree else frozenset()
-    navigation.anchors = [dataclasses.replace(entry, in_tab_menu=True) if entry.is_dropdown and entry.name in menu_items
-                          else entry
-                          for entry in _anchor_entries(config, navigation,
-                                                       loaded.tree.dropdowns if loaded.tree else frozenset())]
+    navigation.anchors = _anchor_entries(config, navigation, loaded.tree)
     return navigation
 
 
@@ -489,9 +486,14 @@ def _tab_menu(config: SiteConfig, navigation: Navigation, tree: NavTree | None, 
     return tuple(links)
 
 
-def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: frozenset[str]) -> list[AnchorEntry]:
+def _anchor_entries(config: SiteConfig, navigation: Navigation, tree: NavTree | None) -> list[AnchorEntry]:
+    """The sidebar's anchors and dropdowns. A v2 tab's menu item with pages is a dropdown
+    too (its pages' section), marked `in_tab_menu`: the tab row lists it, not the sidebar."""
     if not config.anchors:
         return []
+    dropdowns = tree.dropdowns if tree is not None else frozenset()
+    menu_items = frozenset(entry.name for entry in tree.tab_menus) if tree is not None else frozenset()
+    written_at = dict(tree.section_paths) if tree is not None else {}  # v2: where docs.json writes each
     top = config.top_anchor
     # The top anchor leads to the primary tab's un-anchored pages when there are any.
     top_page = navigation.first_page_where(tab=None, anchor=None) or navigation.first_page_where(anchor=None)
@@ -500,15 +502,16 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
         # sits in the tab of the menu's other entries, not in the first tab with un-anchored pages.
         menu_tab = navigation._tab_of(navigation.first_page_where(anchor=0))
         top_page = navigation.first_page_where(tab=menu_tab, anchor=None) or top_page
-    entries = [AnchorEntry(top.name, None, "topAnchor", top.icon, top.icon_type, None, None, False, None, top_page,
-                           top.name in dropdowns, top.name not in dropdowns, navigation._tab_of(top_page))]
+    entries = [AnchorEntry(top.name, None, written_at.get(top.name, "topAnchor"), top.icon, top.icon_type, None, None,
+                           False, None, top_page, top.name in dropdowns, top.name not in dropdowns,
+                           navigation._tab_of(top_page), top.name in dropdowns and top.name in menu_items)]
     for index, anchor in enumerate(config.anchors):
         # "" is a v2 anchor whose pages share no folder: still a part of the site.
         prefix = url_prefix(anchor.url) if anchor.url.strip() else ""
         entries.append(AnchorEntry(
             name=anchor.name,
             index=index,
-            json_path=f"anchors[{index}]",
+            json_path=written_at.get(anchor.name, f"anchors[{index}]"),
             icon=anchor.icon,
             icon_type=anchor.icon_type,
             color=anchor.color,
@@ -519,6 +522,7 @@ def _anchor_entries(config: SiteConfig, navigation: Navigation, dropdowns: froze
             is_dropdown=anchor.name in dropdowns and prefix is not None,
             in_every_tab=anchor.name not in dropdowns or prefix is None,
             tab=navigation._tab_of(navigation.first_page_where(anchor=index)) if prefix is not None else None,
+            in_tab_menu=anchor.name in dropdowns and prefix is not None and anchor.name in menu_items,
         ))
     return entries
 

@@ -346,6 +346,8 @@ class Renderer:
         for section in site.navigation.all_sections():
             for group in section.groups:
                 self._resolve_group_icons(group)
+        self._product_icons: dict[str, Markup | None] = {}
+        self._resolve_product_icons()
         # Each language and product has its own anchors (global anchors are in every list).
         self.anchors_by_navigation = {id(navigation): self._anchor_views(navigation)
                                       for navigation in site.navigation.all_variants()}
@@ -683,16 +685,28 @@ class Renderer:
         """The product switcher of a section (v2 `products`; `Navigation.product_links`)."""
         views = []
         for link in self.site.navigation.product_links(section):
-            svg = None
-            if link.icon:
-                svg, warning = config_icon(link.icon, link.icon_type or "solid", f"product '{link.name}': icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library,
-                                           self._image_icons)
-                if warning and warning not in self.warnings:
-                    self.warnings.append(warning)
             href = link.href or ROOT_TOKEN + ((link.page.url or "./") if link.page else "./")
-            views.append(ProductView(link, svg, href))
+            views.append(ProductView(link, self._product_icon(link.icon, link.icon_type, link.json_path), href))
         return views
+
+    def _resolve_product_icons(self) -> None:
+        """Every product's icon: the product switcher is rendered with each sidebar, after the
+        build has read this renderer's warnings."""
+        for variant in self.site.navigation.all_variants():
+            for product in variant.tree.products if variant.tree is not None else ():
+                self._product_icon(product.icon, product.icon_type, product.json_path)
+
+    def _product_icon(self, name: str | None, icon_type: str | None, json_path: str) -> Markup | None:
+        """A product's icon in the switcher, resolved once per place docs.json writes it."""
+        if not name:
+            return None
+        if json_path not in self._product_icons:
+            svg, warning = config_icon(name, icon_type or "solid", f"{json_path}.icon", self.site.loaded.file_name,
+                                       self.site.chrome.icon_library, self._image_icons)
+            if warning:
+                self.warnings.append(warning)
+            self._product_icons[json_path] = svg
+        return self._product_icons[json_path]
 
     def language_switcher(self, page: Page) -> str:
         """The page's language menu (each entry: the same page in that language, see

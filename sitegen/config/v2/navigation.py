@@ -66,6 +66,9 @@ class NavTree:
     # Every tab's `menu`, in order: the tab row shows it as that tab's dropdown. An item
     # with content is also a classic anchor of the same name (its pages' section).
     tab_menus: tuple[TabMenuEntry, ...] = ()
+    # Each anchor, dropdown and menu item (a classic anchor) by name, with the JSON path
+    # where docs.json writes it first: messages about it name that place.
+    section_paths: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,7 @@ class ProductEntry:
     icon: str | None
     icon_type: str | None
     href: str | None  # a product that lives on another site: a plain link
+    json_path: str = ""  # "navigation.languages[0].products[1]", for warnings
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,7 @@ class _Flat:
     product: str | None = None
     versions_elsewhere: list[dict[str, str]] = dataclasses.field(default_factory=list)  # {name, url}
     tab_menus: list[TabMenuEntry] = dataclasses.field(default_factory=list)
+    section_paths: dict[str, str] = dataclasses.field(default_factory=dict)  # anchor name -> JSON path
 
 
 def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavTree]:
@@ -207,7 +212,8 @@ def _products(level: Level, language: str | None) -> tuple[tuple[ProductEntry, .
             icon, icon_type = icon_parts(product.icon)
             external = product.href if product.href and not product.has_content and product.openapi is None \
                 and product.asyncapi is None else None
-            entries.append(ProductEntry(product.product, product.description, icon, icon_type, external))
+            entries.append(ProductEntry(product.product, product.description, icon, icon_type, external,
+                                        paths[product.product]))
             if external is None:
                 shown.append(product.product)
                 if product.default:
@@ -270,7 +276,7 @@ def _map_language(config: SiteConfigV2, notes: list[str], language: str | None,
     tree = NavTree(config.navigation, flat.language, flat.languages, divisions, tab_names[0] if tab_names else None,
                    dropdowns, pages_at=tuple(p.pages_at for p in placed), group_apis=tuple(p.api for p in placed),
                    product=product, directories=tuple(p.directory for p in placed),
-                   tab_menus=_one_per_name(flat.tab_menus))
+                   tab_menus=_one_per_name(flat.tab_menus), section_paths=tuple(flat.section_paths.items()))
     return site, tree
 
 
@@ -486,6 +492,7 @@ def _flatten_sections(level: Level, where: str, at: _Context, flat: _Flat, notes
         index = numbers[key] = numbers.get(key, -1) + 1
         if item.hidden and isinstance(item, MenuItem):
             continue
+        flat.section_paths.setdefault(_label(item), f"{where}.{key}[{index}]")
         href = _link_elsewhere(item)
         tab_item = item if isinstance(item, MenuItem) and isinstance(level, TabV2) else None
         if href and tab_item is None:
@@ -534,6 +541,7 @@ def _flatten_global(entries: Global, where: str, flat: _Flat, notes: list[str]) 
         for index, item in enumerate(getattr(entries, key)):
             if item.href:
                 flat.external_anchors.append((item, item.href))
+                flat.section_paths.setdefault(_label(item), f"{where}.global.{key}[{index}]")
             else:
                 notes.append(f"{where}.global.{key}[{index}]: a global entry needs an href; left out")
     for index, tab_entry in enumerate(entries.tabs):
