@@ -186,7 +186,8 @@ def _start_search(opts: BuildOptions, pages: list[Page], output: Output,
         return MemorySearch(opts.search)
     # Beside the output, on its file system, named as a staging folder (no input of a build).
     work = Path(tempfile.mkdtemp(prefix=f".{output.out_dir.name}.new-search-", dir=output.out_dir.parent))
-    return DiskSearch(binary, (page.output for page in pages if searchable(page)), work, cache, code_hash())
+    return DiskSearch(binary, (page.output for page in pages if searchable(page)), work, cache, code_hash(),
+                      keeper=output)
 
 
 def _finish_search(opts: BuildOptions, search: SearchListener | None, output: Output, times: StepTimes) -> list[str]:
