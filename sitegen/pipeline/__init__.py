@@ -77,6 +77,7 @@ def build(
     checked: bool = False,
     snapshot: uptodate.Snapshot | None = None,
     author_scripts: bool = True,
+    lasting: bool = True,
 ) -> BuildReport:
     """`sitegen build`: write the site into a staging folder, then put it in place of `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
@@ -86,7 +87,8 @@ def build(
     change since the last one leaves the output as it is and repeats that build's report
     (uptodate.py), unless `checked` says the caller just found out itself; `snapshot` is
     the one that check took of the inputs, recorded instead of taking another. Without
-    `author_scripts` (`--no-scripts`) the site holds none of the project's own code."""
+    `author_scripts` (`--no-scripts`) the site holds none of the project's own code. An
+    output folder that is not `lasting` (`gh-deploy`'s temporary one) gets no records."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
@@ -106,11 +108,11 @@ def build(
                         compiled_templates=cache, author_scripts=author_scripts)
     pagefind = [binary] if (binary := pagefind_binary()) is not None else []
     before = None
-    if cache:
+    if cache and lasting:
         uptodate.forget(project, key)  # the output is about to change
         before = snapshot if snapshot is not None and snapshot.is_of(project_dir, project, out_dir, pagefind) \
             else uptodate.snapshot(project_dir, project, out_dir, pagefind)
-    output = FolderOutput(out_dir, record_path(opts.cache_dir, out_dir) if cache else None)
+    output = FolderOutput(out_dir, record_path(opts.cache_dir, out_dir) if cache and lasting else None)
     try:
         result = build_into(opts, output, times=times, progress=progress)
         times.run("commit", output.commit)
