@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -132,7 +132,7 @@ def build_into(opts: BuildOptions, output: Output, reuse: Reuse | None = None, t
 
 
 def _setup(opts: BuildOptions, loaded: LoadedConfig, pages: list[Page], navigation: steps.NavigationStep,
-           theme: steps.ThemeParts, theme_assets: dict[str, Path], views: dict[str, ApiView],
+           theme: steps.ThemeParts, theme_assets: dict[str, Path], views: Mapping[str, ApiView],
            project_files: SiteFiles, reuse: Reuse) -> tuple[RenderSetup, str | None, list[str]]:
     """What every page shows besides its own content (the chrome, the renderer) and what
     rendering a page needs; the site URL; warnings."""

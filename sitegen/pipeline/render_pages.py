@@ -17,7 +17,7 @@ import copy
 import dataclasses
 import gc
 import multiprocessing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -108,7 +108,7 @@ class RenderSetup:
     components: ComponentRenderer
     renderer: Renderer
     resolver: TrackingResolver
-    views: dict[str, ApiView]  # page id -> API view of its OpenAPI operation
+    views: Mapping[str, ApiView]  # page id -> API view of its OpenAPI operation
     root_copy: str | None  # the page also written at the site root (the home page, when no page is "index")
     cards: CardStyle | None = None  # social cards to draw (a site with a URL, thumbnails on)
     author_code: bool = True  # False (--no-scripts): pages keep none of their own <style>
