@@ -590,6 +590,15 @@ class Destination(Protocol):
     def copy(self, path: str, source: Path) -> None: ...
 
 
+class Keeper(Protocol):
+    """An output that can keep the files the previous build made from the same key
+    (`pipeline.output.FolderOutput`)."""
+
+    def keep(self, made_from: str) -> bool: ...
+
+    def made(self, made_from: str, paths: Iterable[str]) -> None: ...
+
+
 class SearchListener(Protocol):
     """What a build tells its search stage: each searchable page as it is written, then the
     end, when the bundle goes into the output."""
@@ -646,17 +655,19 @@ class DiskSearch:
     a thread (`ShardIndexer`). `finish` waits and copies every bundle into the output."""
 
     def __init__(self, binary: Path, pages: Iterable[str], work: Path, store: BundleStore | None,
-                 code: str) -> None:
+                 code: str, keeper: Keeper | None = None) -> None:
         self.plan = plan_shards(pages)
         self._shard_of = {path: name for name, paths in self.plan.items() for path in paths}
         self._left = {name: set(paths) for name, paths in self.plan.items()}
         self._digests: dict[str, bytes] = {}
-        self._pending: dict[str, bytes] = {}  # pages from the cache: their documents made only if their shard runs
+        # Pages from the cache: their HTML read and their documents made only if their shard runs.
+        self._pending: dict[str, Callable[[], bytes]] = {}
         self.work = work
         self._store = store
         self._code = code
         self._indexer = ShardIndexer(binary)
-        self._bundles: dict[str, tuple[Path, str | None]] = {}  # shard -> its bundle, its key to keep it by
+        self._bundles: dict[str, tuple[Path, str, bool]] = {}  # shard -> its bundle, its key, whether new
+        self._keeper = keeper
         self._halted = False
         for name in self.plan:
             (work / "documents" / name).mkdir(parents=True, exist_ok=True)
@@ -672,9 +683,10 @@ class DiskSearch:
     def page_written(self, path: str, html: bytes) -> None:
         self.page_done(path, self.write_document(path, html))
 
-    def page_cached(self, path: str, html: bytes, digest: bytes) -> None:
-        """A page from the persistent cache, with its HTML's hash as stored: its document is
-        made only if its shard is indexed (a shard whose bundle is stored needs none)."""
+    def page_cached(self, path: str, digest: bytes, html: Callable[[], bytes]) -> None:
+        """A page from the persistent cache, with its HTML's hash as stored: its HTML is read
+        and its document made only if its shard is indexed (a shard whose bundle is stored
+        needs none)."""
         if path in self._shard_of:
             self._pending[path] = html
         self.page_done(path, digest)
@@ -695,12 +707,12 @@ class DiskSearch:
         stored = self._store.bundle(key) if self._store is not None else None
         pending = {page: self._pending.pop(page) for page in self.plan[shard] if page in self._pending}
         if stored is not None:
-            self._bundles[shard] = (stored, None)
+            self._bundles[shard] = (stored, key, False)
             return
-        for page, text in pending.items():
-            self.write_document(page, text)
+        for page, read_html in pending.items():
+            self.write_document(page, read_html())
         bundle = self.work / "bundles" / shard
-        self._bundles[shard] = (bundle, key)
+        self._bundles[shard] = (bundle, key, True)
         self._indexer.add(list(self.plan).index(shard), ShardJob(self.work / "documents" / shard, bundle, first))
 
     def allow_beside_workers(self) -> None:
@@ -714,7 +726,7 @@ class DiskSearch:
 
     def summary(self) -> str:
         """How many shards Pagefind indexed (the others came from the store)."""
-        indexed = sum(1 for _, key in self._bundles.values() if key is not None)
+        indexed = sum(1 for _, _, new in self._bundles.values() if new)
         return f"search shards: {indexed} of {len(self.plan)} indexed" if self.plan else ""
 
     def halt(self) -> None:
@@ -732,10 +744,17 @@ class DiskSearch:
         if warnings:
             return warnings
         output.write(f"{BUNDLE_DIR}/{MANIFEST}", manifest(self.plan))
-        for shard, (bundle, key) in self._bundles.items():
+        for shard, (bundle, key, new) in self._bundles.items():
+            made_from = f"search:{shard}:{key}"  # the same bundle in another shard's place is other files
+            if self._keeper is not None and self._keeper.keep(made_from):
+                continue
+            paths = []
             for source in sorted(bundle.rglob("*")):
                 if source.is_file() and not source.is_symlink():
-                    output.copy(f"{BUNDLE_DIR}/{shard}/{source.relative_to(bundle).as_posix()}", source)
-            if key is not None and self._store is not None:
+                    paths.append(f"{BUNDLE_DIR}/{shard}/{source.relative_to(bundle).as_posix()}")
+                    output.copy(paths[-1], source)
+            if self._keeper is not None:
+                self._keeper.made(made_from, paths)
+            if new and self._store is not None:
                 self._store.keep(key, bundle)
         return []

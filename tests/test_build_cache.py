@@ -134,18 +134,63 @@ def test_an_output_folder_edited_by_hand_is_rebuilt(orchard: Path, tmp_path: Pat
         (site / "_sitegen" / "config.css").unlink()
     else:
         (site / "notes.txt").write_text("left here by hand")
-    folder = site.stat().st_ino
-    assert_same_as_cold(orchard, tmp_path)
-    assert site.stat().st_ino != folder  # swapped in whole: the atomic guarantee holds
+    assert_same_as_cold(orchard, tmp_path)  # the edit is undone: the file written again, or removed
+    assert not (site / "notes.txt").exists()
 
 
-def test_a_changed_page_swaps_in_a_whole_new_folder(orchard: Path, tmp_path: Path) -> None:
+def test_a_changed_page_rewrites_only_its_own_files(orchard: Path, tmp_path: Path) -> None:
     site = orchard / "site"
-    folder = site.stat().st_ino
+    kept = {path: (site / path).stat() for path in ("pruning/index.html", "pruning.md", "harvest/index.html")}
     page = orchard / "content" / "harvest.md"
     page.write_text(page.read_text() + "\nWear gloves.\n")
+    built = assert_same_as_cold(orchard, tmp_path)
+    assert "Wear gloves." in built["harvest/index.html"].decode()
+    # The other pages' files are the previous build's, untouched: neither written nor moved.
+    for path, before in kept.items():
+        if path.startswith("harvest"):
+            assert (site / path).stat().st_ino != before.st_ino  # written anew, then moved in
+        else:
+            now = (site / path).stat()
+            assert (now.st_ino, now.st_mtime_ns) == (before.st_ino, before.st_mtime_ns), path
+    assert not [path for path in orchard.iterdir() if path.name.startswith(".site.")]  # no staging left
+
+
+def test_a_removed_page_leaves_no_file_or_folder_behind(orchard: Path, tmp_path: Path) -> None:
+    config = json.loads((orchard / "docs.json").read_text())
+    config["navigation"][1]["pages"] = []
+    config["navigation"] = config["navigation"][:1]
+    (orchard / "docs.json").write_text(json.dumps(config))
+    (orchard / "content" / "harvest.md").unlink()
+    built = assert_same_as_cold(orchard, tmp_path)
+    assert "harvest/index.html" not in built
+    assert not (orchard / "site" / "harvest").exists()
+
+
+def test_a_changed_image_is_copied_again_and_an_unchanged_one_kept(settled: Path, tmp_path: Path) -> None:
+    images = settled / "content" / "images"
+    images.mkdir()
+    (images / "tree.png").write_bytes(b"\x89PNG first tree")
+    (images / "basket.png").write_bytes(b"\x89PNG basket")
+    page = settled / "content" / "pruning.mdx"
+    page.write_text(page.read_text() + "\n![Tree](/images/tree.png)\n\n![Basket](/images/basket.png)\n")
+    build(settled)
+    site = settled / "site"
+    basket = (site / "images" / "basket.png").stat()
+    tree_before = (images / "tree.png").stat()
+    (images / "tree.png").write_bytes(b"\x89PNG other tree")  # as many bytes, same inode and mtime:
+    os.utime(images / "tree.png", ns=(tree_before.st_atime_ns, tree_before.st_mtime_ns))  # the ctime moves
+    built = assert_same_as_cold(settled, tmp_path)
+    assert built["images/tree.png"] == b"\x89PNG other tree"
+    now = (site / "images" / "basket.png").stat()
+    assert (now.st_ino, now.st_mtime_ns) == (basket.st_ino, basket.st_mtime_ns)  # kept, not copied again
+
+
+def test_a_file_where_the_new_site_needs_a_folder_is_replaced(orchard: Path, tmp_path: Path) -> None:
+    site = orchard / "site"
+    shutil.rmtree(site / "pruning")
+    (site / "pruning").write_text("a file in the way")
     assert_same_as_cold(orchard, tmp_path)
-    assert site.stat().st_ino != folder
+    assert (site / "pruning" / "index.html").is_file()
 
 
 @pytest.mark.parametrize("change", ["page", "front matter", "snippet", "template", "docs.json", "version"])

@@ -113,6 +113,10 @@ def test_run_builds_and_pushes_the_example_docs_without_touching_the_checkout(
     assert git(repo, "rev-parse", "gh-pages") == tip  # the local branch follows the pushed one
     # The uncommitted draft was built: gh-deploy publishes what is on disk, like sitegen build.
     assert "Draft." in git(remote, "show", "gh-pages:quickstart/index.html")
+    # The temporary output folder leaves no record behind in the cache (the pages stay cached).
+    cache = repo / ".sitegen-cache" / "build"
+    assert (cache / "pages.sqlite").is_file()
+    assert not list(cache.glob("site-*.json")) and not list(cache.glob("uptodate-*.json"))
 
 
 def test_second_deploy_adds_a_commit_on_top_with_exactly_the_new_site(project: Path, remote: Path, tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     check_deployable(project, remote=args.remote, branch=args.branch)  # refuse before spending time on a build
     with tempfile.TemporaryDirectory(prefix="sitegen-deploy-") as tmp:
         report = build(project, Path(tmp) / "site", strict=args.strict,
-                       site_url=setting_from(args.site_url, dict(os.environ)))
+                       site_url=setting_from(args.site_url, dict(os.environ)), lasting=False)
         for warning in report.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         result = gh_deploy(project, report.out_dir, remote=args.remote, branch=args.branch,

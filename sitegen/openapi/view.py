@@ -11,11 +11,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
+from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
@@ -468,13 +470,21 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
     )
 
 
+@lru_cache(maxsize=64)
+def _sample_lexer(lang: str) -> Lexer | None:
+    """A sample language's lexer, made once (Pygments' lookup by name walks every lexer)."""
+    try:
+        return get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang, lang),
+                                 stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return None
+
+
 def _highlight(code: str, lang: str) -> Markup:
     # The text exactly as written (Pygments adds a final newline and strips leading and
     # trailing ones): api.js replaces a sample with its own text, which must read the same.
-    try:
-        lexer = get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang.lower(), lang.lower()),
-                                  stripnl=False, ensurenl=False)
-    except ClassNotFound:
+    lexer = _sample_lexer(lang.lower())
+    if lexer is None:
         return Markup.escape(code)
     html = highlight(code, lexer, _FORMATTER)
     return Markup(html[:-1] if html.endswith("\n") and not code.endswith("\n") else html)

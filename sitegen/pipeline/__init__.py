@@ -7,7 +7,8 @@
 
 `sitegen build` (`build`) writes every page into a staging folder as it renders (in worker
 processes on big sites), runs Pagefind on each search shard as soon as its pages are all
-written, and swaps the folder in only when everything succeeded. `build_site` builds into
+written, and puts the folder's files in place only when everything succeeded (keeping the
+previous site's files whose inputs did not change: `output.SiteRecord`). `build_site` builds into
 memory (`BuiltSite`); the dev server (serve/) does too, reusing what did not change.
 Modules:
 
@@ -15,7 +16,7 @@ Modules:
 - `steps.py`: the whole-site steps, each a function of typed inputs
 - `render_pages.py`: the per-page step, its worker processes, `Reuse`
 - `files.py`: `Files`, every file of the output and where it comes from
-- `output.py`: `Output` (staging folder or memory), `write_site`, the atomic swap
+- `output.py`: `Output` (staging folder or memory), `write_site`, the commit, `SiteRecord`
 - `pagecache.py`, `pagedb.py`: `sitegen build`'s persistent cache of pages and search shards
 - `progress.py`: the progress bar and time per step (`--profile`)
 """
@@ -32,7 +33,15 @@ from sitegen.cachedir import CACHE_DIR, OPENAPI_SUBDIR
 from sitegen.config import find_project_dir
 from sitegen.errors import BuildError
 from sitegen.pipeline.builder import BuildOptions, BuildResult, build_into
-from sitegen.pipeline.output import MARKER, BuiltSite, FolderOutput, MemoryOutput, check_output_dir, write_site
+from sitegen.pipeline.output import (
+    MARKER,
+    BuiltSite,
+    FolderOutput,
+    MemoryOutput,
+    check_output_dir,
+    record_path,
+    write_site,
+)
 from sitegen.pipeline.progress import Progress, StepTimes
 from sitegen.pipeline.steps import ASSET_DIR, config_css, fragment_warnings
 from sitegen.publish import SiteUrlSetting
@@ -68,8 +77,9 @@ def build(
     checked: bool = False,
     snapshot: uptodate.Snapshot | None = None,
     author_scripts: bool = True,
+    lasting: bool = True,
 ) -> BuildReport:
-    """`sitegen build`: write the site into a staging folder, then swap it in for `out_dir`
+    """`sitegen build`: write the site into a staging folder, then put it in place of `out_dir`
     (default PROJECT/site); on any error the previous site stays as it was.
 
     With `cache` (the default), pages and search shards come from `.sitegen-cache/build/`
@@ -77,7 +87,8 @@ def build(
     change since the last one leaves the output as it is and repeats that build's report
     (uptodate.py), unless `checked` says the caller just found out itself; `snapshot` is
     the one that check took of the inputs, recorded instead of taking another. Without
-    `author_scripts` (`--no-scripts`) the site holds none of the project's own code."""
+    `author_scripts` (`--no-scripts`) the site holds none of the project's own code. An
+    output folder that is not `lasting` (`gh-deploy`'s temporary one) gets no records."""
     started = time.perf_counter()
     times = times or StepTimes()
     out_dir = (out_dir or project_dir.resolve() / "site").resolve()
@@ -97,20 +108,20 @@ def build(
                         compiled_templates=cache, author_scripts=author_scripts)
     pagefind = [binary] if (binary := pagefind_binary()) is not None else []
     before = None
-    if cache:
+    if cache and lasting:
         uptodate.forget(project, key)  # the output is about to change
         before = snapshot if snapshot is not None and snapshot.is_of(project_dir, project, out_dir, pagefind) \
             else uptodate.snapshot(project_dir, project, out_dir, pagefind)
-    output = FolderOutput(out_dir)
+    output = FolderOutput(out_dir, record_path(opts.cache_dir, out_dir) if cache and lasting else None)
     try:
         result = build_into(opts, output, times=times, progress=progress)
-        times.run("swap", output.commit)
+        times.run("commit", output.commit)
     except BaseException:
         output.abort()
         raise
     if before is not None and _replayable(opts, result):
         replay = uptodate.Replay(result.pages, result.warnings, result.site_url, result.left_out)
-        times.run("record", lambda: uptodate.record(before, project, key, out_dir, replay, pagefind))
+        times.run("record", lambda: uptodate.record(before, project, key, out_dir, replay, pagefind, output.state))
     return BuildReport(result.pages, time.perf_counter() - started, out_dir, result.warnings, times.steps,
                        result.site_url, result.left_out)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -132,7 +132,7 @@ def build_into(opts: BuildOptions, output: Output, reuse: Reuse | None = None, t
 
 
 def _setup(opts: BuildOptions, loaded: LoadedConfig, pages: list[Page], navigation: steps.NavigationStep,
-           theme: steps.ThemeParts, theme_assets: dict[str, Path], views: dict[str, ApiView],
+           theme: steps.ThemeParts, theme_assets: dict[str, Path], views: Mapping[str, ApiView],
            project_files: SiteFiles, reuse: Reuse) -> tuple[RenderSetup, str | None, list[str]]:
     """What every page shows besides its own content (the chrome, the renderer) and what
     rendering a page needs; the site URL; warnings."""
@@ -186,7 +186,8 @@ def _start_search(opts: BuildOptions, pages: list[Page], output: Output,
         return MemorySearch(opts.search)
     # Beside the output, on its file system, named as a staging folder (no input of a build).
     work = Path(tempfile.mkdtemp(prefix=f".{output.out_dir.name}.new-search-", dir=output.out_dir.parent))
-    return DiskSearch(binary, (page.output for page in pages if searchable(page)), work, cache, code_hash())
+    return DiskSearch(binary, (page.output for page in pages if searchable(page)), work, cache, code_hash(),
+                      keeper=output)
 
 
 def _finish_search(opts: BuildOptions, search: SearchListener | None, output: Output, times: StepTimes) -> list[str]:

@@ -27,7 +27,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -171,9 +171,22 @@ def site_key(inputs: SiteInputs) -> str:
 
 @dataclass
 class CachedPage:
-    files: dict[str, bytes]  # output path -> the page's HTML or Markdown (and the home page's root copy)
+    paths: dict[str, int]  # output path -> size of the page's HTML or Markdown (and the home page's root copy)
     digests: dict[str, bytes]  # output path -> the hash of its bytes (search.html_digest), as stored
     result: PageResult
+    load_body: Callable[[], bytes | None]  # the files' bytes one after another (read only when needed)
+
+    def files(self) -> dict[str, bytes] | None:
+        """Output path -> bytes, or None when the stored body is gone or damaged."""
+        body = self.load_body()
+        if body is None or sum(self.paths.values()) != len(body):
+            return None  # cut short or padded
+        files: dict[str, bytes] = {}
+        start = 0
+        for path, size in self.paths.items():
+            files[path] = body[start:start + size]
+            start += size
+        return files
 
 
 class PageCache:
@@ -212,19 +225,20 @@ class PageCache:
         self._used |= wanted
         if not self._usable:
             return
-        for key, header, body, markdown in self._pages.rows():
+        for key, header, markdown in self._pages.rows():
             if key not in wanted:
                 continue
             try:
-                entry = self._decode(key, header, body, markdown)
+                entry = self._decode(key, header, markdown)
             except (ValueError, TypeError, KeyError, AttributeError, OSError):
                 entry = None  # damaged: rendered again
             if entry is not None:
                 yield key, entry
 
-    def _decode(self, key: str, header: bytes, body: bytes, markdown: bytes) -> CachedPage | None:
+    def _decode(self, key: str, header: bytes, markdown: bytes) -> CachedPage | None:
         # A header of JSON, then the page's files one after another in the body (their sizes
-        # in the header): HTML in JSON strings would cost decoding.
+        # in the header): HTML in JSON strings would cost decoding. The body is read only
+        # for the pages whose files the output does not keep.
         data = json.loads(header)
         if not isinstance(data, dict) or data.get("key") != key or data.get("format") != FORMAT:
             return None
@@ -239,17 +253,16 @@ class PageCache:
             if asset is None or not asset.is_file():
                 return None  # outside the project, or gone (a card deleted from its cache)
             assets[str(dest)] = asset
-        files: dict[str, bytes] = {}
+        paths: dict[str, int] = {}
         digests: dict[str, bytes] = {}
-        start = 0
         for output, size, digest in data["html"]:
-            files[str(output)] = body[start:start + int(size)]
+            paths[str(output)] = int(size)
             if digest:
                 digests[str(output)] = bytes.fromhex(digest)
-            start += int(size)
-        # Sizes, not hashes, are checked: hashing every page of a one-page rebuild again would
-        # cost more than the rebuild; what SQLite gives back is what was stored.
-        if start != len(body) or data["markdown"] != len(markdown):
+        # Sizes, not hashes, are checked (here and in `CachedPage.files`): hashing every page
+        # of a one-page rebuild again would cost more than the rebuild; what SQLite gives back
+        # is what was stored.
+        if data["markdown"] != len(markdown):
             return None  # cut short or padded
         result = PageResult(
             page_id=str(data["page_id"]),
@@ -262,7 +275,7 @@ class PageCache:
             snippets=tuple(snippets),
             markdown=markdown.decode("utf-8"),
         )
-        return CachedPage(files, digests, result)
+        return CachedPage(paths, digests, result, lambda: self._pages.body(key))
 
     def _inside(self, name: str) -> Path | None:
         path = Path(name)

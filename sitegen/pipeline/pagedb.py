@@ -62,8 +62,8 @@ def _is_damage(exc: sqlite3.Error) -> bool:
 
 
 class PageDatabase:
-    """The rows of `path`: `headers()` for all keys at once, `body_part`, `body`, `put`,
-    `keep_only`. Every method returns nothing useful (empty, None, False) rather than raise
+    """The rows of `path`: `rows()` (all but the bodies), `body`, `put`, `keep_only`. Every
+    method returns nothing useful (empty, None, False) rather than raise
     when the database cannot be used; `owner_pid` is the process that may replace it."""
 
     def __init__(self, path: Path, format_number: int) -> None:
@@ -170,25 +170,38 @@ class PageDatabase:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def rows(self) -> Iterator[tuple[str, bytes, bytes, bytes]]:
-        """Every row (key, header, body, Markdown), one at a time (a site's pages are more than
+    def rows(self) -> Iterator[tuple[str, bytes, bytes]]:
+        """Every row's (key, header, Markdown), one at a time (a site's pages are more than
         memory should hold at once); none when the database cannot be read."""
         connection, lock = self._connection()
         if connection is None:
             return
         try:
             with lock:
-                cursor = connection.execute("SELECT key, header, body, markdown FROM pages")
+                cursor = connection.execute("SELECT key, header, markdown FROM pages")
             while True:
                 with lock:
                     row = cursor.fetchone()
                 if row is None:
                     return
-                key, header, body, markdown = row
-                if isinstance(key, str) and all(isinstance(part, bytes) for part in (header, body, markdown)):
-                    yield key, header, body, markdown
+                key, header, markdown = row
+                if isinstance(key, str) and isinstance(header, bytes) and isinstance(markdown, bytes):
+                    yield key, header, markdown
         except sqlite3.Error as exc:
             self._damaged = self._damaged or _is_damage(exc)
+
+    def body(self, key: str) -> bytes | None:
+        """The body of the row `key`, or None."""
+        connection, lock = self._connection()
+        if connection is None:
+            return None
+        try:
+            with lock:
+                row = connection.execute("SELECT body FROM pages WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error as exc:
+            self._damaged = self._damaged or _is_damage(exc)
+            return None
+        return row[0] if row is not None and isinstance(row[0], bytes) else None
 
     # --- writing ---------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import copy
 import dataclasses
 import gc
 import multiprocessing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -108,7 +108,7 @@ class RenderSetup:
     components: ComponentRenderer
     renderer: Renderer
     resolver: TrackingResolver
-    views: dict[str, ApiView]  # page id -> API view of its OpenAPI operation
+    views: Mapping[str, ApiView]  # page id -> API view of its OpenAPI operation
     root_copy: str | None  # the page also written at the site root (the home page, when no page is "index")
     cards: CardStyle | None = None  # social cards to draw (a site with a URL, thumbnails on)
     author_code: bool = True  # False (--no-scripts): pages keep none of their own <style>
@@ -130,6 +130,7 @@ class PageResult:
     snippets: tuple[str, ...] = ()  # snippet files the page inlined (the persistent cache checks them)
     markdown: str = ""  # the page's Markdown with links relative to the site root (llms-full.txt)
     digest: bytes = b""  # from a worker: the hash of the page's HTML (its search shard's key is made of them)
+    paths: tuple[str, ...] = ()  # from a worker: the output paths of the files it wrote
 
 
 class Reuse:
@@ -262,26 +263,43 @@ def render_pages(setup: RenderSetup, pages: list[Page], sink: PageSink, reuse: R
 
 def _from_cache(pages: list[Page], sink: PageSink, results: list[PageResult | None],
                 progress: Progress) -> list[int]:
-    """Write the pages the persistent cache holds; the numbers of the others."""
+    """Write the pages the persistent cache holds (or keep them where the output folder still
+    has them as the last build wrote them); the numbers of the others."""
     assert sink.cache is not None
     number_of = {}
     for number, page in enumerate(pages):
         key = sink.keys[page.id] = sink.cache.page_key(page.id, page.text_digest)
         number_of[key] = number
     search = sink.search
+    folder = sink.output if isinstance(sink.output, FolderOutput) else None
     for key, entry in sink.cache.hits(number_of):
-        number = number_of.pop(key)
-        page = pages[number]
-        for path, data in entry.files.items():
+        page = pages[number_of[key]]
+        kept = folder is not None and folder.keep(key)
+        files = {} if kept else entry.files()
+        if files is None:
+            continue  # its stored files are damaged: rendered again
+        for path, data in files.items():
             sink.output.write(path, data)
-            if path == page.output and searchable(page) and search is not None:
-                if isinstance(search, DiskSearch) and path in entry.digests:
-                    search.page_cached(path, data, entry.digests[path])
-                else:
-                    search.page_written(path, data)
-        results[number] = entry.result
+        if folder is not None and not kept:
+            folder.made(key, files)
+        if searchable(page) and search is not None and page.output in entry.paths:
+            html = _html_of(page.output, files, folder)
+            if isinstance(search, DiskSearch) and page.output in entry.digests:
+                search.page_cached(page.output, entry.digests[page.output], html)
+            else:
+                search.page_written(page.output, html())
+        results[number_of.pop(key)] = entry.result
         progress.advance()
     return sorted(number_of.values())
+
+
+def _html_of(path: str, files: dict[str, bytes], folder: FolderOutput | None) -> Callable[[], bytes]:
+    """How to get a cached page's HTML when its search document is needed: from the files
+    just read, else from the output folder that kept it."""
+    if path in files:
+        return lambda: files[path]
+    assert folder is not None
+    return lambda: (folder.out_dir / path).read_bytes()
 
 
 def _written(page: Page, result: PageResult, sink: PageSink, search: SearchListener | None) -> None:
@@ -296,6 +314,8 @@ def _written(page: Page, result: PageResult, sink: PageSink, search: SearchListe
         if isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())
         sink.cache.store_pages([(sink.keys[page.id], result.files, result)])
+        if isinstance(sink.output, FolderOutput):
+            sink.output.made(sink.keys[page.id], result.files)
     result.files = {}
 
 
@@ -329,7 +349,7 @@ def _render_in_worker(numbers: list[int]) -> list[tuple[int, PageResult]]:
     if _sink.cache is not None and kept:
         _sink.cache.store_pages(kept)  # stored before the parent hears of these pages
     for _, result in results:
-        result.files = {}
+        result.paths, result.files = tuple(result.files), {}
     return results
 
 
@@ -380,6 +400,8 @@ def render_in_workers(setup: RenderSetup, pages: list[Page], todo: list[int], wo
                     page = pages[number]
                     if search is not None and searchable(page):
                         search.page_done(page.output, result.digest)
+                    if page.id in sink.keys and not result.errors and isinstance(sink.output, FolderOutput):
+                        sink.output.made(sink.keys[page.id], result.paths)
                     yield number, result
     finally:
         gc.unfreeze()

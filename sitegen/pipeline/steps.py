@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -104,7 +104,7 @@ class Operations:
     pages a v2 navigation generates from its `openapi` levels (api_pages.py)."""
 
     pages: dict[str, Page]  # page id -> the page as updated (only pages with `openapi:`)
-    views: dict[str, ApiView]  # page id -> what its template shows
+    views: Mapping[str, ApiView]  # page id -> what its template shows (`ApiViews`: made when asked for)
     warnings: list[str]
     loaded: LoadedConfig | None = None  # the config with generated pages in its navigation
     generated: tuple[Page, ...] = ()
@@ -184,16 +184,41 @@ def _openapi_catalog(project_dir: Path, loaded: LoadedConfig, exclude: tuple[Pat
     return catalog
 
 
+class ApiViews(Mapping[str, "ApiView"]):
+    """Page id -> its API view, each made the first time it is asked for: a build whose API
+    pages come from the persistent cache never makes them (highlighting every operation's
+    samples is most of the work)."""
+
+    def __init__(self) -> None:
+        self._make: dict[str, Callable[[], ApiView]] = {}
+        self._made: dict[str, ApiView] = {}
+
+    def add(self, page_id: str, make: Callable[[], ApiView]) -> None:
+        self._make[page_id] = make
+
+    def __getitem__(self, page_id: str) -> ApiView:
+        view = self._made.get(page_id)
+        if view is None:
+            view = self._made[page_id] = self._make[page_id]()
+        return view
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._make)
+
+    def __len__(self) -> int:
+        return len(self._make)
+
+
 def _operation_views(named_files: NamedFiles, loaded: LoadedConfig, api_pages: tuple[Page, ...],
                      examples: ExampleOptions, params_expanded: bool, updated: dict[str, Page],
-                     warnings: list[str]) -> dict[str, ApiView]:
+                     warnings: list[str]) -> ApiViews:
     """Each page's API view of the operation its `openapi:` names (its title and description
     default to the operation's, put into `updated`); a page whose operation cannot be found
     is a warning and stays a plain page."""
     from sitegen.openapi import build_api_view
     from sitegen.openapi.playground import FRONT_MATTER_VALUES, display_from_front_matter
 
-    views: dict[str, ApiView] = {}
+    views = ApiViews()
     for page in api_pages:
         assert page.openapi is not None
         where = f"{page.display_path}:{page.line_of('openapi')}"
@@ -214,8 +239,8 @@ def _operation_views(named_files: NamedFiles, loaded: LoadedConfig, api_pages: t
             warnings.append(f"{page.display_path}:{page.line_of('playground')}: front matter: playground: "
                             f"{written!r} is not one of {', '.join(map(repr, FRONT_MATTER_VALUES[:-1]))} or "
                             f"{FRONT_MATTER_VALUES[-1]!r}; using docs.json's")
-        views[page.id] = build_api_view(operation, loaded.config.api, display=display, examples=examples,
-                                        params_expanded=params_expanded)
+        views.add(page.id, functools.partial(build_api_view, operation, loaded.config.api, display=display,
+                                             examples=examples, params_expanded=params_expanded))
         updated[page.id] = page
     return views
 
