@@ -174,6 +174,20 @@ def copy_fixture(source: Path, parent: Path) -> Path:
     return target
 
 
+def built_fixture(source: Path, root: Path) -> tuple[Path, Path, list[str]]:
+    """A copy of a fixture project under `root`, built into `root/site`: (project, site, warnings)."""
+    from sitegen.pipeline import build
+
+    project = copy_fixture(source, root)
+    report = build(project, root / "site")
+    return project, root / "site", report.warnings
+
+
+def built_page(site: Path, page_id: str) -> str:
+    """The HTML of the page `page_id` of a built site."""
+    return (site / page_id / "index.html").read_text(encoding="utf-8")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -18,7 +18,7 @@ import pytest
 
 from sitegen.pipeline import build
 
-from conftest import FIXTURES, run_sitegen
+from conftest import FIXTURES, built_fixture, run_sitegen
 
 HIDDEN_PAGE = "en/api-reference/barrels/inspect-a-barrel"
 HIDDEN_WORD = "zymometer"  # only in the x-hidden operation's description
@@ -28,11 +28,7 @@ EXCLUDED_WORD = "quillwort"  # only in the x-excluded operation's description
 @pytest.fixture(scope="module")
 def orchard_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path, list[str]]]:
     """(project, built site, warnings) of one build of a copy of the Orchard fixture."""
-    root = tmp_path_factory.mktemp("orchard")
-    project = root / "orchard"
-    shutil.copytree(FIXTURES / "mintlify" / "orchard-v2", project)
-    report = build(project, root / "site")
-    yield project, root / "site", report.warnings
+    yield built_fixture(FIXTURES / "mintlify" / "orchard-v2", tmp_path_factory.mktemp("orchard"))
 
 
 def site_text(site: Path, pattern: str = "*") -> dict[str, str]:

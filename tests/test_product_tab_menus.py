@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import pytest
 
 from sitegen.pipeline import build
 
-from conftest import FIXTURES
+from conftest import FIXTURES, built_fixture, built_page
 
 FERRY = FIXTURES / "mintlify" / "ferry-v2"
 
@@ -25,15 +24,11 @@ FERRY = FIXTURES / "mintlify" / "ferry-v2"
 @pytest.fixture(scope="module")
 def ferry(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, list[str]]]:
     """(built site, warnings) of one build of a copy of the Ferry fixture."""
-    root = tmp_path_factory.mktemp("ferry")
-    project = root / "ferry"
-    shutil.copytree(FERRY, project)
-    report = build(project, root / "site")
-    yield root / "site", report.warnings
+    _, site, warnings = built_fixture(FERRY, tmp_path_factory.mktemp("ferry"))
+    yield site, warnings
 
 
-def page(site: Path, page_id: str) -> str:
-    return (site / page_id / "index.html").read_text(encoding="utf-8")
+page = built_page
 
 
 def between(html: str, start: str, end: str) -> str:

@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from sitegen.pipeline import build
-
-from conftest import FIXTURES, run_sitegen
+from conftest import FIXTURES, built_fixture, built_page, run_sitegen
 
 KILN = FIXTURES / "mintlify" / "kiln-v2"
 
@@ -22,15 +19,11 @@ KILN = FIXTURES / "mintlify" / "kiln-v2"
 @pytest.fixture(scope="module")
 def kiln(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, list[str]]]:
     """(built site, warnings) of one build of a copy of the Kiln fixture."""
-    root = tmp_path_factory.mktemp("kiln")
-    project = root / "kiln"
-    shutil.copytree(KILN, project)
-    report = build(project, root / "site")
-    yield root / "site", report.warnings
+    _, site, warnings = built_fixture(KILN, tmp_path_factory.mktemp("kiln"))
+    yield site, warnings
 
 
-def page(site: Path, page_id: str) -> str:
-    return (site / page_id / "index.html").read_text(encoding="utf-8")
+page = built_page
 
 
 def tab_row(html: str) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,21 +15,17 @@ import pytest
 
 from sitegen.pipeline import build
 
-from conftest import FIXTURES, run_sitegen
+from conftest import FIXTURES, built_fixture, built_page, run_sitegen
 
 
 @pytest.fixture(scope="module")
 def orchard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, list[str]]]:
     """(built site, warnings) of one build of a copy of the Orchard fixture."""
-    root = tmp_path_factory.mktemp("orchard")
-    project = root / "orchard"
-    shutil.copytree(FIXTURES / "mintlify" / "orchard-v2", project)
-    report = build(project, root / "site")
-    yield root / "site", report.warnings
+    _, site, warnings = built_fixture(FIXTURES / "mintlify" / "orchard-v2", tmp_path_factory.mktemp("orchard"))
+    yield site, warnings
 
 
-def page(site: Path, page_id: str) -> str:
-    return (site / page_id / "index.html").read_text(encoding="utf-8")
+page = built_page
 
 
 def sidebar(html: str) -> str:
