@@ -536,7 +536,7 @@ class ComponentRenderer:
                 meta.append(f'{word}="{str(value).replace(chr(34), "")}"')
         meta.extend(flag for flag in ("lines", "wrap", "nocopy", "expandable") if p.flag(flag))
         code = code_block_text(p.element)
-        return {"fence": Markup(render_fence(code + "\n", " ".join(meta), p.ctx.icon_library))}
+        return {"fence": Markup(render_fence(code + "\n", " ".join(meta), p.ctx.icon_library, p.ctx.ui.language))}
 
     def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
         default = p.element.props.get("default")
