@@ -253,6 +253,18 @@
     });
   });
 
+  /* "On this page" lists what the View selector and the update filters leave shown: an entry
+     hides when its target is in (or is) a hidden view or update. Both call this after hiding, so
+     neither shows what the other hid; tab panels do not count (their headings stay listed). */
+  var syncTocEntries = function () {
+    slice.call(document.querySelectorAll(".toc-nav a[href^='#']")).forEach(function (link) {
+      var node = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
+      var hidden = false;
+      for (; node && !hidden; node = node.parentElement) hidden = node.hidden && node.matches(".view, .update");
+      (link.closest("li") || link).hidden = hidden;
+    });
+  };
+
   /* View: one selector above the first view; the chosen view shows everywhere on the page
      (and is remembered), the others hide, and so do their headings in "On this page". */
   var views = slice.call(document.querySelectorAll(".view[data-view]"));
@@ -270,15 +282,9 @@
     label.appendChild(select);
     views[0].parentNode.insertBefore(label, views[0]);
     document.body.classList.add("views-enhanced");
-    var tocLinks = slice.call(document.querySelectorAll("aside.toc a[href^='#']"));
     var showView = function (title) {
       views.forEach(function (view) { view.hidden = view.getAttribute("data-view") !== title; });
-      tocLinks.forEach(function (link) {
-        var target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
-        var owner = target && target.closest(".view");
-        var item = link.closest("li") || link;
-        item.hidden = !!(owner && owner.hidden);
-      });
+      syncTocEntries();
       try { localStorage.setItem("sitegen-view", title); } catch (e) { /* private mode */ }
     };
     var saved = null;
@@ -342,11 +348,8 @@
       var chosen = allTags.filter(function (tag, index) { return tagButtons[index].getAttribute("aria-pressed") === "true"; });
       updates.forEach(function (update) {
         update.hidden = chosen.length > 0 && !tagsOf(update).some(function (tag) { return chosen.indexOf(tag) >= 0; });
-        if (!update.id) return;
-        slice.call(document.querySelectorAll(".toc-nav a")).forEach(function (link) {
-          if (link.getAttribute("href") === "#" + update.id) link.parentNode.hidden = update.hidden;
-        });
       });
+      syncTocEntries();
     };
     var filtersColumn = document.querySelector("aside.toc");
     var wideFilters = window.matchMedia ? matchMedia("(min-width: 1025px)") : null;
