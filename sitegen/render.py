@@ -25,8 +25,6 @@ from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 import jinja2
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
 from markupsafe import Markup, escape
 
 from sitegen.colors import on_color
@@ -35,6 +33,7 @@ from sitegen.i18n import UiStrings, ui_strings
 from sitegen.i18n.dates import long_date
 from sitegen.icons import ImageIcons, config_icon, find_icon, icon, icon_problem
 from sitegen.markdown import RenderedMarkdown
+from sitegen.markdown.inline import inline_markdown
 from sitegen.nav import (
     AnchorEntry,
     NavGroupNode,
@@ -55,8 +54,6 @@ VERSIONS_TOKEN = "@@sitegen-versions@@"  # where a page's version picker goes
 NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
 _LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)
-# The banner's Markdown: inline only (links, emphasis, code), raw HTML off, as Mintlify allows.
-_BANNER_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("strikethrough")
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 # footerSocials keys -> (Font Awesome icon, style, label people hear).
@@ -218,15 +215,6 @@ class FeedbackLink:
     label: str
     url: str
     icon: str  # Font Awesome solid icon name
-
-
-def _walk_tokens(tokens: list[Token]) -> list[Token]:
-    found: list[Token] = []
-    for token in tokens:
-        found.append(token)
-        if token.children:
-            found.extend(_walk_tokens(token.children))
-    return found
 
 
 def robots_may_index(page: Page, navigation: Navigation, indexing: str | None) -> bool:
@@ -480,12 +468,9 @@ class Renderer:
         banner = self.site.chrome.banner
         if banner is None:
             return Markup("")
-        if root not in self._banners:
-            tokens = _BANNER_MARKDOWN.parseInline(banner.content.strip())
-            for token in _walk_tokens(tokens):
-                if token.type == "link_open":
-                    token.attrSet("href", self.href(str(token.attrGet("href") or ""), root))
-            self._banners[root] = Markup(_BANNER_MARKDOWN.renderer.render(tokens, _BANNER_MARKDOWN.options, {}))
+        if root not in self._banners:  # inline only (links, emphasis, code), as Mintlify allows
+            self._banners[root] = inline_markdown(banner.content.strip(), lambda url: self.href(url, root),
+                                                  strikethrough=True)
         return self._banners[root]
 
     def page_icon(self, page: Page) -> Markup | None:
@@ -804,18 +789,16 @@ def not_found_markdown(text: str) -> Markup:
     """docs.json v2 `errors.404.description`: inline Markdown (no HTML). The 404 page's links
     are relative to the site root (it sets its base there), so `/quickstart` becomes
     `quickstart/`."""
-    from markdown_it import MarkdownIt
+    return inline_markdown(text, _from_site_root)
 
-    parser = MarkdownIt("commonmark", {"html": False})
-    tokens = parser.parseInline(text)
-    for token in tokens:
-        for child in token.children or []:
-            href = child.attrGet("href") if child.type == "link_open" else None
-            if isinstance(href, str) and href.startswith("/") and not href.startswith("//"):
-                parts = urlsplit(href)
-                path = parts.path.lstrip("/")
-                if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
-                    path += "/"
-                child.attrSet("href", (path or "./") + (f"?{parts.query}" if parts.query else "")
-                              + (f"#{parts.fragment}" if parts.fragment else ""))
-    return Markup(parser.renderer.render(tokens[0].children or [], parser.options, {})) if tokens else Markup("")
+
+def _from_site_root(href: str) -> str:
+    """A site path (`/quickstart`) as a link from the site root (`quickstart/`); others unchanged."""
+    if not href.startswith("/") or href.startswith("//"):
+        return href
+    parts = urlsplit(href)
+    path = parts.path.lstrip("/")
+    if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
+        path += "/"
+    query = f"?{parts.query}" if parts.query else ""
+    return (path or "./") + query + (f"#{parts.fragment}" if parts.fragment else "")
