@@ -31,7 +31,7 @@ from sitegen.colors import on_color
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.i18n import UiStrings, ui_strings
 from sitegen.i18n.dates import long_date
-from sitegen.icons import ImageIcons, config_icon, find_icon, icon, icon_problem
+from sitegen.icons import ImageIcons, config_icon, icon
 from sitegen.markdown import RenderedMarkdown
 from sitegen.markdown.inline import inline_markdown
 from sitegen.nav import (
@@ -365,9 +365,9 @@ class Renderer:
                 continue
             svg = None
             if entry.icon:
-                svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library,
-                                           self._image_icons)
+                svg, warning = config_icon(entry.icon, entry.icon_type,
+                                           f"{self.site.loaded.file_name}: {entry.json_path}.icon",
+                                           self.site.chrome.icon_library, self._image_icons)
                 if warning:
                     self.warnings.append(warning)
             color = entry.color if entry.color is not None else self._default_anchor_color()
@@ -379,14 +379,13 @@ class Renderer:
         for tab in navigation.tabs:
             for link in tab.menu:
                 svg = None
-                if link.icon:
-                    library = self.site.chrome.icon_library
-                    found = find_icon(link.icon, link.icon_type or "duotone", library)  # the style anchors have
-                    svg = found.svg
-                    problem = icon_problem(link.icon, link.icon_type or "duotone", found,
-                                           type_given=link.icon_type is not None, library=library)
-                    if problem:
-                        self.warnings.append(f"{self.site.loaded.where(link.json_path + '.icon')}: {problem}")
+                if link.icon:  # in the style anchors have unless it names one
+                    svg, warning = config_icon(link.icon, link.icon_type or "duotone",
+                                               self.site.loaded.where(f"{link.json_path}.icon"),
+                                               self.site.chrome.icon_library, self._image_icons,
+                                               type_given=link.icon_type is not None)
+                    if warning:
+                        self.warnings.append(warning)
                 page = link.first_page
                 href = link.external_url or ROOT_TOKEN + ((page.url or "./") if page else "./")
                 menus.setdefault(tab.index, []).append(TabMenuView(link, svg, href))
@@ -398,8 +397,9 @@ class Renderer:
         for index, wanted in enumerate(self.site.chrome.topbar_link_icons):
             svg = None
             if wanted is not None:
-                svg, warning = config_icon(wanted[0], wanted[1] or "solid", f"navbar.links[{index}].icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                svg, warning = config_icon(wanted[0], wanted[1] or "solid",
+                                           f"{self.site.loaded.file_name}: navbar.links[{index}].icon",
+                                           self.site.chrome.icon_library)
                 if warning:
                     self.warnings.append(warning)
             icons.append(svg)
@@ -411,8 +411,9 @@ class Renderer:
         for action in self.site.chrome.custom_page_actions:
             svg = None
             if action.icon is not None:
-                svg, warning = config_icon(action.icon[0], action.icon[1] or "solid", f"{action.json_path}.icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                svg, warning = config_icon(action.icon[0], action.icon[1] or "solid",
+                                           f"{self.site.loaded.file_name}: {action.json_path}.icon",
+                                           self.site.chrome.icon_library)
                 if warning:
                     self.warnings.append(warning)
             icons.append(svg)
@@ -479,13 +480,12 @@ class Renderer:
             return None
         if page.id not in self._page_icons:
             icon_type = page.icon_type or "solid"
-            where = f"{page.display_path}:{page.line_of('icon')}"
+            where = f"{page.display_path}:{page.line_of('icon')}: front matter: icon"
             if icon_type not in ICON_TYPES:
                 self.warnings.append(f"{page.display_path}:{page.line_of('iconType')}: front matter: iconType: "
                                      f"{icon_type!r} is not one of {', '.join(ICON_TYPES)}; using 'solid'")
                 icon_type = "solid"
-            svg, warning = config_icon(page.icon, icon_type, "front matter: icon", where, self.site.chrome.icon_library,
-                                       self._image_icons)
+            svg, warning = config_icon(page.icon, icon_type, where, self.site.chrome.icon_library, self._image_icons)
             self._page_icons[page.id] = svg
             if warning:
                 self.warnings.append(warning)
@@ -503,8 +503,9 @@ class Renderer:
             return None
         key = (group.icon, group.icon_type)
         if key not in self._group_icons:
-            svg, warning = config_icon(group.icon, group.icon_type or "solid", f"group '{group.title}': icon",
-                                       self.site.loaded.file_name, self.site.chrome.icon_library, self._image_icons)
+            svg, warning = config_icon(group.icon, group.icon_type or "solid",
+                                       f"{self.site.loaded.file_name}: group '{group.title}': icon",
+                                       self.site.chrome.icon_library, self._image_icons)
             self._group_icons[key] = svg
             if warning:
                 self.warnings.append(warning)
@@ -670,9 +671,9 @@ class Renderer:
         for link in self.site.navigation.product_links(section):
             svg = None
             if link.icon:
-                svg, warning = config_icon(link.icon, link.icon_type or "solid", f"product '{link.name}': icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library,
-                                           self._image_icons)
+                svg, warning = config_icon(link.icon, link.icon_type or "solid",
+                                           f"{self.site.loaded.file_name}: product '{link.name}': icon",
+                                           self.site.chrome.icon_library, self._image_icons)
                 if warning and warning not in self.warnings:
                     self.warnings.append(warning)
             href = link.href or ROOT_TOKEN + ((link.page.url or "./") if link.page else "./")

@@ -153,6 +153,27 @@ def test_a_menu_item_s_unknown_icon_is_a_warning_with_its_place(make_project: Ca
     assert tab_row(html).count('<span class="tab-menu-icon">') == 1  # the placeholder ring
 
 
+def test_a_menu_item_s_icon_may_be_an_image_as_an_anchor_s_may(make_project: Callable[..., Path],
+                                                               tmp_path: Path) -> None:
+    project = make_project({
+        "theme": "mint", "name": "Kiln", "colors": {"primary": "#B4532A"},
+        "navigation": {"tabs": [
+            {"tab": "Developer tools", "menu": [
+                {"item": "API", "icon": "/images/kiln.svg", "pages": ["api"]},
+                {"item": "CLI", "icon": "https://cdn.example.com/cli.png", "pages": ["cli"]},
+            ]},
+        ]},
+    }, {"/api.mdx": "---\ntitle: API\n---\n\nThe API.\n", "/cli.mdx": "---\ntitle: CLI\n---\n\nThe CLI.\n",
+        "/images/kiln.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle r="4"/></svg>'})
+    done = run_sitegen("build", project, "--out", tmp_path / "site", "--no-cache")
+    assert done.returncode == 0, done.stderr
+    assert "warning" not in done.stderr
+    row = tab_row((tmp_path / "site" / "cli" / "index.html").read_text(encoding="utf-8"))
+    assert re.findall(r'<span class="tab-menu-icon">(.*?)</span>', row) == [
+        '<img class="icon" src="../images/kiln.svg" alt="">', '<img class="icon" src="https://cdn.example.com/cli.png" alt="">']
+    assert (tmp_path / "site" / "images" / "kiln.svg").is_file()
+
+
 def test_an_item_holding_dropdowns_leads_to_its_first_one(make_project: Callable[..., Path], tmp_path: Path) -> None:
     """Mintlify lets a menu item hold any level: its dropdowns are its sidebar's menu, not its siblings'."""
     project = make_project({
