@@ -231,7 +231,7 @@
     var button = prompt.querySelector(".prompt-copy"), text = prompt.querySelector(":scope > .prompt-text");
     if (!button || !text) return;
     button.hidden = false;
-    var label = button.textContent, copied = button.getAttribute("data-copied") || label; /* page's language */
+    var label = button.textContent, copied = document.body.getAttribute("data-ui-copied") || label; /* page's language */
     button.addEventListener("click", function () {
       copy(text.innerText.trim() + "\n", function () {
         button.textContent = copied;
