@@ -190,7 +190,7 @@ class _PageMaker:
         by_tag: dict[str, list[str | NavGroup]] = {}
         untagged: list[str | NavGroup] = []
         for spec in self.specs(api, where):
-            for operation in (*spec.operations, *spec.webhooks):
+            for operation in spec.operations_and_webhooks:
                 page_id = self.page_for(spec, operation, self.directory(api))
                 if page_id is None or operation.hidden:  # x-excluded: no page; x-hidden: not listed
                     continue

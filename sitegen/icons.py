@@ -381,15 +381,15 @@ def image_icon(name: str, images: ImageIcons | None) -> tuple[Markup | None, str
     return Markup('<img class="icon" src="{}" alt="">').format(src), None
 
 
-def config_icon(name: str, icon_type: str, json_path: str, file_name: str,
-                library: IconLibrary = "fontawesome",
-                images: ImageIcons | None = None) -> tuple[Markup | None, str | None]:
+def config_icon(name: str, icon_type: str, place: str, library: IconLibrary = "fontawesome",
+                images: ImageIcons | None = None, *, type_given: bool = True) -> tuple[Markup | None, str | None]:
     """An icon named in docs.json or front matter (a name, or an image URL or path when
-    `images` says where they are), with the warning to report (if any) naming its place."""
+    `images` says where they are), with the warning to report (if any) starting with `place`
+    (`docs.json: anchors[0].icon`); `type_given`: whether the author chose `icon_type`."""
     image = image_icon(name, images)
     if image is not None:
         svg, problem = image
     else:
         found = find_icon(name, icon_type, library)
-        svg, problem = found.svg, icon_problem(name, icon_type, found, library=library)
-    return svg, (f"{file_name}: {json_path}: {problem}" if problem else None)
+        svg, problem = found.svg, icon_problem(name, icon_type, found, type_given=type_given, library=library)
+    return svg, (f"{place}: {problem}" if problem else None)

@@ -25,16 +25,15 @@ from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 import jinja2
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
 from markupsafe import Markup, escape
 
 from sitegen.colors import on_color
 from sitegen.config import ICON_TYPES, Gradient, LoadedConfig, SiteChrome, SiteConfig
 from sitegen.i18n import UiStrings, ui_strings
 from sitegen.i18n.dates import long_date
-from sitegen.icons import ImageIcons, config_icon, find_icon, icon, icon_problem
+from sitegen.icons import ImageIcons, config_icon, icon
 from sitegen.markdown import RenderedMarkdown
+from sitegen.markdown.inline import inline_markdown
 from sitegen.nav import (
     AnchorEntry,
     NavGroupNode,
@@ -55,8 +54,6 @@ VERSIONS_TOKEN = "@@sitegen-versions@@"  # where a page's version picker goes
 NAV_DIR = "_sitegen/nav"  # the shared section nav scripts, under the site root
 _LAYOUT_SPACE = re.compile(r"\s*\n\s*")  # template indentation: one newline renders the same
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)
-# The banner's Markdown: inline only (links, emphasis, code), raw HTML off, as Mintlify allows.
-_BANNER_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("strikethrough")
 _GITHUB_REPO = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 # footerSocials keys -> (Font Awesome icon, style, label people hear).
@@ -220,15 +217,6 @@ class FeedbackLink:
     icon: str  # Font Awesome solid icon name
 
 
-def _walk_tokens(tokens: list[Token]) -> list[Token]:
-    found: list[Token] = []
-    for token in tokens:
-        found.append(token)
-        if token.children:
-            found.extend(_walk_tokens(token.children))
-    return found
-
-
 def robots_may_index(page: Page, navigation: Navigation, indexing: str | None) -> bool:
     """Whether search engines are invited to index `page` (its robots tag, the sitemap): never
     a `noindex` page; with v2 `seo.indexing: "all"` every other one, with "navigable" only
@@ -379,9 +367,9 @@ class Renderer:
                 continue
             svg = None
             if entry.icon:
-                svg, warning = config_icon(entry.icon, entry.icon_type, f"{entry.json_path}.icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library,
-                                           self._image_icons)
+                svg, warning = config_icon(entry.icon, entry.icon_type,
+                                           f"{self.site.loaded.file_name}: {entry.json_path}.icon",
+                                           self.site.chrome.icon_library, self._image_icons)
                 if warning:
                     self.warnings.append(warning)
             color = entry.color if entry.color is not None else self._default_anchor_color()
@@ -393,14 +381,13 @@ class Renderer:
         for tab in navigation.tabs:
             for link in tab.menu:
                 svg = None
-                if link.icon:
-                    library = self.site.chrome.icon_library
-                    found = find_icon(link.icon, link.icon_type or "duotone", library)  # the style anchors have
-                    svg = found.svg
-                    problem = icon_problem(link.icon, link.icon_type or "duotone", found,
-                                           type_given=link.icon_type is not None, library=library)
-                    if problem:
-                        self.warnings.append(f"{self.site.loaded.where(link.json_path + '.icon')}: {problem}")
+                if link.icon:  # in the style anchors have unless it names one
+                    svg, warning = config_icon(link.icon, link.icon_type or "duotone",
+                                               self.site.loaded.where(f"{link.json_path}.icon"),
+                                               self.site.chrome.icon_library, self._image_icons,
+                                               type_given=link.icon_type is not None)
+                    if warning:
+                        self.warnings.append(warning)
                 page = link.first_page
                 href = link.external_url or ROOT_TOKEN + ((page.url or "./") if page else "./")
                 menus.setdefault(tab.index, []).append(TabMenuView(link, svg, href))
@@ -412,8 +399,9 @@ class Renderer:
         for index, wanted in enumerate(self.site.chrome.topbar_link_icons):
             svg = None
             if wanted is not None:
-                svg, warning = config_icon(wanted[0], wanted[1] or "solid", f"navbar.links[{index}].icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                svg, warning = config_icon(wanted[0], wanted[1] or "solid",
+                                           f"{self.site.loaded.file_name}: navbar.links[{index}].icon",
+                                           self.site.chrome.icon_library)
                 if warning:
                     self.warnings.append(warning)
             icons.append(svg)
@@ -425,8 +413,9 @@ class Renderer:
         for action in self.site.chrome.custom_page_actions:
             svg = None
             if action.icon is not None:
-                svg, warning = config_icon(action.icon[0], action.icon[1] or "solid", f"{action.json_path}.icon",
-                                           self.site.loaded.file_name, self.site.chrome.icon_library)
+                svg, warning = config_icon(action.icon[0], action.icon[1] or "solid",
+                                           f"{self.site.loaded.file_name}: {action.json_path}.icon",
+                                           self.site.chrome.icon_library)
                 if warning:
                     self.warnings.append(warning)
             icons.append(svg)
@@ -482,12 +471,9 @@ class Renderer:
         banner = self.site.chrome.banner
         if banner is None:
             return Markup("")
-        if root not in self._banners:
-            tokens = _BANNER_MARKDOWN.parseInline(banner.content.strip())
-            for token in _walk_tokens(tokens):
-                if token.type == "link_open":
-                    token.attrSet("href", self.href(str(token.attrGet("href") or ""), root))
-            self._banners[root] = Markup(_BANNER_MARKDOWN.renderer.render(tokens, _BANNER_MARKDOWN.options, {}))
+        if root not in self._banners:  # inline only (links, emphasis, code), as Mintlify allows
+            self._banners[root] = inline_markdown(banner.content.strip(), lambda url: self.href(url, root),
+                                                  strikethrough=True)
         return self._banners[root]
 
     def page_icon(self, page: Page) -> Markup | None:
@@ -496,13 +482,12 @@ class Renderer:
             return None
         if page.id not in self._page_icons:
             icon_type = page.icon_type or "solid"
-            where = f"{page.display_path}:{page.line_of('icon')}"
+            where = f"{page.display_path}:{page.line_of('icon')}: front matter: icon"
             if icon_type not in ICON_TYPES:
                 self.warnings.append(f"{page.display_path}:{page.line_of('iconType')}: front matter: iconType: "
                                      f"{icon_type!r} is not one of {', '.join(ICON_TYPES)}; using 'solid'")
                 icon_type = "solid"
-            svg, warning = config_icon(page.icon, icon_type, "front matter: icon", where, self.site.chrome.icon_library,
-                                       self._image_icons)
+            svg, warning = config_icon(page.icon, icon_type, where, self.site.chrome.icon_library, self._image_icons)
             self._page_icons[page.id] = svg
             if warning:
                 self.warnings.append(warning)
@@ -520,8 +505,9 @@ class Renderer:
             return None
         key = (group.icon, group.icon_type)
         if key not in self._group_icons:
-            svg, warning = config_icon(group.icon, group.icon_type or "solid", f"group '{group.title}': icon",
-                                       self.site.loaded.file_name, self.site.chrome.icon_library, self._image_icons)
+            svg, warning = config_icon(group.icon, group.icon_type or "solid",
+                                       f"{self.site.loaded.file_name}: group '{group.title}': icon",
+                                       self.site.chrome.icon_library, self._image_icons)
             self._group_icons[key] = svg
             if warning:
                 self.warnings.append(warning)
@@ -701,7 +687,7 @@ class Renderer:
         if not name:
             return None
         if json_path not in self._product_icons:
-            svg, warning = config_icon(name, icon_type or "solid", f"{json_path}.icon", self.site.loaded.file_name,
+            svg, warning = config_icon(name, icon_type or "solid", f"{self.site.loaded.file_name}: {json_path}.icon",
                                        self.site.chrome.icon_library, self._image_icons)
             if warning:
                 self.warnings.append(warning)
@@ -818,18 +804,16 @@ def not_found_markdown(text: str) -> Markup:
     """docs.json v2 `errors.404.description`: inline Markdown (no HTML). The 404 page's links
     are relative to the site root (it sets its base there), so `/quickstart` becomes
     `quickstart/`."""
-    from markdown_it import MarkdownIt
+    return inline_markdown(text, _from_site_root)
 
-    parser = MarkdownIt("commonmark", {"html": False})
-    tokens = parser.parseInline(text)
-    for token in tokens:
-        for child in token.children or []:
-            href = child.attrGet("href") if child.type == "link_open" else None
-            if isinstance(href, str) and href.startswith("/") and not href.startswith("//"):
-                parts = urlsplit(href)
-                path = parts.path.lstrip("/")
-                if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
-                    path += "/"
-                child.attrSet("href", (path or "./") + (f"?{parts.query}" if parts.query else "")
-                              + (f"#{parts.fragment}" if parts.fragment else ""))
-    return Markup(parser.renderer.render(tokens[0].children or [], parser.options, {})) if tokens else Markup("")
+
+def _from_site_root(href: str) -> str:
+    """A site path (`/quickstart`) as a link from the site root (`quickstart/`); others unchanged."""
+    if not href.startswith("/") or href.startswith("//"):
+        return href
+    parts = urlsplit(href)
+    path = parts.path.lstrip("/")
+    if path and not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]:
+        path += "/"
+    query = f"?{parts.query}" if parts.query else ""
+    return (path or "./") + query + (f"#{parts.fragment}" if parts.fragment else "")

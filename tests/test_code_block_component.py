@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from visible_text import visible_words
+
 from sitegen.markdown.code import render_fence
 from sitegen.pipeline import build_site
 
@@ -49,3 +51,19 @@ def test_the_page_markdown_has_it_as_a_fence(make_project) -> None:
     built = build_site(project)
     assert built.warnings == []
     assert '\n````js\nconst fence = "```";\n````\n' in built.files["code.md"].decode()
+
+
+def test_on_a_translated_page_its_buttons_speak_the_pages_language(make_project) -> None:
+    long_code = "".join(f"print({number})\n" for number in range(1, 21))  # longer than an expandable block shows
+    fence = f"```python pflanzen.py expandable\n{long_code}```\n"
+    code_block = f'<CodeBlock language="python" filename="pflanzen.py" expandable>\n{{`{long_code}`}}\n</CodeBlock>\n'
+    languages = {"languages": [{"language": "en", "groups": [{"group": "Start", "pages": ["index"]}]},
+                               {"language": "ja", "groups": [{"group": "はじめに", "pages": ["ja/index"]}]}]}
+    project = make_project({"theme": "mint", "name": "Orchard", "colors": {"primary": "#2F6B3A"}, "navigation": languages}, {
+        "index.mdx": "---\ntitle: Orchard\n---\n\nDig deep.\n",
+        "ja/index.mdx": f"---\ntitle: 果樹園\n---\n\n{fence}\n{code_block}"})
+    built = build_site(project)
+    assert built.warnings == []
+    prose = built.files["ja/index.html"].decode()
+    words = visible_words(prose, "prose")
+    assert words == ["pflanzen.py", "pflanzen.py をコピー", "コピー", "もっと見る", "（20 行）"] * 2  # the fence, then <CodeBlock>

@@ -380,7 +380,7 @@ def test_prompt_has_a_markdown_description_copy_and_cursor_actions() -> None:
     html, ctx = render("Prompt", {"description": "Write **clear** docs <b>now</b>", "actions": ["copy", "cursor"],
                                   "icon": "paperclip"}, html="<p>You are a writer &amp; editor.</p>")
     assert '<p class="prompt-description">Write <strong>clear</strong> docs &lt;b&gt;now&lt;/b&gt;</p>' in html
-    assert '<button type="button" class="prompt-copy" data-copied="Copied" hidden>Copy prompt</button>' in html
+    assert '<button type="button" class="prompt-copy" hidden>Copy prompt</button>' in html
     assert ('<a class="prompt-cursor" href="cursor://anysphere.cursor-deeplink/prompt?text='
             'You%20are%20a%20writer%20%26%20editor.">Open in Cursor</a>') in html
     assert '<div class="prompt-text">\n<p>You are a writer &amp; editor.</p>' in html

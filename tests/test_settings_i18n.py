@@ -171,7 +171,7 @@ def test_a_page_shows_the_theme_in_its_own_language(built: dict[str, str]) -> No
     assert 'placeholder="Dokumentation durchsuchen…"' in german
     # The words search.js and copy-page.js show later travel with the page.
     assert 'data-no-results="Keine Ergebnisse für „{query}“"' in german
-    assert 'data-copied="Kopiert"' in german
+    assert 'data-ui-copied="Kopiert"' in german
     assert text(built["de/picking/index.html"], r'<span class="pager-label">(.*?)</span>') == "Zurück"
 
 

@@ -125,25 +125,44 @@ def test_the_menu_is_in_the_page_once(kiln: tuple[Path, list[str]]) -> None:
     assert html.count('class="tab-menu-item') == 4
 
 
-def test_a_menu_item_s_unknown_icon_is_a_warning_with_its_place(make_project: Callable[..., Path],
-                                                                tmp_path: Path) -> None:
+def build_menu(make_project: Callable[..., Path], site: Path, api: dict[str, str], cli: dict[str, str],
+               files: dict[str, str] | None = None) -> str:
+    """Build (into `site`) a project whose one tab's menu holds API and CLI items with these
+    keys besides their names and pages; the build's stderr."""
     project = make_project({
         "theme": "mint", "name": "Kiln", "colors": {"primary": "#B4532A"},
         "navigation": {"tabs": [
-            {"tab": "Developer tools", "menu": [
-                {"item": "API", "icon": "no-such-kiln-icon", "pages": ["api"]},
-                {"item": "CLI", "pages": ["cli"]},
-            ]},
+            {"tab": "Developer tools", "menu": [{"item": "API", **api, "pages": ["api"]},
+                                                {"item": "CLI", **cli, "pages": ["cli"]}]},
         ]},
-    }, {"/api.mdx": "---\ntitle: API\n---\n\nThe API.\n", "/cli.mdx": "---\ntitle: CLI\n---\n\nThe CLI.\n"})
-    done = run_sitegen("build", project, "--out", tmp_path / "site", "--no-cache")
+    }, {"/api.mdx": "---\ntitle: API\n---\n\nThe API.\n", "/cli.mdx": "---\ntitle: CLI\n---\n\nThe CLI.\n",
+        **(files or {})})
+    done = run_sitegen("build", project, "--out", site, "--no-cache")
     assert done.returncode == 0, done.stderr
+    return done.stderr
+
+
+def test_a_menu_item_s_unknown_icon_is_a_warning_with_its_place(make_project: Callable[..., Path],
+                                                                tmp_path: Path) -> None:
+    stderr = build_menu(make_project, tmp_path / "site", {"icon": "no-such-kiln-icon"}, {})
     assert ("warning: docs.json:14: navigation.tabs[0].menu[0].icon: unknown Font Awesome icon "
-            "'no-such-kiln-icon' (or Pro-only, with no free counterpart); using the placeholder 'circle'") in done.stderr.splitlines()
+            "'no-such-kiln-icon' (or Pro-only, with no free counterpart); using the placeholder 'circle'") in stderr.splitlines()
     # A single tab holding a menu still gets the tab row: the menu is how its other items are reached.
     html = (tmp_path / "site" / "cli" / "index.html").read_text(encoding="utf-8")
     assert menu_items(html) == [("API", "../api/", None, False), ("CLI", "../cli/", None, True)]
     assert tab_row(html).count('<span class="tab-menu-icon">') == 1  # the placeholder ring
+
+
+def test_a_menu_item_s_icon_may_be_an_image_as_an_anchor_s_may(make_project: Callable[..., Path],
+                                                               tmp_path: Path) -> None:
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle r="4"/></svg>'
+    stderr = build_menu(make_project, tmp_path / "site", {"icon": "/images/kiln.svg"},
+                        {"icon": "https://cdn.example.com/cli.png"}, {"/images/kiln.svg": svg})
+    assert "warning" not in stderr
+    row = tab_row((tmp_path / "site" / "cli" / "index.html").read_text(encoding="utf-8"))
+    assert re.findall(r'<span class="tab-menu-icon">(.*?)</span>', row) == [
+        '<img class="icon" src="../images/kiln.svg" alt="">', '<img class="icon" src="https://cdn.example.com/cli.png" alt="">']
+    assert (tmp_path / "site" / "images" / "kiln.svg").is_file()
 
 
 def test_an_item_holding_dropdowns_leads_to_its_first_one(make_project: Callable[..., Path], tmp_path: Path) -> None:

@@ -74,6 +74,10 @@ class FenceMeta:
     focus: frozenset[int] = frozenset()  # `focus=`: these lines stay sharp, the others are dimmed
     copy: bool = True  # `nocopy`: no copy button
     icon: str | None = None  # `icon=`: an icon name (or image URL) in the title bar
+    # A mermaid fence's zoom and pan controls: `actions` (shown or hidden; None: by the
+    # diagram's size) and `placement=` (the corner they sit in, as written).
+    actions: bool | None = None
+    placement: str | None = None
 
 
 EXPANDABLE_LINES = 12  # an expandable block longer than this starts collapsed
@@ -96,37 +100,32 @@ def parse_meta(info: str) -> FenceMeta:
     if language in _FLAGS:  # ```nocopy: plain text with that flag
         flags[language] = True
         language = ""
-    highlight: set[int] = set()
-    focus: set[int] = set()
-    title: str | None = None
-    icon: str | None = None
+    numbered: dict[str, set[int]] = {"highlight": set(), "focus": set()}
+    values: dict[str, str] = {}  # the other key=value words (title, icon, actions…): the last of each
     words: list[str] = []  # what is left is the title; Mintlify titles may have spaces
     for match in _META_WORD.finditer(rest):
         key, ranges, word = match.group(1), match.group(6), match.group(7)
         if key is not None:
             value = next(group for group in match.group(2, 3, 4, 5) if group is not None)
-            if key == "title":
-                title = value
-            elif key == "icon":
-                icon = value.strip() or None
-            elif key == "highlight":
-                highlight |= _line_numbers(value)
-            elif key == "focus":
-                focus |= _line_numbers(value)
+            if key in numbered:
+                numbered[key] |= _line_numbers(value)
             elif key in _FLAGS:
                 flags[key] = value.strip().lower() not in _FALSE
+            else:
+                values[key] = value
         elif ranges is not None:
-            highlight |= _line_numbers(ranges)
+            numbered["highlight"] |= _line_numbers(ranges)
         elif word in _FLAGS:
             flags[word] = True
         else:
             words.append(word)
-    if title is None and words:
-        title = " ".join(words)
+    # A bare `actions` is a mermaid fence's flag, and a word of the title of other fences.
+    actions = values["actions"].strip().lower() not in _FALSE if "actions" in values else "actions" in words or None
     numbers = flags.get("lines", False) or flags.get("showLineNumbers", False)
-    return FenceMeta(language, title, frozenset(highlight), numbers,
-                     flags.get("wrap", False), flags.get("expandable", False), frozenset(focus),
-                     not flags.get("nocopy", False), icon)
+    return FenceMeta(language, values.get("title", " ".join(words) or None), frozenset(numbered["highlight"]),
+                     numbers, flags.get("wrap", False), flags.get("expandable", False), frozenset(numbered["focus"]),
+                     not flags.get("nocopy", False), values.get("icon", "").strip() or None, actions,
+                     values.get("placement"))
 
 
 # Shiki's notation comments, which Mintlify reads: `// [!code ++]` at the end of a line marks
@@ -326,19 +325,16 @@ def mermaid_controls(info: str) -> tuple[str, str | None]:
     """The zoom and pan controls a ```mermaid fence asks for, as attributes of its <pre>
     (`actions={false}` hides them, `actions` shows them on a small diagram too, `placement=`
     puts them in a corner), and the problem with a placement no corner has."""
+    meta = parse_meta(info)
     attributes = ""
     problem = None
-    for match in _META_WORD.finditer(info.strip().partition(" ")[2]):
-        key, word = match.group(1), match.group(7)
-        value = next((group for group in match.group(2, 3, 4, 5) if group is not None), "")
-        if key == "actions" or word == "actions":
-            shown = word == "actions" or value.strip().lower() not in _FALSE
-            attributes += f' data-actions="{"true" if shown else "false"}"'
-        elif key == "placement" and value in MERMAID_PLACEMENTS:
-            attributes += f' data-placement="{value}"'
-        elif key == "placement":
-            problem = (f"mermaid placement={value!r}: expected one of {', '.join(MERMAID_PLACEMENTS)}; "
-                       "the controls are at the bottom right")
+    if meta.placement in MERMAID_PLACEMENTS:
+        attributes += f' data-placement="{meta.placement}"'
+    elif meta.placement is not None:
+        problem = (f"mermaid placement={meta.placement!r}: expected one of {', '.join(MERMAID_PLACEMENTS)}; "
+                   "the controls are at the bottom right")
+    if meta.actions is not None:
+        attributes += f' data-actions="{"true" if meta.actions else "false"}"'
     return attributes, problem
 
 

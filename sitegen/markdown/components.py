@@ -18,12 +18,12 @@ from typing import Any
 from urllib.parse import quote
 
 import jinja2
-from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from sitegen.i18n import UiStrings
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.code import fence_icon, language_label, render_fence
+from sitegen.markdown.inline import inline_markdown
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.html_elements import style_css
 from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChild, MdxElement
@@ -65,8 +65,6 @@ _HTML_TAG = re.compile(r"<[^>]+>")
 _GIVEN_ID = " id given"
 _STEP_VALUES = " step values"  # a <Step>'s template values, for the <Steps> around it (same reason)
 _ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')  # every id written in rendered children
-# Prompt descriptions are Markdown written in an attribute: inline marks, no raw HTML.
-_INLINE_MARKDOWN = MarkdownIt("commonmark", {"html": False})
 _SOLE_PARAGRAPH = re.compile(r"^<p>(.*)</p>$", re.S)
 _AUTOPLAY_VIDEO = re.compile(r"<video\s(?:[^>]*\s)?autoplay(?=[\s=>])[^>]*>")  # a rendered <video autoplay …>
 
@@ -536,7 +534,7 @@ class ComponentRenderer:
                 meta.append(f'{word}="{str(value).replace(chr(34), "")}"')
         meta.extend(flag for flag in ("lines", "wrap", "nocopy", "expandable") if p.flag(flag))
         code = code_block_text(p.element)
-        return {"fence": Markup(render_fence(code + "\n", " ".join(meta), p.ctx.icon_library))}
+        return {"fence": Markup(render_fence(code + "\n", " ".join(meta), p.ctx.icon_library, p.ctx.ui.language))}
 
     def _field(self, p: _Props, name: str | None, location: str | None) -> dict[str, Any]:
         default = p.element.props.get("default")
@@ -622,17 +620,11 @@ def _walk(nodes: list[ListNode]) -> list[ListNode]:
 
 
 def _inline_markdown(p: _Props, text: str) -> Markup:
-    """Markdown written in an attribute (a caption, a description): inline marks and links, no
-    raw HTML; each link resolved as one written in the page."""
+    """Markdown written in an attribute (a caption, a description): each link resolved as one
+    written in the page."""
     if isinstance(text, Markup):  # written as JSX: already HTML
         return text
-    tokens = _INLINE_MARKDOWN.parseInline(text)
-    for token in tokens[0].children or [] if tokens else []:
-        href = token.attrGet("href") if token.type == "link_open" else None
-        if href:
-            token.attrSet("href", p.ctx.link(p.element, str(href)))
-    return Markup(_INLINE_MARKDOWN.renderer.render(tokens[0].children or [], _INLINE_MARKDOWN.options, {})
-                  if tokens else "")
+    return inline_markdown(text, lambda target: p.ctx.link(p.element, target) if target else target)
 
 
 def _quiet_video(found: re.Match[str]) -> str:

@@ -190,24 +190,39 @@ class Findings:
     warnings: list[str] = field(default_factory=list)
 
 
-def _written_at(data: Any, node: Any) -> tuple[Any, ...] | None:
-    """The path of `node` (that very object) in `data`: a schema reached through `$ref`s is
-    named where the file writes it, not by the path that led to it."""
-    pending: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
-    while pending:
-        current, path = pending.pop()
-        if current is node:
-            return path
-        if isinstance(current, dict):
-            pending.extend((value, (*path, key)) for key, value in current.items())
-        elif isinstance(current, list):
-            pending.extend((value, (*path, index)) for index, value in enumerate(current))
-    return None
+class _WrittenPaths:
+    """Where a document writes each of its objects: a schema reached through `$ref`s is named
+    where the file writes it, not by the path that led to it. The walk is made once per
+    document, on the first value that needs it, however many values do."""
+
+    def __init__(self, data: Any) -> None:
+        self._data = data
+
+    def of(self, node: Any) -> tuple[Any, ...] | None:
+        """The path of `node` (that very mapping or list) in the document."""
+        return self._paths.get(id(node))
+
+    @functools.cached_property
+    def _paths(self) -> dict[int, tuple[Any, ...]]:
+        # Depth first, each object's first path kept: an object a YAML alias repeats is named
+        # where it is first written, and walked once.
+        paths: dict[int, tuple[Any, ...]] = {}
+        pending: list[tuple[Any, tuple[Any, ...]]] = [(self._data, ())]
+        while pending:
+            current, path = pending.pop()
+            if not isinstance(current, (dict, list)) or id(current) in paths:
+                continue
+            paths[id(current)] = path
+            if isinstance(current, dict):
+                pending.extend((value, (*path, key)) for key, value in current.items())
+            else:
+                pending.extend((value, (*path, index)) for index, value in enumerate(current))
+        return paths
 
 
-def _mismatch_message(doc: Document, leniency: Leniency, parts: tuple[Any, ...], mismatch: ValueMismatch,
-                      text: str) -> str:
-    written = _written_at(leniency.data, mismatch.schema)
+def _mismatch_message(doc: Document, leniency: Leniency, written_paths: _WrittenPaths, parts: tuple[Any, ...],
+                      mismatch: ValueMismatch, text: str) -> str:
+    written = written_paths.of(mismatch.schema)
     if written is not None:
         parts = (*leniency.written_path(written), mismatch.keyword)
     value = json.dumps(mismatch.value, ensure_ascii=False, default=str)
@@ -218,7 +233,8 @@ def _mismatch_message(doc: Document, leniency: Leniency, parts: tuple[Any, ...],
             f"({text}{inner}); shown and used in examples as written")
 
 
-def _add_finding(findings: Findings, doc: Document, leniency: Leniency, error: Any) -> None:
+def _add_finding(findings: Findings, doc: Document, leniency: Leniency, written_paths: _WrittenPaths,
+                 error: Any) -> None:
     """One validator error as an error line, or a warning when it is a value mismatch."""
     parts = getattr(error, "sitegen_parts", None)
     if parts is None:
@@ -227,10 +243,10 @@ def _add_finding(findings: Findings, doc: Document, leniency: Leniency, error: A
     text = str(error.message).strip().splitlines()[0] if str(error.message).strip() else "invalid"
     mismatch = getattr(error, "sitegen_mismatch", None)
     kept = findings.errors if mismatch is None else findings.warnings
-    if len(kept) >= MAX_ERRORS:  # (a mismatch's message searches the whole document)
+    if len(kept) >= MAX_ERRORS:
         return
     message = (f"{doc.name}: {to_pointer(parts)}: {text}" if mismatch is None
-               else _mismatch_message(doc, leniency, parts, mismatch, text))
+               else _mismatch_message(doc, leniency, written_paths, parts, mismatch, text))
     if message not in kept:
         kept.append(message)
 
@@ -251,9 +267,10 @@ def validate(store: DocumentStore, doc: Document, leniency: Leniency) -> Finding
     handlers = {scheme: store.handler for scheme in ("<all_urls>", "file", "http", "https")}
     spec_path = SchemaPath.from_dict(leniency.data, base_uri=doc.uri, handlers=handlers)
     findings = Findings()
+    written_paths = _WrittenPaths(leniency.data)
     try:
         for error in cls(spec_path).iter_errors():
-            _add_finding(findings, doc, leniency, error)
+            _add_finding(findings, doc, leniency, written_paths, error)
             if len(findings.errors) >= MAX_ERRORS:
                 break
     except OpenAPIError as exc:

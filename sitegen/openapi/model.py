@@ -8,6 +8,7 @@ import difflib
 import re
 import urllib.parse
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from sitegen.errors import OpenAPIError
@@ -222,6 +223,11 @@ class ApiSpec:
     operations: tuple[Operation, ...]
     webhooks: tuple[Operation, ...] = ()  # OpenAPI 3.1 `webhooks`, in document order
 
+    @property
+    def operations_and_webhooks(self) -> tuple[Operation, ...]:
+        """Everything of this document a page can show: its operations, then its webhooks."""
+        return (*self.operations, *self.webhooks)
+
 
 @dataclass(frozen=True)
 class OperationRef:
@@ -290,10 +296,19 @@ class ApiCatalog:
     def operations(self) -> list[Operation]:
         return [op for spec in self.specs for op in spec.operations]
 
+    def operations_and_webhooks(self) -> list[Operation]:
+        """Each document's operations, then its webhooks, document by document."""
+        return [op for spec in self.specs for op in spec.operations_and_webhooks]
+
     def spec_of(self, operation: Operation) -> ApiSpec:
         """The document an operation or webhook of this catalog comes from."""
-        return next(spec for spec in self.specs
-                    if any(op is operation for op in (*spec.operations, *spec.webhooks)))
+        return self._spec_by_operation[id(operation)]
+
+    @cached_property
+    def _spec_by_operation(self) -> dict[int, ApiSpec]:
+        # By identity (two documents may hold equal operations); reversed, so the first
+        # document holding one wins, as a scan would. Made once, asked once per page.
+        return {id(op): spec for spec in reversed(self.specs) for op in spec.operations_and_webhooks}
 
     def names(self, specs: tuple[ApiSpec, ...]) -> str:
         """The files' names for a message: 'openapi.yaml, v2/openapi.yaml'."""

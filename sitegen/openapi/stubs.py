@@ -80,7 +80,7 @@ def write_operation_stubs(project_dir: Path, catalog: ApiCatalog, out_dir: Path)
     documented = documented_operations(project_dir, catalog)
     several = len(catalog.specs) > 1
     written: list[Path] = []
-    for operation in [*catalog.operations(), *(hook for spec in catalog.specs for hook in spec.webhooks)]:
+    for operation in catalog.operations_and_webhooks():
         if id(operation) in documented or operation.excluded:
             continue
         out_dir.mkdir(parents=True, exist_ok=True)

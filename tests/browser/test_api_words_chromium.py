@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from api_words_support import API_PAGE, hive_project
+from playwright.sync_api import expect
 
 from chrome_support import serve_project
 from conftest import free_port
@@ -52,6 +53,19 @@ def test_the_playground_explains_in_japanese(make_project: Callable[..., Path],
         "許可していることを確認してください。 ブラウザーのメッセージ: ")
 
 
+def test_a_sample_s_copy_button_says_copied_in_japanese(make_project: Callable[..., Path],
+                                                         static_server: Callable[[Path], str], page: Any) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    site = serve_project(hive_project(make_project), static_server)
+    page.goto(site + API_PAGE.format(code="ja").removesuffix("index.html"))
+    page.bring_to_front()  # the async clipboard API needs a focused document
+    button = page.locator(".api-copy:visible").first
+    expect(button).to_have_text("コピー")
+    button.click()
+    expect(button).to_have_text("コピーしました")  # <body data-ui-copied>, the page's word
+    expect(button).to_have_text("コピー")  # and back
+
+
 def test_an_older_operation_override_keeps_the_words_it_carried(make_project: Callable[..., Path],
                                                                  static_server: Callable[[Path], str],
                                                                  page: Any) -> None:
@@ -62,8 +76,8 @@ def test_an_older_operation_override_keeps_the_words_it_carried(make_project: Ca
     words_block = '\n  <script type="application/json" class="api-words">{{ ui.playground_words }}</script>'
     assert words_block in template
     older = template.replace(words_block, "").replace(
-        'data-copied="{{ ui.copied }}"',
-        'data-copied="{{ ui.copied }}" data-not-sent="{{ ui.api_not_sent }}" '
+        'data-display="{{ api.display.value }}"',
+        'data-display="{{ api.display.value }}" data-not-sent="{{ ui.api_not_sent }}" '
         'data-fill-required="{{ ui.api_fill_required }}"')
     override = project / "themes/default/templates/api/operation.html"
     override.parent.mkdir(parents=True)

@@ -292,6 +292,45 @@ def test_update_tags_filter_the_updates_from_the_right_column(make_project, page
     expect(toc).to_have_text(["March", "February", "January"])
 
 
+UPDATES_IN_VIEWS = """
+<View title="JavaScript">
+  <Update label="March" tags={["Feature"]}>
+    Grafting from npm.
+  </Update>
+</View>
+
+<View title="Python">
+  <Update label="February" tags={["Feature"]}>
+    Grafting from pip.
+  </Update>
+</View>
+
+<Update label="January" tags={["Fix"]}>
+  Pruning fixed.
+</Update>
+"""
+
+
+def test_update_filters_and_views_each_keep_what_the_other_hid_out_of_the_toc(
+        make_project, page, static_server) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(make_project, page, static_server, UPDATES_IN_VIEWS)
+    toc = page.locator(".toc-nav li:visible")
+    expect(toc).to_have_text(["March", "January"])  # February is in the Python view
+    feature = page.get_by_role("button", name="Feature")
+    feature.click()
+    expect(toc).to_have_text(["March"])
+    feature.click()  # nothing chosen: every update, but not the hidden view's
+    expect(feature).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_text("Pruning fixed.")).to_be_visible()
+    expect(toc).to_have_text(["March", "January"])
+    page.get_by_role("button", name="Fix").click()
+    expect(toc).to_have_text(["January"])
+    page.get_by_label("View").select_option("Python")  # February shows, but the filter hides it
+    expect(page.get_by_text("Grafting from pip.")).to_be_hidden()
+    expect(toc).to_have_text(["January"])
+
+
 def test_expandable_code_starts_collapsed_and_opens_with_show_more(make_project, page, static_server) -> None:
     code = "".join(f"print('row {n}')\n" for n in range(1, 41))
     open_page(make_project, page, static_server, f"```python long.py expandable\n{code}```\n")

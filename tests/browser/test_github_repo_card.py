@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_components_interactive import open_page
+from test_components_interactive import NAV, open_page
+
+from chrome_support import build
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +61,26 @@ def test_a_failed_request_leaves_the_built_card(make_project: Callable[..., Path
     card.click()
     expect(page).to_have_title("acme/orchard")
     assert page.url == "https://github.com/acme/orchard"
+
+
+def test_the_top_bars_button_and_a_card_of_one_repository_ask_github_once(
+        make_project: Callable[..., Path], page: Any, static_server: Callable[[Path], str]) -> None:
+    requested: list[str] = []
+
+    def answer(route: Any) -> None:
+        requested.append(route.request.url)
+        route.fulfill(json={"description": "Apples and pears", "stargazers_count": 2_400_000, "forks_count": 999})
+
+    page.route("https://api.github.com/**", answer)
+    project = make_project({"name": "Acme", "navigation": NAV,
+                            "topbarCtaButton": {"type": "github", "url": "https://github.com/acme/orchard"}},
+                           {"demo.mdx": '---\ntitle: Demo\n---\n\n<GitHub.Repo repo="acme/orchard" />\n'})
+    assert build(project) == []
+    page.goto(static_server(project / "site") + "demo/")
+    expect(page.locator(".github-repo .github-repo-stats")).to_have_text("2.4M stars999 forks")
+    expect(page.locator(".github-button .github-stars-count")).to_have_text("2.4M")
+    assert requested == ["https://api.github.com/repos/acme/orchard"]
+    page.reload()  # kept in the tab: no request at all
+    expect(page.locator(".github-repo .github-repo-stats")).to_have_text("2.4M stars999 forks")
+    expect(page.locator(".github-button .github-stars-count")).to_have_text("2.4M")
+    assert requested == ["https://api.github.com/repos/acme/orchard"]

@@ -49,7 +49,7 @@
 
   // ---- the page's words -----------------------------------------------------------------------
   // Every message comes in the page's language (sitegen/i18n tables), written by the template
-  // into <script class="api-words"> (copy buttons: the block's data-copied); none is English
+  // into <script class="api-words"> (copy buttons: <body data-ui-copied>); none is English
   // here. `{name}` placeholders are filled from `values`, keeping the sentence's word order.
   function wordsOf(root) {
     var el = root.querySelector(".api-words");
@@ -62,15 +62,13 @@
   }
 
   // ---- copy buttons -------------------------------------------------------------------------
-  function word(el, name, fallback) { var api = el.closest("[data-api]"); return (api && api.getAttribute("data-" + name)) || fallback; }
-
   function initCopy(button) {
     button.hidden = false;
     var label = button.textContent;
     button.addEventListener("click", function () {
       var code = button.parentElement.querySelector("pre");
       window.sitegenCopy(code ? code.innerText : "", function () {  // from site.js
-        button.textContent = word(button, "copied", label);
+        button.textContent = document.body.getAttribute("data-ui-copied") || label;
         setTimeout(function () { button.textContent = label; }, 1500);
       });
     });

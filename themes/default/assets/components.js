@@ -231,7 +231,7 @@
     var button = prompt.querySelector(".prompt-copy"), text = prompt.querySelector(":scope > .prompt-text");
     if (!button || !text) return;
     button.hidden = false;
-    var label = button.textContent, copied = button.getAttribute("data-copied") || label; /* page's language */
+    var label = button.textContent, copied = document.body.getAttribute("data-ui-copied") || label; /* page's language */
     button.addEventListener("click", function () {
       copy(text.innerText.trim() + "\n", function () {
         button.textContent = copied;
@@ -253,6 +253,18 @@
     });
   });
 
+  /* "On this page" lists what the View selector and the update filters leave shown: an entry
+     hides when its target is in (or is) a hidden view or update. Both call this after hiding, so
+     neither shows what the other hid; tab panels do not count (their headings stay listed). */
+  var syncTocEntries = function () {
+    slice.call(document.querySelectorAll(".toc-nav a[href^='#']")).forEach(function (link) {
+      var node = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
+      var hidden = false;
+      for (; node && !hidden; node = node.parentElement) hidden = node.hidden && node.matches(".view, .update");
+      (link.closest("li") || link).hidden = hidden;
+    });
+  };
+
   /* View: one selector above the first view; the chosen view shows everywhere on the page
      (and is remembered), the others hide, and so do their headings in "On this page". */
   var views = slice.call(document.querySelectorAll(".view[data-view]"));
@@ -270,15 +282,9 @@
     label.appendChild(select);
     views[0].parentNode.insertBefore(label, views[0]);
     document.body.classList.add("views-enhanced");
-    var tocLinks = slice.call(document.querySelectorAll("aside.toc a[href^='#']"));
     var showView = function (title) {
       views.forEach(function (view) { view.hidden = view.getAttribute("data-view") !== title; });
-      tocLinks.forEach(function (link) {
-        var target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
-        var owner = target && target.closest(".view");
-        var item = link.closest("li") || link;
-        item.hidden = !!(owner && owner.hidden);
-      });
+      syncTocEntries();
       try { localStorage.setItem("sitegen-view", title); } catch (e) { /* private mode */ }
     };
     var saved = null;
@@ -342,11 +348,8 @@
       var chosen = allTags.filter(function (tag, index) { return tagButtons[index].getAttribute("aria-pressed") === "true"; });
       updates.forEach(function (update) {
         update.hidden = chosen.length > 0 && !tagsOf(update).some(function (tag) { return chosen.indexOf(tag) >= 0; });
-        if (!update.id) return;
-        slice.call(document.querySelectorAll(".toc-nav a")).forEach(function (link) {
-          if (link.getAttribute("href") === "#" + update.id) link.parentNode.hidden = update.hidden;
-        });
       });
+      syncTocEntries();
     };
     var filtersColumn = document.querySelector("aside.toc");
     var wideFilters = window.matchMedia ? matchMedia("(min-width: 1025px)") : null;
@@ -359,51 +362,26 @@
   }
 
   /* GitHub.Repo: the card is a link with the repository's name; its description, stars and
-     forks come from GitHub's public API here, in the reader's browser (a build never goes
-     online). Kept for the session, one request per repository; any failure (offline, rate
-     limit, a private repository) leaves the card as it was built. */
-  var repoCards = slice.call(document.querySelectorAll(".github-repo[data-github-repo]"));
-  function shortCount(n) {
-    if (n < 1000) return String(n);
-    if (n < 1e6) return (n < 1e5 ? (n / 1000).toFixed(1).replace(/\.0$/, "") : Math.round(n / 1000)) + "k";
-    return (n / 1e6).toFixed(1).replace(/\.0$/, "") + "M";
-  }
-  function showRepo(card, data) {
+     forks come from GitHub's public API through site.js (window.sitegenGitHub: one request
+     per repository, shared with the top bar's button). Any failure (offline, rate limit, a
+     private repository) leaves the card as it was built. */
+  function showRepo(card, data, shortCount) {
+    if (typeof data.forks !== "number") throw new Error("no forks count");
     var description = card.querySelector(".github-repo-description");
-    if (typeof data.description === "string" && data.description) {
+    if (data.description) {
       description.textContent = data.description;
       description.hidden = false;
     }
-    var stars = card.querySelector(".github-repo-stars .github-repo-count");
-    var forks = card.querySelector(".github-repo-forks .github-repo-count");
-    stars.textContent = shortCount(data.stars);
-    forks.textContent = shortCount(data.forks);
+    card.querySelector(".github-repo-stars .github-repo-count").textContent = shortCount(data.stars);
+    card.querySelector(".github-repo-forks .github-repo-count").textContent = shortCount(data.forks);
     card.querySelector(".github-repo-stats").hidden = false;
     card.setAttribute("data-loaded", "");
   }
-  var repoRequests = {};
-  function repoDetails(repo) {
-    var key = "sitegen-repo:" + repo;
-    try {
-      var saved = JSON.parse(sessionStorage.getItem(key) || "null");
-      if (saved && typeof saved.stars === "number") return Promise.resolve(saved);
-    } catch (e) { /* private mode, or not JSON */ }
-    if (!repoRequests[repo]) {
-      repoRequests[repo] = fetch("https://api.github.com/repos/" + repo, { headers: { Accept: "application/vnd.github+json" } })
-        .then(function (response) { if (!response.ok) throw new Error(String(response.status)); return response.json(); })
-        .then(function (data) {
-          if (typeof data.stargazers_count !== "number" || typeof data.forks_count !== "number") throw new Error("no counts");
-          var details = { description: data.description || "", stars: data.stargazers_count, forks: data.forks_count };
-          try { sessionStorage.setItem(key, JSON.stringify(details)); } catch (e) { /* private mode */ }
-          return details;
-        });
-    }
-    return repoRequests[repo];
-  }
-  if (window.fetch && window.Promise) {
-    repoCards.forEach(function (card) {
-      repoDetails(card.getAttribute("data-github-repo"))
-        .then(function (details) { showRepo(card, details); })
+  var github = window.sitegenGitHub;
+  if (github) {
+    slice.call(document.querySelectorAll(".github-repo[data-github-repo]")).forEach(function (card) {
+      github.repo(card.getAttribute("data-github-repo"))
+        .then(function (details) { showRepo(card, details, github.shortCount); })
         .catch(function () { card.setAttribute("data-failed", ""); });
     });
   }

@@ -32,7 +32,7 @@
   var timer = null;
   var original = label.textContent;
   function copied() {
-    label.textContent = label.getAttribute("data-copied") || original;
+    label.textContent = document.body.getAttribute("data-ui-copied") || original;  // the page's language
     link.classList.add("copied");
     clearTimeout(timer);
     timer = setTimeout(function () { label.textContent = original; link.classList.remove("copied"); }, 2000);

@@ -257,38 +257,49 @@
     headings.forEach(function (heading) { observer.observe(heading); });
   }
 
-  // GitHub button: the star count, fetched in the browser. Failure leaves the button as it is.
+  // GitHub's public API, asked in the reader's browser (a build never goes online): a
+  // repository's description, stars and forks. One request per repository however many
+  // places show it (the top bar's button here, <GitHub.Repo> cards in components.js, which
+  // runs after this file), kept in the tab for an hour. Shared as window.sitegenGitHub.
+  var repoRequests = {};
+  function repoDetails(repo) {
+    var key = "sitegen-repo:" + repo;
+    try {
+      var saved = JSON.parse(sessionStorage.getItem(key) || "null");
+      if (saved && typeof saved.stars === "number" && Date.now() - saved.at < 3600e3) return Promise.resolve(saved);
+    } catch (e) { /* private mode, or not JSON */ }
+    if (!repoRequests[repo]) {
+      repoRequests[repo] = fetch("https://api.github.com/repos/" + repo, { headers: { Accept: "application/vnd.github+json" } })
+        .then(function (response) { if (!response.ok) throw new Error(String(response.status)); return response.json(); })
+        .then(function (data) {
+          if (typeof data.stargazers_count !== "number") throw new Error("no stargazers_count");
+          var details = { description: typeof data.description === "string" ? data.description : "",
+                          stars: data.stargazers_count, at: Date.now(),
+                          forks: typeof data.forks_count === "number" ? data.forks_count : null };
+          try { sessionStorage.setItem(key, JSON.stringify(details)); } catch (e) { /* private mode */ }
+          return details;
+        });
+    }
+    return repoRequests[repo];
+  }
+  function shortCount(n) {  // 15420 -> "15.4k", as GitHub writes counts
+    if (n < 1000) return String(n);
+    if (n < 1e6) return (n < 1e5 ? (n / 1000).toFixed(1).replace(/\.0$/, "") : Math.round(n / 1000)) + "k";
+    return (n / 1e6).toFixed(1).replace(/\.0$/, "") + "M";
+  }
+  if (window.fetch && window.Promise) window.sitegenGitHub = { repo: repoDetails, shortCount: shortCount };
+
+  // GitHub button: the star count. Failure leaves the button as it is.
   var github = document.querySelector(".github-button[data-github-repo]");
-  if (github) {
-    var repo = github.getAttribute("data-github-repo");
-    var countEl = github.querySelector(".github-stars-count");
-    var cacheKey = "sitegen-stars:" + repo;
-    var showCount = function (count) {
-      countEl.textContent = formatCount(count);
+  if (github && window.sitegenGitHub) {
+    repoDetails(github.getAttribute("data-github-repo")).then(function (details) {
+      var count = details.stars;
+      github.querySelector(".github-stars-count").textContent = shortCount(count);
       github.setAttribute("data-stars", "loaded");
       // In the page's words and number format (topbar.html); an older override has no title.
       var words = github.getAttribute("data-stars-label"), number;
       try { number = count.toLocaleString(document.documentElement.lang || undefined); } catch (e) { number = String(count); }
       if (words) github.setAttribute("title", words.replace("{count}", number));
-    };
-    var cached = null;
-    try { cached = JSON.parse(sessionStorage.getItem(cacheKey) || "null"); } catch (e) {}
-    if (cached && typeof cached.count === "number" && Date.now() - cached.at < 3600e3) {
-      showCount(cached.count);
-    } else if (window.fetch) {
-      fetch("https://api.github.com/repos/" + repo, { headers: { Accept: "application/vnd.github+json" } })
-        .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
-        .then(function (data) {
-          if (typeof data.stargazers_count !== "number") throw new Error("no stargazers_count");
-          showCount(data.stargazers_count);
-          try { sessionStorage.setItem(cacheKey, JSON.stringify({ count: data.stargazers_count, at: Date.now() })); } catch (e) {}
-        })
-        .catch(function () { github.setAttribute("data-stars", "failed"); });
-    }
-  }
-  function formatCount(n) {
-    if (n < 1000) return String(n);
-    if (n < 1e6) return (n < 1e5 ? (n / 1000).toFixed(1).replace(/\.0$/, "") : Math.round(n / 1000)) + "k";
-    return (n / 1e6).toFixed(1).replace(/\.0$/, "") + "M";
+    }).catch(function () { github.setAttribute("data-stars", "failed"); });
   }
 })();
