@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin
+from urllib.parse import quote, urljoin
 
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
@@ -49,12 +49,17 @@ if TYPE_CHECKING:
 FEED_NAME = "rss.xml"
 _UPDATE_TAG = "<Update"  # a page whose text has none has no update to read
 _ATOM = "http://www.w3.org/2005/Atom"
+# What a URL's path and fragment keep as written (RFC 3986); the rest (spaces, "ä") is
+# percent-encoded, which browsers decode to find the id.
+_URL_SAFE = "/%:@!$&'()*+,;=-._~"
 
 # Pure Markdown: the blocks and inline marks an item's description keeps (markdown-it's
 # token types, without _open/_close); everything else goes with whatever it holds.
 _BLOCKS = frozenset({"paragraph", "blockquote", "bullet_list", "ordered_list", "list_item", "hr", "heading",
                      "table", "thead", "tbody", "tr", "th", "td", "inline"})
 _INLINE = frozenset({"text", "softbreak", "hardbreak", "em", "strong", "s", "link", "image"})
+# Characters XML 1.0 cannot hold (ElementTree writes them, and readers then refuse the feed).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _PUNCTUATION = frozenset(".,;:!?)")
 _EMPTY_PARAGRAPH = re.compile(r"<p>\s*</p>\n?|<li>\s*</li>\n?")
 # Labels read as dates (strptime's English month names): ISO, "March 6, 2025", "6 March 2025", "March 2025".
@@ -186,7 +191,7 @@ class FeedReader:
 
 def page_address(page: Page, site_url: str | None) -> str:
     """The page's URL: absolute under the site URL, else relative to its feed ("./")."""
-    return urljoin(site_url, page.url) if site_url else "./"
+    return site_url + quote(page.url, safe=_URL_SAFE) if site_url else "./"
 
 
 def _update_tokens(tokens: list[Token]) -> Iterable[Token]:
@@ -372,7 +377,7 @@ def feed_xml(feed: Feed, language: str | None, site_url: str | None) -> bytes:
     channel = ElementTree.SubElement(rss, "channel")
 
     def add(parent: ElementTree.Element, tag: str, text: str, attributes: Mapping[str, str] | None = None) -> None:
-        ElementTree.SubElement(parent, tag, dict(attributes or {})).text = text
+        ElementTree.SubElement(parent, tag, dict(attributes or {})).text = _NOT_XML.sub("", text)
 
     add(channel, "title", page.title)
     add(channel, "link", address)
@@ -381,11 +386,11 @@ def feed_xml(feed: Feed, language: str | None, site_url: str | None) -> bytes:
         add(channel, "language", language)
     add(channel, "generator", "sitegen")
     if site_url:
-        add(channel, "atom:link", "", {"href": urljoin(site_url, feed.path), "rel": "self",
+        add(channel, "atom:link", "", {"href": site_url + quote(feed.path, safe=_URL_SAFE), "rel": "self",
                                        "type": "application/rss+xml"})
     for entry in feed.items:
         item = ElementTree.SubElement(channel, "item")
-        link = f"{address}#{entry.fragment}" if entry.fragment else address
+        link = f"{address}#{quote(entry.fragment, safe=_URL_SAFE)}" if entry.fragment else address
         add(item, "title", entry.title)
         add(item, "link", link)
         if site_url:

@@ -200,5 +200,18 @@ def test_a_german_changelogs_button_and_feed_speak_german(make_project: Callable
     feed = site.files["de/changelog/rss.xml"]
     assert b"<language>de</language>" in feed
     # A label that is no English date has no pubDate.
-    assert items(feed) == [{"title": "21. März 2025", "link": "./#21-märz-2025",
+    assert items(feed) == [{"title": "21. März 2025", "link": "./#21-m%C3%A4rz-2025",
                             "description": "<p>Zahnräder sind leiser.</p>", "categories": []}]
+
+
+def test_a_feed_stays_well_formed_xml_whatever_the_text_holds(make_project: Callable[..., Path]) -> None:
+    # A control character XML cannot hold (readers refuse such a feed) and markup-like text.
+    page = ('---\ntitle: News & <notes>\n---\n\n<Update label="Q3 & Q4">\n'
+            "  Gears \x01are <Badge>x</Badge> 5 < 6 & \"quiet\".\n</Update>\n")
+    site = build(make_project, {"/changelog.mdx": page})
+    feed = site.files["changelog/rss.xml"]
+    channel = ElementTree.fromstring(feed).find("channel")
+    assert channel is not None and channel.findtext("title") == "News & <notes>"
+    assert items(feed) == [{"title": "Q3 & Q4", "link": SITE + "changelog/#q3-&-q4",
+                            "guid": SITE + "changelog/#q3-&-q4",
+                            "description": "<p>Gears are 5 &lt; 6 &amp; &quot;quiet&quot;.</p>", "categories": []}]
