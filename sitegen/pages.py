@@ -104,6 +104,7 @@ class Page:
     metatags: tuple[tuple[str, str], ...] = ()
     last_updated: str | None = None  # `lastUpdatedDate` (YYYY-MM-DD): the date "Last modified" shows
     deprecated: bool = False
+    rss: bool = False  # `rss: true`: an RSS button at the top, linking to the page's feed (rss.py)
     keywords: tuple[str, ...] = ()  # extra search text, not shown
     auth_method: str | None = None
     asyncapi: str | None = None  # "[FILE] CHANNEL": the AsyncAPI channel shown below the page's text
@@ -523,6 +524,7 @@ def _page(source: Path, page_id: str, display: str, meta: dict[str, Any], body: 
         metatags=metatags,
         last_updated=last_updated,
         deprecated=flag("deprecated"),
+        rss=flag("rss"),
         keywords=tuple(word for word in keywords if word),
         auth_method=text_field("authMethod"),
         asyncapi=text_field("asyncapi"),

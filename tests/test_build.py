@@ -34,8 +34,8 @@ def test_example_project_builds_every_page_with_working_links(example_project: P
     result = run_sitegen("build", example_project)
     assert result.returncode == 0, result.stderr
     assert re.fullmatch(r"Built 12 pages in \d+\.\d\d s -> .*site/\n"
-                        r"no site URL: no sitemap\.xml, canonical links or social cards \(give --site-url URL, "
-                        r"SITEGEN_SITE_URL or docs\.json siteUrl\)\n", result.stdout)
+                        r"no site URL: no sitemap\.xml, canonical links, social cards or absolute links in RSS "
+                        r"feeds \(give --site-url URL, SITEGEN_SITE_URL or docs\.json siteUrl\)\n", result.stdout)
     assert result.stderr == ""
     site = example_project / "site"
     for page in ("introduction", "quickstart", "authentication", "errors", "guides/naming-plants",

@@ -15,8 +15,8 @@ from PIL import Image
 from conftest import REPO, run_sitegen
 
 SITE = "https://docs.example.com/sub/"
-NO_SITE_URL = ("no site URL: no sitemap.xml, canonical links or social cards (give --site-url URL, "
-               "SITEGEN_SITE_URL or docs.json siteUrl)")
+NO_SITE_URL = ("no site URL: no sitemap.xml, canonical links, social cards or absolute links in RSS feeds "
+               "(give --site-url URL, SITEGEN_SITE_URL or docs.json siteUrl)")
 
 CONFIG: dict[str, Any] = {
     "name": "Acme Widgets",

@@ -82,7 +82,7 @@ PAGE_WORDS = {"link_to_section", "copy_named", "copy_code", "show_more", "show_l
               "languages", "product_current", "section_current", "documentation_version", "announcement",
               "dismiss_announcement", "dismiss", "copy_page_markdown", "copy_page_title", "more_page_actions",
               "view_page_markdown", "footer", "feedback", "previous_and_next", "github_stars",
-              "redirecting", "moved_to"}
+              "redirecting", "moved_to", "rss_feed"}
 # The tables in another script than English's: none of their page words can be the English one.
 OTHER_SCRIPTS = ("ar", "fa", "he", "hi", "ja", "ko", "ru", "uk", "ur", "zh", "zh-Hant")
 

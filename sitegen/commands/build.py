@@ -86,8 +86,8 @@ def _report(args: argparse.Namespace, pages: int, seconds: float, warnings: list
         pages_built = f"{pages} page{'' if pages == 1 else 's'}"
         print(f"Built {pages_built} in {seconds:.2f} s{noted} -> {_shown(out_dir)}")
         if site_url is None:
-            print(f"no site URL: no sitemap.xml, canonical links or social cards (give --site-url URL, "
-                  f"{ENV_VAR} or docs.json siteUrl)")
+            print("no site URL: no sitemap.xml, canonical links, social cards or absolute links in RSS feeds "
+                  f"(give --site-url URL, {ENV_VAR} or docs.json siteUrl)")
         if left_out:
             from sitegen.publish.tags import ASSISTANTS  # only a site with a page menu pays for this import
 

@@ -105,6 +105,7 @@ class UiStrings:
     copy_page_title: str
     more_page_actions: str
     view_page_markdown: str  # copy-page.js, on a page opened from a file
+    rss_feed: str  # front matter `rss: true`: the page header's link to its feed
     footer: str
     feedback: str
     previous_and_next: str

@@ -16,6 +16,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_core.normalize import normalize
+from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
@@ -37,7 +38,7 @@ from sitegen.markdown.tilde import single_tilde_plugin
 from sitegen.pages import Page
 
 __all__ = ["MISSING_SNIPPET", "LinkResolver", "PageMarkdown", "RenderedMarkdown", "TocEntry", "make_markdown",
-           "render_markdown"]
+           "render_markdown", "render_tokens"]
 
 
 @dataclass
@@ -169,3 +170,14 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         snippets=frozenset(state.snippets),
         markdown=markdown,
     )
+
+
+def render_tokens(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None,
+                  icon_library: IconLibrary = "fontawesome", language: str | None = None) -> list[Token]:
+    """The page rendered as `render_markdown` does, for its tokens as the render left them:
+    each component's `MdxElement` in `meta["built"]`, headings with their ids, links resolved
+    relative to the page. Its warnings are dropped (the page's own render gave them)."""
+    state = PageState(md=md, page=page, resolver=resolver, components=components, icon_library=icon_library,
+                      ui=ui_strings(language))
+    doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
+    return parse_and_render(state, doc)[1]

@@ -30,7 +30,7 @@ from sitegen.markdown.mdx.nodes import ComponentContext, ComponentFailed, MdxChi
 from sitegen.markdown.slugs import field_id, heading_slug, title_slug
 from sitegen.theme import CompiledTemplates, Theme, template_failure
 
-__all__ = ["ComponentRenderer"]
+__all__ = ["ComponentRenderer", "update_rss"]
 
 # Callout kind -> (Font Awesome icon, the `ui` word people hear before its text).
 CALLOUTS: dict[str, tuple[str, str]] = {
@@ -154,6 +154,18 @@ class _Props:
         if problem:
             self.ctx.warn(self.element, f"<{self.element.name}> {problem}")
         return found.svg
+
+
+def update_rss(props: dict[str, Any]) -> tuple[str | None, str | None] | None:
+    """An <Update>'s `rss={{ title, description }}`: the title and description of the one
+    feed entry it makes instead of its own (rss.py); None when there is no such object."""
+    rss = props.get("rss")
+    if not isinstance(rss, dict) or not rss or not set(rss) <= {"title", "description"}:
+        return None
+    title, description = rss.get("title"), rss.get("description")
+    if not all(value is None or isinstance(value, str) for value in (title, description)):
+        return None
+    return (title or None, description or None)
 
 
 def _plain_text(rendered: str) -> str:
@@ -390,6 +402,9 @@ class ComponentRenderer:
         if not isinstance(tags, list):
             p._bad("tags", tags, "a list such as {[\"Feature\"]}", None)
             tags = []
+        rss = p.element.props.get("rss")
+        if rss is not None and update_rss(p.element.props) is None:
+            p._bad("rss", rss, "an object such as {{ title: \"…\", description: \"…\" }}", None)
         return {"label": label, "id": anchor, "description": p.text("description"),
                 "tags": [str(tag) for tag in tags]}
 

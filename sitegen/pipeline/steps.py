@@ -34,6 +34,7 @@ from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
 from sitegen.redirects import HOST_RULES, SiteRoutes, redirect_files
 from sitegen.render import Renderer, SiteContext, robots_may_index
+from sitegen.rss import FeedReader, feed_files, may_have_updates
 from sitegen.theme import CompiledTemplates, Theme, builtin_theme_dir, load_theme, template_failure
 from sitegen.variables import substitute_pages
 
@@ -588,7 +589,8 @@ def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigati
                    project_dir: Path, routes: SiteRoutes) -> Generated:
     """Everything generated that is not a page: the one place to add a generated file.
     The 404 page, each section's shared sidebar, redirects, stylesheets, llms.txt and
-    llms-full.txt, and with a site URL sitemap.xml and robots.txt."""
+    llms-full.txt, the RSS feeds of changelog pages, and with a site URL sitemap.xml and
+    robots.txt."""
     generated = Generated()
     generated.files["404.html"] = not_found
     generated.files.update(renderer.nav_assets())  # the shared sidebar of each section
@@ -606,7 +608,21 @@ def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigati
         seo_indexing = loaded.v2.indexing if loaded.v2 is not None else None
         indexed = [page for page in pages if robots_may_index(page, navigation, seo_indexing)]
         generated.files.update(sitemap_files(publishing, indexed, project_dir))
+    feeds, feed_warnings = changelog_feeds(loaded, pages, renderer, publishing, project_dir, routes)
+    generated.files.update(feeds)
+    generated.warnings += feed_warnings
     return generated
+
+
+def changelog_feeds(loaded: LoadedConfig, pages: list[Page], renderer: Renderer, publishing: Publishing | None,
+                    project_dir: Path, routes: SiteRoutes) -> tuple[dict[str, bytes], list[str]]:
+    """The RSS feed of each page with <Update> components or `rss: true` (rss.py); warnings."""
+    listed = [page for page in pages if page.rss or may_have_updates(page)]
+    if not listed:
+        return {}, []
+    reader = FeedReader(project_dir, pages, routes, loaded.chrome.icon_library)
+    languages = {page.id: renderer.page_language(page) for page in listed}
+    return feed_files(listed, reader, languages, publishing.site_url if publishing is not None else None)
 
 
 def llms_files(loaded: LoadedConfig, navigation: Navigation, results: Iterable[HasMarkdown]) -> dict[str, bytes]:
