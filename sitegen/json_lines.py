@@ -20,7 +20,8 @@ def json_lines(text: str) -> dict[str, int]:
 
     try:
         # YAML refuses tabs where JSON allows them; a tab and a space take the same line.
-        root = yaml.compose(text.replace("\t", " "), Loader=yaml.SafeLoader)
+        # libyaml's composer gives the same marks as PyYAML's, an order of magnitude sooner.
+        root = yaml.compose(text.replace("\t", " "), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
         return {}
     lines: dict[str, int] = {}

@@ -7,11 +7,12 @@ server that document came from. Documents are parsed once and cached per load.
 
 from __future__ import annotations
 
+import hashlib
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -109,6 +110,15 @@ def _walk_pointer(data: Any, fragment: str) -> Any:
     return node
 
 
+class CheckedDocuments(Protocol):
+    """What the validator said of documents before (`sitegen build`'s persistent cache): by
+    the exact bytes of a document and of every document its `$ref`s reach."""
+
+    def findings(self, documents: tuple[tuple[str, str], ...]) -> tuple[list[str], list[str]] | None: ...
+
+    def remember(self, documents: tuple[tuple[str, str], ...], findings: tuple[list[str], list[str]]) -> None: ...
+
+
 class DocumentStore:
     """Loads documents by URI, once each, and resolves references between them."""
 
@@ -119,14 +129,18 @@ class DocumentStore:
         cache_dir: Path | None = None,
         offline: bool = False,
         notes: list[str] | None = None,
+        checked: CheckedDocuments | None = None,
     ) -> None:
         """`cache_dir` keeps fetched URLs (normally `<project>/.sitegen-cache`); `offline`
-        forbids the network; `notes` collects warnings (a cached copy used for a dead server)."""
+        forbids the network; `notes` collects warnings (a cached copy used for a dead server);
+        `checked` keeps the validator's findings between builds."""
         self.project_dir = project_dir.resolve()
         self.cache_dir = cache_dir
         self.offline = offline
         self.notes: list[str] = notes if notes is not None else []
+        self.checked = checked
         self._docs: dict[str, Document] = {}
+        self.digests: dict[str, str] = {}  # URI -> hash of the text read
 
     def source_uri(self, source: str) -> str:
         """The URI of a docs.json `openapi` entry (a URL, or a path relative to the project)."""
@@ -159,6 +173,7 @@ class DocumentStore:
             return self._docs[uri]
         name = name or self.display_name(uri)
         text = self._read(uri, name, referrer, reference)
+        self.digests[uri] = hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
         path = urllib.parse.urlparse(uri).path
         data = parse_text(text, name, json_first=path.endswith(".json") or text.lstrip().startswith("{"))
         doc = Document(uri=uri, name=name, data=data)
@@ -217,8 +232,9 @@ def collect_refs(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any,
     return found
 
 
-def check_refs(store: DocumentStore, root: Document) -> None:
-    """Load every document reachable by `$ref` and fail early, naming the referring spot.
+def check_refs(store: DocumentStore, root: Document) -> set[str]:
+    """Load every document reachable by `$ref` and fail early, naming the referring spot; the
+    URIs of the documents reached (`root` too).
 
     The validator would otherwise report a missing file as an unreadable stack trace.
     """
@@ -240,3 +256,4 @@ def check_refs(store: DocumentStore, root: Document) -> None:
                 pending.append(store.load(target_uri))
     if errors:
         raise OpenAPIError(errors)
+    return seen

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
-from sitegen.openapi.documents import Document, DocumentStore, check_refs, to_pointer
+from sitegen.openapi.documents import CheckedDocuments, Document, DocumentStore, check_refs, to_pointer
 from sitegen.openapi.lenient import Leniency, lenient
 from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
 
@@ -56,7 +56,8 @@ def find_openapi_files(project_dir: Path, exclude: Iterable[Path] = ()) -> list[
     return sorted(found)
 
 
-def load_discovered(project_dir: Path, sources: Sequence[str]) -> tuple[ApiCatalog, list[str]]:
+def load_discovered(project_dir: Path, sources: Sequence[str], checked: CheckedDocuments | None = None,
+                    ) -> tuple[ApiCatalog, list[str]]:
     """Like `load_openapi` for files found by `find_openapi_files`: nobody asked for them,
     so one that does not load is a warning and left out, not an error."""
     specs: list[ApiSpec] = []
@@ -64,7 +65,7 @@ def load_discovered(project_dir: Path, sources: Sequence[str]) -> tuple[ApiCatal
     for source in sources:
         notes: list[str] = []  # a loaded file's warnings, kept only when it loads
         try:
-            specs.extend(load_openapi(project_dir, [source], notes=notes).specs)
+            specs.extend(load_openapi(project_dir, [source], notes=notes, checked=checked).specs)
         except OpenAPIError as exc:
             warnings.extend(f"{message}; {source} left out of the API pages" for message in exc.messages[:3])
         else:
@@ -72,12 +73,13 @@ def load_discovered(project_dir: Path, sources: Sequence[str]) -> tuple[ApiCatal
     return ApiCatalog(tuple(specs)), warnings
 
 
-def load_openapi(project_dir: Path, sources: Sequence[str], *, cache_dir: Path | None = None, offline: bool = False, notes: list[str] | None = None) -> ApiCatalog:  # noqa: E501
+def load_openapi(project_dir: Path, sources: Sequence[str], *, cache_dir: Path | None = None, offline: bool = False,
+                 notes: list[str] | None = None, checked: CheckedDocuments | None = None) -> ApiCatalog:
     """Load every docs.json `openapi` entry (project-relative path or http(s) URL).
 
     Raises `OpenAPIError` naming the file (and line/column or JSON pointer) on any problem.
     """
-    store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=notes)
+    store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=notes, checked=checked)
     specs: list[ApiSpec] = []
     errors: list[str] = []
     for source in sources:
@@ -95,7 +97,13 @@ def load_spec(store: DocumentStore, source: str) -> ApiSpec:
     modelled; `OpenAPIError` naming the file on any problem."""
     doc = store.load(store.source_uri(source), name=source)
     leniency = _check_document(store, doc)
-    return OperationBuilder(store, doc, source, unusable_schemes=leniency.unusable_schemes).spec()
+    try:
+        return OperationBuilder(store, doc, source, unusable_schemes=leniency.unusable_schemes).spec()
+    except (AttributeError, TypeError, KeyError, ValueError, IndexError):
+        # The validator does not look into the documents $refs reach; a value of the wrong
+        # kind there (`properties` as a list) reaches the model.
+        raise OpenAPIError(f"{doc.name}: not a valid OpenAPI document: a value it refers to ($ref) has the wrong "
+                           "kind (a list where a mapping belongs, or the like)") from None
 
 
 def _check_document(store: DocumentStore, doc: Document) -> Leniency:
@@ -106,14 +114,28 @@ def _check_document(store: DocumentStore, doc: Document) -> Leniency:
     if not isinstance(version, str) or not version.startswith("3."):
         found = f"'openapi: {version}'" if version is not None else "no 'openapi' version"
         raise OpenAPIError(f"{doc.name}: only OpenAPI 3.x is supported, found {found}")
-    check_refs(store, doc)
+    reached = check_refs(store, doc)
     leniency = lenient(doc.name, doc.data)
-    findings = validate(store, doc, leniency)
+    findings = _validate_once(store, doc, leniency, reached)
     if findings.errors:
         raise OpenAPIError(findings.errors)
     store.notes.extend(leniency.warnings)
     store.notes.extend(findings.warnings)
     return leniency
+
+
+def _validate_once(store: DocumentStore, doc: Document, leniency: Leniency, reached: set[str]) -> Findings:
+    """`validate`, or what it said when these exact documents were validated before (the
+    validator is most of an API site's build)."""
+    if store.checked is None:
+        return validate(store, doc, leniency)
+    documents = ((doc.name, doc.uri), *sorted((uri, store.digests.get(uri, "")) for uri in reached))
+    known = store.checked.findings(documents)
+    if known is not None:
+        return Findings(*known)
+    findings = validate(store, doc, leniency)
+    store.checked.remember(documents, (findings.errors, findings.warnings))
+    return findings
 
 
 def _locating(base: type[keywords.KeywordValidator], *, value_keyword: str | None = None

@@ -23,6 +23,7 @@ from sitegen.mintignore import IGNORE_FILE
 from sitegen.nav import Navigation
 from sitegen.pages import Page, SiteFiles
 from sitegen.pipeline import steps
+from sitegen.pipeline.checked import ValidatorFindings
 from sitegen.pipeline.files import custom_assets
 from sitegen.pipeline.output import FolderOutput, Output
 from sitegen.pipeline.pagecache import PageCache, SiteInputs, code_hash, site_key
@@ -100,9 +101,10 @@ def build_into(opts: BuildOptions, output: Output, reuse: Reuse | None = None, t
     if not pages:
         raise ContentError(f"{project}: no .md or .mdx pages found")
     api_pages, ids = tuple(page for page in pages if page.openapi or page.asyncapi), frozenset(p.id for p in pages)
+    checked = ValidatorFindings(opts.cache_dir) if opts.cache else None
     operations = step("attach_operations", lambda: steps.attach_operations(
-        project, loaded, api_pages, opts.exclude, cache_dir=opts.cache_dir, offline=opts.offline, page_ids=ids),
-        key=(loaded, api_pages, ids))
+        project, loaded, api_pages, opts.exclude, cache_dir=opts.cache_dir, offline=opts.offline, page_ids=ids,
+        checked=checked), key=(loaded, api_pages, ids))
     pages, loaded = operations.apply(pages), operations.loaded or loaded
     navigation = step("build_navigation", lambda: steps.build_navigation(loaded, pages, project),
                       key=(loaded, steps.page_outlines(pages)))
@@ -124,7 +126,7 @@ def build_into(opts: BuildOptions, output: Output, reuse: Reuse | None = None, t
         search_warnings = step("index_search", lambda: _finish_search(opts, search, output, times))
     finally:
         _stop_search(search)
-    step("clean_caches", lambda: _clean(cache, setup, results))
+    step("clean_caches", lambda: _clean(cache, checked, setup, results))
     warnings = [*loaded.warnings, *read.warnings, *operations.warnings, *navigation.navigation.warnings,
                 *chrome_warnings, *(w for result in results for w in result.warnings), *link_warnings,
                 *generated.warnings, *search_warnings, *theme.theme.refusals, *mermaid]
@@ -242,10 +244,13 @@ def _write(output: Output, setup: RenderSetup, pages: list[Page], results: list[
     return warnings
 
 
-def _clean(cache: PageCache | None, setup: RenderSetup, results: list[PageResult]) -> None:
+def _clean(cache: PageCache | None, checked: ValidatorFindings | None, setup: RenderSetup,
+           results: list[PageResult]) -> None:
     """Drop what this build did not use from the persistent cache and the card cache."""
     if cache is not None:
         cache.finish()
+    if checked is not None:
+        checked.save()
     if setup.cards is not None:
         used = {Path(path).name for result in results for path in result.assets if path.startswith(CARD_DIR)}
         prune_cards(setup.cards.cache_dir, used)

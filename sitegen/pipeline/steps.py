@@ -40,7 +40,7 @@ from sitegen.variables import substitute_pages
 
 if TYPE_CHECKING:
     from sitegen.openapi import ApiCatalog, ApiView
-    from sitegen.openapi.documents import DocumentStore
+    from sitegen.openapi.documents import CheckedDocuments, DocumentStore
     from sitegen.openapi.named import NamedFiles
     from sitegen.openapi.playground import ExampleOptions
 
@@ -124,6 +124,7 @@ def attach_operations(
     cache_dir: Path | None = None,
     offline: bool = False,
     page_ids: frozenset[str] = frozenset(),
+    checked: CheckedDocuments | None = None,
 ) -> Operations:
     """Pages with `openapi:` front matter get their API view; titles default to its summary.
     A v2 navigation's `openapi` levels and `"GET /path"` entries add pages (ids not among
@@ -147,14 +148,14 @@ def attach_operations(
     updated: dict[str, Page] = {}
     channel_pages = tuple(page for page in api_pages if page.asyncapi)
     # One store for the AsyncAPI documents of both kinds of pages: each is read (or fetched) once.
-    store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings)
+    store = DocumentStore(project_dir, cache_dir=cache_dir, offline=offline, notes=warnings, checked=checked)
     if channel_pages:
         updated.update((page.id, attach_channel(page, loaded, store, warnings)) for page in channel_pages)
         api_pages = tuple(updated.get(page.id, page) for page in api_pages if page.openapi)
         if not api_pages and not generates:
             return Operations(updated, {}, warnings)
     examples, params_expanded = api_settings(loaded, warnings)
-    catalog = _openapi_catalog(project_dir, loaded, exclude, cache_dir, offline, warnings)
+    catalog = _openapi_catalog(project_dir, loaded, exclude, cache_dir, offline, warnings, checked)
     generated: tuple[Page, ...] = ()
     if generates:
         from sitegen.api_pages import navigation_pages
@@ -171,7 +172,7 @@ def attach_operations(
 
 
 def _openapi_catalog(project_dir: Path, loaded: LoadedConfig, exclude: tuple[Path, ...], cache_dir: Path | None,
-                     offline: bool, warnings: list[str]) -> ApiCatalog:
+                     offline: bool, warnings: list[str], checked: CheckedDocuments | None) -> ApiCatalog:
     """The OpenAPI documents docs.json lists, or, like Mintlify without an `openapi` key,
     every OpenAPI file in the tree."""
     from sitegen.openapi import find_openapi_files, load_discovered, load_openapi
@@ -179,8 +180,8 @@ def _openapi_catalog(project_dir: Path, loaded: LoadedConfig, exclude: tuple[Pat
     if loaded.config.openapi_sources:
         # Remote documents come through the cache; a fallback to a cached copy is a warning.
         return load_openapi(project_dir, loaded.config.openapi_sources, cache_dir=cache_dir, offline=offline,
-                            notes=warnings)
-    catalog, discovered = load_discovered(project_dir, find_openapi_files(project_dir, exclude))
+                            notes=warnings, checked=checked)
+    catalog, discovered = load_discovered(project_dir, find_openapi_files(project_dir, exclude), checked)
     warnings.extend(discovered)  # after those of the channel pages and the API settings
     return catalog
 
