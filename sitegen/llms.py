@@ -7,7 +7,8 @@ root page first). Hidden and noindex pages are not in `llms.txt` or
 `llms-full.txt` (their `.md` is still written beside their HTML); a page whose front matter
 `url:` sends its sidebar entry elsewhere is listed with that URL in `llms.txt` and has no text in
 `llms-full.txt`. An API page's Markdown is its operation: method and path, description,
-authorization, parameters, request body, responses and a curl example.
+authorization, parameters, request body, responses and a curl example, its words (section
+titles, "required", constraints…) in the page's language, the HTML API page's `api_*` words.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from sitegen.i18n import UiStrings, ui_strings
 from sitegen.markdown import PageMarkdown
 from sitegen.nav import NavGroupNode, Navigation, NavPage
 from sitegen.pages import Page
@@ -52,17 +54,20 @@ def markdown_files(html_path: str, exported: PageMarkdown) -> list[tuple[str, by
     return files
 
 
-def page_markdown(page: Page, body: PageMarkdown | None, view: ApiView | None) -> PageMarkdown:
-    """The whole page as Markdown: title, description, the body and (API pages) the operation."""
+def page_markdown(page: Page, body: PageMarkdown | None, view: ApiView | None,
+                  language: str | None = None) -> PageMarkdown:
+    """The whole page as Markdown: title, description, the body and (API pages) the operation,
+    worded in the page's `language` (its table's words; English without one)."""
+    ui = ui_strings(language)
     head = [f"# {_line(page.title)}"]
     if page.description:
         head.append(f"> {_line(page.description)}")
     parts = ["\n\n".join(head)]
     if view is not None:
-        parts.append(_unmarked(api_endpoint(view)))
+        parts.append(_unmarked(api_endpoint(view, ui)))
     parts.append(body.template.strip() if body is not None else "")
     if view is not None:
-        parts.append(_unmarked(api_markdown(view, page)))
+        parts.append(_unmarked(api_markdown(view, page, ui)))
     text = "\n\n".join(part for part in parts if part)
     return PageMarkdown(text + "\n", body.targets if body is not None else (), page.url)
 
@@ -83,92 +88,94 @@ def prose(description: Described) -> str:
     return description.source.strip()
 
 
-def api_endpoint(view: ApiView) -> str:
+def api_endpoint(view: ApiView, ui: UiStrings) -> str:
     """Method, path and base URL: what the page's endpoint bar shows."""
-    lines = [f"**{'Webhook' if view.webhook else view.method}** `{view.path}`"
-             + (" (deprecated)" if view.deprecated else "")]
+    lines = [f"**{ui.api_webhook if view.webhook else view.method}** `{view.path}`"
+             + (f" ({ui.api_deprecated})" if view.deprecated else "")]
     if view.base_url:
-        lines.append(f"Base URL: `{view.base_url}`")
+        lines.append(f"{ui.api_base_url}: `{view.base_url}`")
     return "\n\n".join(lines)
 
 
-def api_markdown(view: ApiView, page: Page) -> str:
+def api_markdown(view: ApiView, page: Page, ui: UiStrings) -> str:
     """The reference sections: description, authorization, parameters, body, responses, a curl example."""
     parts: list[str] = []
     description = prose(view.description)
     if description and description != (page.description or "").strip():
         parts.append(description)
     if view.auth is not None:
-        auth = f"## Authorization\n\n{view.auth.label}: `{view.auth.header}`"
+        auth = f"## {ui.api_authorization}\n\n{ui.api_auth_label(view.auth.method)}: `{view.auth.header}`"
         detail = prose(view.auth.description)
         parts.append(auth + (f"\n\n{detail}" if detail else ""))
     if not view.fields_on_page:
         for group in view.parameter_groups:
-            parts.append(f"## {group.title}\n\n" + _rows(group.rows))
+            parts.append(f"## {ui.api_location(group.location)}\n\n" + _rows(group.rows, ui))
         if view.body is not None:
-            parts.append(_request_body(view.body, "Payload" if view.webhook else "Request body"))
+            parts.append(_request_body(view.body, ui.api_payload if view.webhook else ui.api_request_body, ui))
         if view.responses:
-            parts.append("\n\n".join(["## Responses", *(_response(response) for response in view.responses)]))
+            responses = (_response(response, ui) for response in view.responses)
+            parts.append("\n\n".join([f"## {ui.api_responses}", *responses]))
     sample = next((s for s in view.samples if s.label.lower() == "curl" or s.lang in ("bash", "shell", "sh")), None)
     sample = sample or (view.samples[0] if view.samples else None)
     if sample is not None:
-        parts.append("## Example request\n\n" + _fence(sample.source, sample.lang))
+        parts.append(f"## {ui.api_example_request}\n\n" + _fence(sample.source, sample.lang))
     elif view.webhook and view.body is not None and view.body.example:
-        parts.append("## Example payload\n\n" + _fence(view.body.example, "json"))
+        parts.append(f"## {ui.api_example_payload}\n\n" + _fence(view.body.example, "json"))
     return "\n\n".join(parts)
 
 
-def _request_body(body: BodyView, title: str) -> str:
-    intro = f"`{body.content_type}`" + (" (required)" if body.required else "")
+def _request_body(body: BodyView, title: str, ui: UiStrings) -> str:
+    intro = f"`{body.content_type}`" + (f" ({ui.api_required})" if body.required else "")
     text = prose(body.description)
     section = f"## {title}\n\n{intro}" + (f"\n\n{text}" if text else "")
     if body.schema is not None:
-        section += _schema(body.schema)
+        section += _schema(body.schema, ui)
     return section
 
 
-def _response(response: ResponseView) -> str:
+def _response(response: ResponseView, ui: UiStrings) -> str:
     """One status: its description, content type, schema and example."""
-    block = [f"### {response.status}"]
+    block = [f"### {ui.api_default if response.status == 'default' else response.status}"]
     text = prose(response.description)
     if text:
         block.append(text)
     if response.content_type:
         block.append(f"`{response.content_type}`")
     if response.schema is not None:
-        block.append(_schema(response.schema).strip())
+        block.append(_schema(response.schema, ui).strip())
     if response.example:
         block.append(_fence(response.example, "json"))
     return "\n\n".join(part for part in block if part)
 
 
-def _schema(schema: SchemaView) -> str:
+def _schema(schema: SchemaView, ui: UiStrings) -> str:
     text = prose(schema.description)
-    out = f"\n\nType: `{schema.type}`" if schema.type else ""
+    out = "\n\n" + ui.fill_text(ui.api_type, value=f"`{schema.type}`") if schema.type else ""
     if text:
         out += f"\n\n{text}"
     if schema.rows:
-        out += "\n\n" + _rows(schema.rows)
+        out += "\n\n" + _rows(schema.rows, ui)
     for alternative in schema.alternatives:
-        out += f"\n\n**{alternative.label}** (`{alternative.type}`)"
+        label = alternative.title or ui.fill_text(ui.api_option, number=str(alternative.number))
+        out += f"\n\n**{label}** (`{alternative.type}`)"
         if alternative.rows:
-            out += "\n\n" + _rows(alternative.rows)
+            out += "\n\n" + _rows(alternative.rows, ui)
     return out
 
 
-def _rows(rows: Iterable[FieldRow], depth: int = 0) -> str:
+def _rows(rows: Iterable[FieldRow], ui: UiStrings, depth: int = 0) -> str:
     out: list[str] = []
     for row in rows:
         facts = [row.type] if row.type else []
         if row.required:
-            facts.append("required")
+            facts.append(ui.api_required)
         if row.deprecated:
-            facts.append("deprecated")
+            facts.append(ui.api_deprecated)
         if row.default is not None:
-            facts.append(f"default: `{row.default}`")
+            facts.append(f"{ui.api_default}: `{row.default}`")
         if row.enum:
-            facts.append("one of " + ", ".join(f"`{value}`" for value in row.enum))
-        facts.extend(str(constraint) for constraint in row.constraints)
+            facts.append(f"{ui.api_one_of} " + ", ".join(f"`{value}`" for value in row.enum))
+        facts.extend(ui.constraint_text(constraint.keyword, constraint.value) for constraint in row.constraints)
         line = f"- `{row.name}`" + (f" ({', '.join(facts)})" if facts else "")
         indent = "  " * depth
         first, *rest = prose(row.description).split("\n")
@@ -177,7 +184,7 @@ def _rows(rows: Iterable[FieldRow], depth: int = 0) -> str:
         # Later lines of a multi-line description stay inside the list item.
         out.append(indent + line + "".join(f"\n{indent}  {text}" if text.strip() else "\n" for text in rest))
         if row.children:
-            out.append(_rows(row.children, depth + 1))
+            out.append(_rows(row.children, ui, depth + 1))
     return "\n".join(out)
 
 

@@ -149,6 +149,11 @@ class UiStrings:
     api_deprecated: str
     api_webhook: str  # a webhook's page: in the method badge's place
     api_payload: str  # a webhook's page: the title of its payload example
+    # The page's Markdown (llms.py): its section titles and a schema's type line
+    api_request_body: str
+    api_example_request: str
+    api_example_payload: str
+    api_type: str  # with "{value}"
     # A field's schema constraints (`CONSTRAINT_WORDS`), "{value}" where the value goes.
     api_minimum: str
     api_exclusive_minimum: str
@@ -217,8 +222,11 @@ class UiStrings:
 
     def constraint_text(self, keyword: str, value: str) -> str:
         """The same words as plain text ("min length: 1"), for the page's Markdown."""
-        words: str = getattr(self, CONSTRAINT_WORDS[keyword])
-        return words.replace("{value}", value)
+        return fill_text(getattr(self, CONSTRAINT_WORDS[keyword]), value=value)
+
+    def fill_text(self, words: str, **values: str) -> str:
+        """For the page's Markdown: `words` with each `{name}` replaced by `values[name]`, as is."""
+        return fill_text(words, **values)
 
     @property
     def playground_words(self) -> Markup:
@@ -269,6 +277,13 @@ def fill(words: str, **values: str | Markup) -> Markup:
     for name, value in values.items():
         filled = Markup(filled.replace("{" + name + "}", escape(value)))
     return filled
+
+
+def fill_text(words: str, **values: str) -> str:
+    """`fill` for plain text (Markdown): nothing escaped."""
+    for name, value in values.items():
+        words = words.replace("{" + name + "}", value)
+    return words
 
 
 def code(text: str) -> Markup:

@@ -338,16 +338,17 @@ def mermaid_controls(info: str) -> tuple[str, str | None]:
     return attributes, problem
 
 
-def render_mermaid(code: str, attributes: str = "") -> tuple[str, str | None]:
+def render_mermaid(code: str, attributes: str = "", page_language: str = "en") -> tuple[str, str | None]:
     """(HTML, problem) for a ```mermaid fence.
 
     The parser calls this instead of render_fence for language "mermaid": with no problem
     it must also call ctx.require("mermaid") so the page loads the diagram script; with a
     problem (the diagram-renderer package is missing) it reports the problem as a warning
-    at the fence's line, and the HTML is the diagram's source as an ordinary code block.
+    at the fence's line, and the HTML is the diagram's source as an ordinary code block,
+    its buttons' words in `page_language` as every other block's.
     """
     if mermaid_script() is None:
-        return render_fence(code, "mermaid"), (
+        return render_fence(code, "mermaid", page_language=page_language), (
             "mermaid diagrams need the diagram-renderer package (pip install diagram-renderer); "
             "the diagram's source is shown as code"
         )

@@ -42,8 +42,10 @@ from sitegen.openapi.text import Described, LinkRebase, described, plain_text
 if TYPE_CHECKING:  # config comes before openapi in the pipeline; only its types are needed
     from sitegen.config import ApiConfig
 
-# The page's Markdown (llms.py) and `ParameterGroup.title` speak English; the HTML page takes
-# every word from its language's table (`UiStrings`), given the keywords and values here.
+# The HTML page and its Markdown (llms.py) take every word from the page's language's table
+# (`UiStrings`), given the keywords and values here; the English words still on the view
+# (`ParameterGroup.title`, `AuthView.label`, `AlternativeView.label`, `str(Constraint)`) are
+# what a project's own template may have read: sitegen's own output words them with `ui`.
 ENGLISH = ui_strings(None)
 _FORMATTER = HtmlFormatter(nowrap=True)
 
@@ -83,7 +85,7 @@ class FieldRow:
 
 @dataclass(frozen=True)
 class AlternativeView:
-    label: str  # its title, else "Option N": English, for llms.py (the template words `number` itself)
+    label: str  # its title, else "Option N" in English (templates and llms.py word `number` themselves)
     type: str
     description: Described
     rows: tuple[FieldRow, ...]
@@ -448,7 +450,7 @@ def _response_view(status: str, description: str | None, media: MediaType | None
 def _auth_view(auth: AuthSpec | None) -> AuthView | None:
     if auth is None:
         return None
-    label = ENGLISH.api_auth_label(auth.method)  # for llms.py; the template words it with `ui`
+    label = ENGLISH.api_auth_label(auth.method)  # the template and llms.py word it with `ui`
     if auth.method == "bearer":
         header = "Authorization: Bearer <token>"
     elif auth.method == "basic":

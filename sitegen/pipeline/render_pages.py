@@ -184,8 +184,8 @@ def render_page(setup: RenderSetup, page: Page, reuse: Reuse) -> PageResult:
             result.errors = [f"{template_failure(exc, setup.project_dir)} (rendering the page /{output.url})"]
             break
         # The Markdown beside the HTML (what "Copy page" copies) and at the URL + .md: links
-        # relative to each.
-        exported = page_markdown(output, body.markdown, view)
+        # relative to each; an API page's words in the page's language, as its HTML has them.
+        exported = page_markdown(output, body.markdown, view, rendered.language)
         result.files[output.output] = html
         result.files.update(markdown_files(output.output, exported))
         if output is page:  # the root copy would repeat the page's warnings

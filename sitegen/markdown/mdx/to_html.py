@@ -380,7 +380,7 @@ def _render_fence(self: RendererHTML, tokens: list[Token], idx: int, options: An
         controls, placement_problem = mermaid_controls(info)
         if placement_problem:
             state.warn(doc.where(_line(token)), placement_problem)
-        output, problem = render_mermaid(token.content, controls)
+        output, problem = render_mermaid(token.content, controls, state.ui.language)
         if problem is None:
             state.features.add("mermaid")
         else:
