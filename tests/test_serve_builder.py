@@ -9,6 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from test_rss import CHANGELOG as RSS_CHANGELOG
+from test_rss import CONFIG as RSS_CONFIG
+from test_rss import PAGES as RSS_PAGES
+from test_rss import items as feed_items
 
 from sitegen.errors import SitegenError
 from sitegen.pipeline import BuiltSite, build_site
@@ -159,4 +163,30 @@ def test_a_snippet_edit_renders_the_pages_that_inline_it_again(make_project: Cal
     rebuilt = builder.rebuild([project / "snippets" / "later.mdx"])
     assert "Arrived later." in rebuilt.files["other/index.html"].decode()
     assert rebuilt.warnings == []
+    assert_same_as_fresh(rebuilt, project)
+
+
+def test_a_changelog_feed_follows_edits_under_serve(make_project: Callable[..., Path]) -> None:
+    project = make_project(RSS_CONFIG, RSS_PAGES)
+    builder = DevBuilder(project)
+    site = builder.build()
+    feed = site.files["changelog/rss.xml"]
+    assert [item["title"] for item in feed_items(feed)] == ["Faster sprockets", "Quieter gears",
+                                                           "Widgets 2.0 is here", "January 2025"]
+
+    # Another page edited: the changelog's markdown is reused, and so are its items.
+    home = project / "index.mdx"
+    home.write_text(home.read_text() + "\nA new sentence.\n")
+    rebuilt = builder.rebuild([home])
+    assert rebuilt.files["changelog/index.html"] is site.files["changelog/index.html"]  # not rendered again
+    assert rebuilt.files["changelog/rss.xml"] == feed
+    assert_same_as_fresh(rebuilt, project)
+
+    # An update's label edited: the feed has the new title, link and date.
+    changelog = project / "changelog.mdx"
+    changelog.write_text(RSS_CHANGELOG.replace('<Update label="January 2025"', '<Update label="December 2024"'))
+    rebuilt = builder.rebuild([changelog])
+    last = feed_items(rebuilt.files["changelog/rss.xml"])[-1]
+    assert (last["title"], last["link"], last["pubDate"]) == ("December 2024", "./#december-2024",
+                                                              "Sun, 01 Dec 2024 00:00:00 GMT")
     assert_same_as_fresh(rebuilt, project)

@@ -16,7 +16,6 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_core.normalize import normalize
-from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
@@ -35,10 +34,11 @@ from sitegen.markdown.mdx import (
     parse_and_render,
 )
 from sitegen.markdown.tilde import single_tilde_plugin
+from sitegen.markdown.updates import FeedItem, may_have_updates, update_items
 from sitegen.pages import Page
 
-__all__ = ["MISSING_SNIPPET", "LinkResolver", "PageMarkdown", "RenderedMarkdown", "TocEntry", "make_markdown",
-           "render_markdown", "render_tokens"]
+__all__ = ["MISSING_SNIPPET", "FeedItem", "LinkResolver", "PageMarkdown", "RenderedMarkdown", "TocEntry",
+           "make_markdown", "render_markdown"]
 
 
 @dataclass
@@ -55,6 +55,7 @@ class RenderedMarkdown:
     # so that a rebuild after a snippet changes renders these pages again.
     snippets: frozenset[Path] = frozenset()
     markdown: PageMarkdown | None = None  # the body as Markdown (markdown/export.py); None after errors
+    updates: tuple[FeedItem, ...] = ()  # the feed items of its <Update> components (markdown/updates.py)
 
     @property
     def ids(self) -> frozenset[str]:
@@ -157,6 +158,7 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
                       author_code=author_code, ui=ui_strings(language))
     doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
     html, tokens = parse_and_render(state, doc)
+    updates = update_items(tokens, md, page) if may_have_updates(page) and not state.errors else ()
     markdown = None if state.errors else export_markdown(tokens, page, resolver, state.warnings, state.ui)
     return RenderedMarkdown(
         html=html,
@@ -169,15 +171,5 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         param_fields=state.param_fields,
         snippets=frozenset(state.snippets),
         markdown=markdown,
+        updates=updates,
     )
-
-
-def render_tokens(md: MarkdownIt, page: Page, resolver: LinkResolver, components: Any = None,
-                  icon_library: IconLibrary = "fontawesome", language: str | None = None) -> list[Token]:
-    """The page rendered as `render_markdown` does, for its tokens as the render left them:
-    each component's `MdxElement` in `meta["built"]`, headings with their ids, links resolved
-    relative to the page. Its warnings are dropped (the page's own render gave them)."""
-    state = PageState(md=md, page=page, resolver=resolver, components=components, icon_library=icon_library,
-                      ui=ui_strings(language))
-    doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
-    return parse_and_render(state, doc)[1]

@@ -395,7 +395,7 @@ class ComponentRenderer:
 
     def _update(self, p: _Props) -> dict[str, Any]:
         label = p.text("label", "")
-        anchor = p.ctx.unique_id(label or "update")
+        anchor = p.element.anchor = p.ctx.unique_id(label or "update")
         if label:
             p.ctx.add_toc(2, anchor, label)
         tags = p.element.props.get("tags") or []

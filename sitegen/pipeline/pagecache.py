@@ -4,11 +4,11 @@ It holds what a build reuses from the last one, each keyed by everything it depe
 
 - `pages.sqlite` (`pagedb.py`): a row per page: its HTML and Markdown files and what the
   build needs of it afterwards (warnings, fragment links, ids, referenced files, features,
-  its Markdown for llms-full.txt). Keyed by the *site key* (sitegen's version and code, every
-  theme file, docs.json, every YAML/JSON file and downloaded OpenAPI document, the set of
-  paths in the project, every page's front matter, search on or off, the site URL's
-  publishing settings), the page's id and its text; the snippets it inlined are checked
-  by their hashes on every hit.
+  its Markdown for llms-full.txt, its RSS feed items). Keyed by the *site key* (sitegen's
+  version and code, every theme file, docs.json, every YAML/JSON file and downloaded
+  OpenAPI document, the set of paths in the project, every page's front matter, search on
+  or off, the site URL's publishing settings), the page's id and its text; the snippets it
+  inlined are checked by their hashes on every hit.
 - `search/<key>/`: one Pagefind bundle per search shard, keyed by its pages' HTML
   (`search.shard_key`).
 - `uptodate-*.json` (`uptodate.py`, beside them): the inputs and output of the last build,
@@ -35,13 +35,13 @@ from pathlib import Path
 import sitegen
 from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir
 from sitegen.confine import inside_project
-from sitegen.markdown import MISSING_SNIPPET
+from sitegen.markdown import MISSING_SNIPPET, FeedItem
 from sitegen.pipeline.pagedb import PageDatabase
 from sitegen.pipeline.render_pages import PageResult
 from sitegen.search import html_digest
 
 BUILD_SUBDIR = "build"
-FORMAT = 7  # bump when the entry layout changes
+FORMAT = 8  # bump when the entry layout changes
 _DATABASE = "pages.sqlite"
 _SEARCH = "search"
 
@@ -275,6 +275,9 @@ class PageCache:
             assets=assets,
             snippets=tuple(snippets),
             markdown=markdown.decode("utf-8"),
+            feed_items=tuple(FeedItem(str(title), str(fragment), str(description), tuple(map(str, links)),
+                                      tuple(map(str, categories)), str(published))
+                             for title, fragment, description, links, categories, published in data["feed"]),
         )
         return CachedPage(paths, digests, result, lambda: self._pages.body(key))
 
@@ -310,6 +313,8 @@ class PageCache:
                 "features": sorted(result.features), "ids": sorted(result.ids),
                 "assets": {dest: str(source) for dest, source in result.assets.items()},
                 "snippets": snippets,
+                "feed": [[item.title, item.fragment, item.description, item.links, item.categories, item.published]
+                         for item in result.feed_items],
             }
             rows.append((key, json.dumps(data).encode(), body, markdown))
         if rows and self._usable:

@@ -29,7 +29,7 @@ from sitegen.config import LoadedConfig
 from sitegen.i18n.dates import load_date_locales
 from sitegen.icons import IconLibrary
 from sitegen.llms import markdown_files, page_markdown
-from sitegen.markdown import LinkResolver, RenderedMarkdown, render_markdown
+from sitegen.markdown import FeedItem, LinkResolver, RenderedMarkdown, render_markdown
 from sitegen.markdown.code import warm_lexers
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import Resolved
@@ -131,6 +131,7 @@ class PageResult:
     markdown: str = ""  # the page's Markdown with links relative to the site root (llms-full.txt)
     digest: bytes = b""  # from a worker: the hash of the page's HTML (its search shard's key is made of them)
     paths: tuple[str, ...] = ()  # from a worker: the output paths of the files it wrote
+    feed_items: tuple[FeedItem, ...] = ()  # its <Update>s' RSS items (its feed is written from them)
 
 
 class Reuse:
@@ -195,6 +196,7 @@ def render_page(setup: RenderSetup, page: Page, reuse: Reuse) -> PageResult:
             result.external_links = body.external_links
             result.features = body.features
             result.snippets = tuple(sorted(str(path) for path in body.snippets))
+            result.feed_items = body.updates
             result.ids = html  # read for ids only if some link has a #fragment to this page
         for asset, source in rendered.links.assets.items():
             result.assets.setdefault(asset, source)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -20,7 +20,7 @@ from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
 from sitegen.config import load_config as read_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
 from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt, markdown_paths
-from sitegen.markdown import LinkResolver, RenderedMarkdown
+from sitegen.markdown import FeedItem, LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import fragment_problem
@@ -34,7 +34,7 @@ from sitegen.publish.sitemap import with_modified_dates
 from sitegen.publish.social import CACHE_SUBDIR, FONT_BOLD, FONT_REGULAR, RASTER_LOGOS
 from sitegen.redirects import HOST_RULES, SiteRoutes, redirect_files
 from sitegen.render import Renderer, SiteContext, robots_may_index
-from sitegen.rss import FeedReader, feed_files, may_have_updates
+from sitegen.rss import feed_files
 from sitegen.theme import CompiledTemplates, Theme, builtin_theme_dir, load_theme, template_failure
 from sitegen.variables import substitute_pages
 
@@ -571,9 +571,12 @@ def fragment_warnings(
 
 # --- generate_files -----------------------------------------------------------------------
 
-class HasMarkdown(Protocol):
+class PageOutcome(Protocol):
+    """What generated files need of a rendered page (render_pages.PageResult)."""
+
     page_id: str
     markdown: str
+    feed_items: tuple[FeedItem, ...]
 
 
 @dataclass
@@ -586,7 +589,7 @@ class Generated:
 
 
 def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigation, renderer: Renderer,
-                   not_found: bytes, results: Iterable[HasMarkdown], publishing: Publishing | None,
+                   not_found: bytes, results: Sequence[PageOutcome], publishing: Publishing | None,
                    project_dir: Path, routes: SiteRoutes) -> Generated:
     """Everything generated that is not a page: the one place to add a generated file.
     The 404 page, each section's shared sidebar, redirects, stylesheets, llms.txt and
@@ -609,24 +612,25 @@ def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigati
         seo_indexing = loaded.v2.indexing if loaded.v2 is not None else None
         indexed = [page for page in pages if robots_may_index(page, navigation, seo_indexing)]
         generated.files.update(sitemap_files(publishing, indexed, project_dir))
-    feeds, feed_warnings = changelog_feeds(loaded, pages, renderer, publishing, project_dir, routes)
+    feeds, feed_warnings = changelog_feeds(pages, renderer, publishing, results)
     generated.files.update(feeds)
     generated.warnings += feed_warnings
     return generated
 
 
-def changelog_feeds(loaded: LoadedConfig, pages: list[Page], renderer: Renderer, publishing: Publishing | None,
-                    project_dir: Path, routes: SiteRoutes) -> tuple[dict[str, bytes], list[str]]:
-    """The RSS feed of each page with <Update> components or `rss: true` (rss.py); warnings."""
-    listed = [page for page in pages if page.rss or may_have_updates(page)]
+def changelog_feeds(pages: list[Page], renderer: Renderer, publishing: Publishing | None,
+                    results: Iterable[PageOutcome]) -> tuple[dict[str, bytes], list[str]]:
+    """The RSS feed of each page with <Update> components or `rss: true` (rss.py), from the
+    items each page's render found; warnings."""
+    items = {result.page_id: result.feed_items for result in results if result.feed_items}
+    listed = [page for page in pages if page.rss or page.id in items]
     if not listed:
         return {}, []
-    reader = FeedReader(project_dir, pages, routes, loaded.chrome.icon_library)
     languages = {page.id: renderer.page_language(page) for page in listed}
-    return feed_files(listed, reader, languages, publishing.site_url if publishing is not None else None)
+    return feed_files(listed, items, languages, publishing.site_url if publishing is not None else None)
 
 
-def llms_files(loaded: LoadedConfig, navigation: Navigation, results: Iterable[HasMarkdown]) -> dict[str, bytes]:
+def llms_files(loaded: LoadedConfig, navigation: Navigation, results: Iterable[PageOutcome]) -> dict[str, bytes]:
     """llms.txt (the navigation with descriptions) and llms-full.txt (every listed page's
     Markdown); `results` are the rendered pages (render_pages.PageResult)."""
     markdown = {result.page_id: result.markdown for result in results}

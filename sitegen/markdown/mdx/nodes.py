@@ -43,6 +43,7 @@ class MdxElement:
     inline: bool  # True for text (inline) JSX, False for flow (block) JSX
     children_html: str = ""  # all children rendered, in order
     children: list[MdxChild] = field(default_factory=list)
+    anchor: str = ""  # the id the component renderer gave it (an <Update>'s: its feed items link there)
 
 
 class ComponentFailed(Exception):
