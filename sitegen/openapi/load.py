@@ -115,7 +115,7 @@ def _check_document(store: DocumentStore, doc: Document) -> Leniency:
         found = f"'openapi: {version}'" if version is not None else "no 'openapi' version"
         raise OpenAPIError(f"{doc.name}: only OpenAPI 3.x is supported, found {found}")
     reached = check_refs(store, doc)
-    leniency = lenient(doc.name, doc.data)
+    leniency = lenient(doc.name, doc.data, store, doc.uri)
     findings = _validate_once(store, doc, leniency, reached)
     if findings.errors:
         raise OpenAPIError(findings.errors)
