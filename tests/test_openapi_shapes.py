@@ -211,3 +211,41 @@ def test_the_file_on_disk_is_read_as_written(make_project: Callable[..., Path]) 
     first = build_site(project).warnings
     assert (project / "openapi.yaml").read_text(encoding="utf-8") == before
     assert build_site(project).warnings == first
+
+
+OPERATION_FILE = """\
+post:
+  summary: Lend seeds
+  parameters:
+    - {name: branch, in: query, schema: {type: string}, description: The library branch lending them.}
+  requestBody:
+    content:
+      application/json:
+        schema:
+LOAN
+  responses:
+    "201": {description: Lent}
+"""
+
+
+@pytest.mark.parametrize("version", ["3.0.3", "3.1.0"])
+def test_an_operation_in_another_file_is_checked_like_one_in_the_file(make_project: Callable[..., Path],
+                                                                      version: str) -> None:
+    """A path item `$ref`'d from another file: a parameter with no `in` refuses the document,
+    naming that file and the path in it; once mended, a wrong shape in its schema is a warning."""
+    root = (f"openapi: {version}\ninfo: {{title: Seed Library, version: '1.0'}}\n"
+            "paths:\n  /loans: {$ref: 'paths/loans.yaml'}\n")
+    operation = OPERATION_FILE.replace("LOAN\n", indented(damaged("a constraint that is not a number"), 10))
+    project = make_project(CONFIG, {"api/lend-seeds.mdx": PAGE, "/openapi.yaml": root,
+                                    "/paths/loans.yaml": operation.replace("in: query, ", "")})
+    # docs.json names no OpenAPI file: one found in the project that does not load is left out.
+    missing_in = "paths/loans.yaml: /post/parameters/0: 'in' is a required property"
+    assert build_site(project).warnings == [f"{missing_in}; openapi.yaml left out of the API pages",
+                                            f"content/api/lend-seeds.mdx:2: openapi: {missing_in}; built as a plain page"]
+    (project / "paths/loans.yaml").write_text(operation, encoding="utf-8")
+    site = build_site(project)
+    assert site.warnings == ["paths/loans.yaml: /post/requestBody/content/application~1json/schema/properties/grams/"
+                             "maximum: 'mil' is not a number; the constraint is left out"]
+    html = site.files["api/lend-seeds/index.html"].decode()
+    assert api_field_text(html, "branch") == "branch string The library branch lending them."
+    assert api_field_text(html, "grams") == "grams integer How much was weighed out. minimum: 1"

@@ -145,6 +145,16 @@ def _quoted(value: Any) -> str:
     return f"'{value}'" if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
 
 
+@dataclass(frozen=True)
+class Referenced:
+    """An object a `$ref` reaches in another document: the validator does not check it."""
+
+    kind: str  # "schema", "path", "parameter", "header", "body", "response" or "callback"
+    document: str  # the document's name
+    path: tuple[Any, ...]  # where in that document
+    value: Any
+
+
 @dataclass
 class Leniency:
     """What `lenient` found: the data to validate, the warnings, the security schemes left
@@ -154,6 +164,7 @@ class Leniency:
     warnings: list[str] = field(default_factory=list)
     unusable_schemes: frozenset[str] = frozenset()
     webhook_keys: dict[str, str] = field(default_factory=dict)  # key under `paths` -> webhook name
+    referenced: tuple[Referenced, ...] = ()  # the objects $refs reach in other documents
 
     def written_path(self, parts: tuple[Any, ...]) -> tuple[Any, ...]:
         """A path in the validated copy as the file writes it (a 3.0 file's webhooks)."""
@@ -187,7 +198,8 @@ def lenient(name: str, data: dict[str, Any], store: DocumentStore | None = None,
     with `store`, in the schemas its `$ref`s reach in other documents too (`uri` is the file's)."""
     copy = _Copy(data)
     version = str(data.get("openapi", ""))
-    warnings = _schema_warnings(name, data, copy, version, _Follower(store, uri) if store is not None else None, uri)
+    follower = _Follower(store, uri) if store is not None else None
+    warnings = _schema_warnings(name, data, copy, version, follower, uri)
     unusable: list[str] = []
     components = data.get("components")
     schemes = components.get("securitySchemes") if isinstance(components, dict) else None
@@ -206,7 +218,8 @@ def lenient(name: str, data: dict[str, Any], store: DocumentStore | None = None,
         webhook_keys = _move_webhooks(copy, copy.data["webhooks"])  # with its types mended above
         warnings.insert(0, f"{name}: /webhooks: 'webhooks' is an OpenAPI 3.1 key and this file is OpenAPI "
                            f"{version}; read as OpenAPI 3.1 reads it")
-    return Leniency(copy.data, warnings, frozenset(unusable), webhook_keys)
+    referenced = tuple(follower.followed) if follower is not None else ()
+    return Leniency(copy.data, warnings, frozenset(unusable), webhook_keys, referenced)
 
 
 def _schema_warnings(name: str, data: dict[str, Any], copy: _Copy, version: str, follower: _Follower | None,
@@ -311,7 +324,8 @@ class _Follower:
     def __init__(self, store: DocumentStore, root_uri: str) -> None:
         self._store = store
         self._root_uri = root_uri
-        self._followed: set[tuple[str, str]] = set()
+        self._keys: set[tuple[str, str]] = set()
+        self.followed: list[Referenced] = []
 
     def target(self, kind: str, ref: str, base_uri: str) -> tuple[str, str, tuple[Any, ...], Any] | None:
         """(document URI, its name, the path in it, the value) of `ref` written in `base_uri`;
@@ -322,11 +336,13 @@ class _Follower:
         except OpenAPIError:
             return None
         uri, _, fragment = key.partition("#")
-        if uri == self._root_uri or (kind, key) in self._followed:
+        if uri == self._root_uri or (kind, key) in self._keys:
             return None
-        self._followed.add((kind, key))
+        self._keys.add((kind, key))
         parts = tuple(_unescape(part) for part in fragment.strip("/").split("/")) if fragment.strip("/") else ()
-        return uri, self._store.display_name(uri), parts, value
+        name = self._store.display_name(uri)
+        self.followed.append(Referenced(kind, name, parts, value))
+        return uri, name, parts, value
 
 
 def _unescape(part: str) -> str:
@@ -372,7 +388,7 @@ def _children(kind: str, path: tuple[Any, ...], node: dict[str, Any]) -> list[tu
     if kind == "document":
         found += _each("path", ("paths",), at("paths")) + _each("path", ("webhooks",), at("webhooks"))
         components = node["components"] if isinstance(at("components"), dict) else {}
-        for key, member in (("schemas", "schema"), ("parameters", "parameter"), ("headers", "parameter"),
+        for key, member in (("schemas", "schema"), ("parameters", "parameter"), ("headers", "header"),
                             ("requestBodies", "body"), ("responses", "response"), ("pathItems", "path"),
                             ("callbacks", "callback")):
             found += _each(member, ("components", key), components.get(key))
@@ -386,14 +402,14 @@ def _children(kind: str, path: tuple[Any, ...], node: dict[str, Any]) -> list[tu
         found.append(("body", (*path, "requestBody"), at("requestBody")))
         found += _each("response", (*path, "responses"), at("responses"))
         found += _each("callback", (*path, "callbacks"), at("callbacks"))
-    elif kind in ("parameter", "body", "response", "media"):
+    elif kind in ("parameter", "header", "body", "response", "media"):
         found.append(("schema", (*path, "schema"), at("schema")))
         found += _each("media", (*path, "content"), at("content"))
-        found += _each("parameter", (*path, "headers"), at("headers"))
+        found += _each("header", (*path, "headers"), at("headers"))
         encodings = at("encoding")
         for key, encoding in (encodings.items() if isinstance(encodings, dict) else ()):
             if isinstance(encoding, dict):
-                found += _each("parameter", (*path, "encoding", key, "headers"), encoding.get("headers"))
+                found += _each("header", (*path, "encoding", key, "headers"), encoding.get("headers"))
     elif kind == "schema":
         found += [("schema", (*path, key), at(key)) for key in _ONE_SCHEMA]
         found += [("schemas", (*path, key), at(key)) for key in _SCHEMA_LISTS]
