@@ -249,3 +249,22 @@ def test_an_operation_in_another_file_is_checked_like_one_in_the_file(make_proje
     html = site.files["api/lend-seeds/index.html"].decode()
     assert api_field_text(html, "branch") == "branch string The library branch lending them."
     assert api_field_text(html, "grams") == "grams integer How much was weighed out. minimum: 1"
+
+
+def test_a_chain_of_references_is_checked_where_it_ends(make_project: Callable[..., Path]) -> None:
+    """A response `$ref`'d to another file that refers on: the object at the end of the chain is
+    checked, and one that lacks its description is an error naming that file and path."""
+    root = ROOT.replace("REF", "schemas.yaml#/Loan").replace('"201": {description: Lent}',
+                                                             '"201": {$ref: "responses.yaml#/Lent"}')
+    config = {**CONFIG, "openapi": "openapi.yaml"}
+    files = {"api/lend-seeds.mdx": PAGE, "/openapi.yaml": root, "/schemas.yaml": "Loan:\n" + indented(LOAN, 2),
+             "/responses.yaml": 'Lent: {$ref: "#/LentToday"}\nLentToday: {description: Lent today}\n'}
+    project = make_project(config, files)
+    site = build_site(project)
+    assert site.warnings == []
+    assert "Lent today" in site.files["api/lend-seeds/index.html"].decode()
+    (project / "responses.yaml").write_text('Lent: {$ref: "#/LentToday"}\nLentToday: {summary: Lent today}\n')
+    with pytest.raises(SitegenError) as info:
+        build_site(project)
+    assert info.value.messages == ["responses.yaml: /LentToday: 'description' is a required property",
+                                   "responses.yaml: /LentToday: 'summary' does not match any of the regexes: '^x-'"]

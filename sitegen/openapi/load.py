@@ -142,8 +142,9 @@ def check_referenced(version: str, referenced: Sequence[Referenced]) -> list[str
 
     errors: list[str] = []
     for target in referenced:
-        if target.kind not in _DEFINITIONS:
-            continue
+        if target.kind not in _DEFINITIONS or (target.kind != "path" and isinstance(target.value, dict)
+                                               and "$ref" in target.value):
+            continue  # a Reference to a Reference: the object at the end of the chain is checked
         validator = _object_validator(version[:3], target.kind)
         if validator is None:
             return []
