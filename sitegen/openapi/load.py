@@ -135,9 +135,11 @@ _DEFINITIONS = {"path": ("PathItem", "path-item"), "parameter": ("Parameter", "p
 
 def check_referenced(version: str, referenced: Sequence[Referenced]) -> list[str]:
     """What the OpenAPI schema says of each object `$ref`s reach in other documents, as the
-    validator says it of the file (`file: /json/pointer: message`). The validator looks at none
-    of them, and the model cannot read one of the wrong shape (headers as a list). Schemas are
-    left to `lenient` and the model, which build through what Mintlify builds through."""
+    validator says it of the file (`file: /json/pointer: message`). The validator does not check
+    them (a path item it follows, and trips over when it is broken), and the model cannot read
+    one of the wrong shape (headers as a list). Schemas are left to `lenient` and the model,
+    which build through what Mintlify builds through. Checked before the validator runs, which
+    would trip over the same objects."""
     from jsonschema.exceptions import best_match
 
     errors: list[str] = []
