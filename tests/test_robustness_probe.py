@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from sitegen.cli import main
 
@@ -235,6 +236,11 @@ def site_text(out: Path) -> str:
 
 @pytest.mark.parametrize("case", make_cases(), ids=lambda case: case.name)
 def test_damaged_plant_store_builds_or_fails_cleanly(case: Case, tmp_path: Path) -> None:
+    builds_or_fails_cleanly(case, tmp_path)
+
+
+def builds_or_fails_cleanly(case: Case, tmp_path: Path) -> None:
+    """The damaged copy builds (exit 0) or is refused (exit 1): no traceback, nothing outside."""
     outside = tmp_path / "outside"
     write_outside(outside)
     project = tmp_path / "project"
@@ -250,6 +256,62 @@ def test_damaged_plant_store_builds_or_fails_cleanly(case: Case, tmp_path: Path)
     assert SECRET not in printed, where
     assert str(outside) not in printed and os.path.realpath(outside) not in printed, where
     assert SECRET not in site_text(out), where
+
+
+REFERENCED_CASES = 40
+# Values of the shapes a schema keyword is often written in by mistake, beside WRONG_VALUES.
+SHAPE_VALUES: list[Any] = [["name", "tag"], "mil", "name", {"type": "string"}, [{"$ref": "#/Plant"}], "cadena"]
+
+
+def split_plant_store(project: Path) -> dict[str, Any]:
+    """The Plant Store's openapi.yaml as three files: the path item in paths.yaml and the
+    schemas in schemas.yaml, reached by `$ref` (where the validator does not look)."""
+    spec = yaml.safe_load((project / "openapi.yaml").read_text(encoding="utf-8"))
+    schemas = spec["components"].pop("schemas")
+    paths = {"plants": spec["paths"]["/plants"]}
+    spec["paths"]["/plants"] = {"$ref": "paths.yaml#/plants"}
+    text = json.dumps(paths).replace("#/components/schemas/", "schemas.yaml#/")
+    return {"openapi.yaml": spec, "paths.yaml": json.loads(text),
+            "schemas.yaml": json.loads(json.dumps(schemas).replace("#/components/schemas/", "#/"))}
+
+
+def referenced_case(rng: random.Random, number: int, files: dict[str, Any]) -> Case:
+    name = rng.choice(["paths.yaml", "schemas.yaml", "schemas.yaml"])
+    damaged = json.loads(json.dumps(files[name]))
+    path = rng.choice(json_paths(damaged))
+    new = rng.choice(WRONG_VALUES + SHAPE_VALUES)
+    replace_at(damaged, path, new)
+    texts = {**{other: yaml.safe_dump(value, sort_keys=False) for other, value in files.items()},
+             name: yaml.safe_dump(damaged, sort_keys=False)}
+
+    def apply(root: Path) -> None:
+        for other, text in texts.items():
+            (root / other).write_text(text, encoding="utf-8")
+
+    return Case(f"referenced_{number:02d}", f"{name}: {'/'.join(map(str, path))} = {json.dumps(new)[:60]}", apply)
+
+
+def make_referenced_cases() -> list[Case]:
+    rng = random.Random(SEED)
+    files = split_plant_store(REPO)
+    return [referenced_case(rng, number, files) for number in range(REFERENCED_CASES)]
+
+
+@pytest.mark.parametrize("case", make_referenced_cases(), ids=lambda case: case.name)
+def test_damaged_referenced_files_build_or_fail_cleanly(case: Case, tmp_path: Path) -> None:
+    """The Plant Store split into files that `$ref` each other, one of them damaged."""
+    builds_or_fails_cleanly(case, tmp_path)
+
+
+def test_the_split_plant_store_builds_its_api_page(tmp_path: Path) -> None:
+    """The undamaged split is a valid document: the referenced cases damage a working site."""
+    project = tmp_path / "project"
+    copy_plant_store(project)
+    for name, value in split_plant_store(REPO).items():
+        (project / name).write_text(yaml.safe_dump(value, sort_keys=False), encoding="utf-8")
+    code, printed = build(project, tmp_path / "site")
+    assert (code, printed) == (0, "")
+    assert "Create a plant" in site_text(tmp_path / "site")
 
 
 def test_the_probe_damages_every_kind_of_file() -> None:

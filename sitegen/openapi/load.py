@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sitegen.confine import inside_project
 from sitegen.errors import OpenAPIError
 from sitegen.openapi.documents import CheckedDocuments, Document, DocumentStore, check_refs, to_pointer
-from sitegen.openapi.lenient import Leniency, lenient
+from sitegen.openapi.lenient import Leniency, Referenced, lenient
 from sitegen.openapi.model import ApiCatalog, ApiSpec, OperationBuilder
 
 if TYPE_CHECKING:
@@ -115,13 +115,85 @@ def _check_document(store: DocumentStore, doc: Document) -> Leniency:
         found = f"'openapi: {version}'" if version is not None else "no 'openapi' version"
         raise OpenAPIError(f"{doc.name}: only OpenAPI 3.x is supported, found {found}")
     reached = check_refs(store, doc)
-    leniency = lenient(doc.name, doc.data)
+    leniency = lenient(doc.name, doc.data, store, doc.uri)
+    referenced = check_referenced(version, leniency.referenced)
+    if referenced:
+        raise OpenAPIError(referenced)
     findings = _validate_once(store, doc, leniency, reached)
     if findings.errors:
         raise OpenAPIError(findings.errors)
     store.notes.extend(leniency.warnings)
     store.notes.extend(findings.warnings)
     return leniency
+
+
+# The OpenAPI schema's name of each object a `$ref` may reach: (3.0's, 3.1's and 3.2's).
+_DEFINITIONS = {"path": ("PathItem", "path-item"), "parameter": ("Parameter", "parameter"),
+                "header": ("Header", "header"), "body": ("RequestBody", "request-body"),
+                "response": ("Response", "response"), "callback": ("Callback", "callbacks")}
+
+
+def check_referenced(version: str, referenced: Sequence[Referenced]) -> list[str]:
+    """What the OpenAPI schema says of each object `$ref`s reach in other documents, as the
+    validator says it of the file (`file: /json/pointer: message`). The validator does not check
+    them (a path item it follows, and trips over when it is broken), and the model cannot read
+    one of the wrong shape (headers as a list). Schemas are left to `lenient` and the model,
+    which build through what Mintlify builds through. Checked before the validator runs, which
+    would trip over the same objects."""
+    from jsonschema.exceptions import best_match
+
+    errors: list[str] = []
+    for target in referenced:
+        if target.kind not in _DEFINITIONS or (target.kind != "path" and isinstance(target.value, dict)
+                                               and "$ref" in target.value):
+            continue  # a Reference to a Reference: the object at the end of the chain is checked
+        validator = _object_validator(version[:3], target.kind)
+        if validator is None:
+            return []
+        for found in validator.iter_errors(target.value):
+            error = _plainest(found, best_match)
+            text = str(error.message).strip().splitlines()[0] if str(error.message).strip() else "invalid"
+            message = f"{target.document}: {to_pointer((*target.path, *error.absolute_path))}: {text}"
+            if message not in errors:
+                errors.append(message)
+            if len(errors) >= MAX_ERRORS:
+                return errors
+    return errors
+
+
+def _plainest(error: Any, best_match: Any) -> Any:
+    """The error a person fixes: of a `oneOf` of an object or a Reference, what the object
+    lacks (`'in' is a required property`), not that no alternative or several matched."""
+    leaves: list[Any] = []
+    pending = [error]
+    while pending:
+        current = pending.pop()
+        if current.context:
+            pending.extend(current.context)
+        elif current.validator not in ("oneOf", "anyOf", "not") and not (
+                current.validator == "required" and current.validator_value == ["$ref"]):
+            leaves.append(current)
+    return best_match(leaves) if leaves else best_match([error])
+
+
+@functools.cache
+def _object_validator(version: str, kind: str) -> Any:
+    """A JSON Schema validator of one OpenAPI object of `kind` (None for an unknown version),
+    its schemas accepted as any object: `lenient` and the model read those."""
+    from jsonschema.validators import validator_for
+    from openapi_spec_validator.schemas import schema_v30, schema_v31, schema_v32
+
+    full = {"3.0": schema_v30, "3.1": schema_v31, "3.2": schema_v32}.get(version)
+    if full is None:
+        return None
+    if version == "3.0":  # draft 4: `definitions`, and a Reference or a Schema in each place
+        definitions = {**full["definitions"], "Schema": {"type": "object", "not": {"required": ["$ref"]}}}
+        root = {"definitions": definitions, "$ref": f"#/definitions/{_DEFINITIONS[kind][0]}"}
+    else:
+        root = {key: value for key, value in full.items()
+                if key in ("$id", "$schema", "$defs")} | {"$ref": f"#/$defs/{_DEFINITIONS[kind][1]}"}
+    cls = validator_for(full)
+    return cls(root)
 
 
 def _validate_once(store: DocumentStore, doc: Document, leniency: Leniency, reached: set[str]) -> Findings:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sitegen.openapi.documents import DocumentStore
-from sitegen.openapi.lenient import JSON_TYPES
+from sitegen.openapi.lenient import JSON_TYPES, mended
 
 # Keywords shown as "min/max" facts, in the order they are listed on a field row.
 CONSTRAINT_KEYWORDS = (
@@ -211,6 +211,7 @@ class SchemaBuilder:
         return replace(schema, **overrides) if overrides else schema
 
     def _build_plain(self, raw: dict[str, Any], base_uri: str, stack: tuple[str, ...]) -> Schema:
+        raw = mended(raw)  # a keyword of the wrong shape read as the load warned (`lenient`)
         types, nullable = _types(raw)
         required = {r for r in raw.get("required", []) if isinstance(r, str)}
         properties = tuple(
