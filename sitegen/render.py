@@ -360,6 +360,16 @@ class Renderer:
 
     # --- prepared once per build -------------------------------------------------------
 
+    def _config_icon(self, name: str, icon_type: str, place: str, *, images: bool = True,
+                     type_given: bool = True) -> Markup | None:
+        """An icon docs.json or front matter names (`images`: an image URL or file may stand
+        for it), its warning, starting with `place`, kept with the renderer's."""
+        svg, warning = config_icon(name, icon_type, place, self.site.chrome.icon_library,
+                                   self._image_icons if images else None, type_given=type_given)
+        if warning:
+            self.warnings.append(warning)
+        return svg
+
     def _anchor_views(self, navigation: Navigation) -> list[AnchorView]:
         views = []
         for entry in navigation.anchors:
@@ -367,11 +377,8 @@ class Renderer:
                 continue
             svg = None
             if entry.icon:
-                svg, warning = config_icon(entry.icon, entry.icon_type,
-                                           f"{self.site.loaded.file_name}: {entry.json_path}.icon",
-                                           self.site.chrome.icon_library, self._image_icons)
-                if warning:
-                    self.warnings.append(warning)
+                svg = self._config_icon(entry.icon, entry.icon_type,
+                                        f"{self.site.loaded.file_name}: {entry.json_path}.icon")
             color = entry.color if entry.color is not None else self._default_anchor_color()
             views.append(AnchorView(entry, svg, _background(color)))
         return views
@@ -382,12 +389,9 @@ class Renderer:
             for link in tab.menu:
                 svg = None
                 if link.icon:  # in the style anchors have unless it names one
-                    svg, warning = config_icon(link.icon, link.icon_type or "duotone",
-                                               self.site.loaded.where(f"{link.json_path}.icon"),
-                                               self.site.chrome.icon_library, self._image_icons,
-                                               type_given=link.icon_type is not None)
-                    if warning:
-                        self.warnings.append(warning)
+                    svg = self._config_icon(link.icon, link.icon_type or "duotone",
+                                            self.site.loaded.where(f"{link.json_path}.icon"),
+                                            type_given=link.icon_type is not None)
                 page = link.first_page
                 href = link.external_url or ROOT_TOKEN + ((page.url or "./") if page else "./")
                 menus.setdefault(tab.index, []).append(TabMenuView(link, svg, href))
@@ -399,11 +403,8 @@ class Renderer:
         for index, wanted in enumerate(self.site.chrome.topbar_link_icons):
             svg = None
             if wanted is not None:
-                svg, warning = config_icon(wanted[0], wanted[1] or "solid",
-                                           f"{self.site.loaded.file_name}: navbar.links[{index}].icon",
-                                           self.site.chrome.icon_library)
-                if warning:
-                    self.warnings.append(warning)
+                svg = self._config_icon(wanted[0], wanted[1] or "solid",
+                                        f"{self.site.loaded.file_name}: navbar.links[{index}].icon", images=False)
             icons.append(svg)
         return icons + [None] * (len(self.site.config.topbar_links) - len(icons))
 
@@ -413,11 +414,8 @@ class Renderer:
         for action in self.site.chrome.custom_page_actions:
             svg = None
             if action.icon is not None:
-                svg, warning = config_icon(action.icon[0], action.icon[1] or "solid",
-                                           f"{self.site.loaded.file_name}: {action.json_path}.icon",
-                                           self.site.chrome.icon_library)
-                if warning:
-                    self.warnings.append(warning)
+                svg = self._config_icon(action.icon[0], action.icon[1] or "solid",
+                                        f"{self.site.loaded.file_name}: {action.json_path}.icon", images=False)
             icons.append(svg)
         return icons
 
@@ -487,10 +485,7 @@ class Renderer:
                 self.warnings.append(f"{page.display_path}:{page.line_of('iconType')}: front matter: iconType: "
                                      f"{icon_type!r} is not one of {', '.join(ICON_TYPES)}; using 'solid'")
                 icon_type = "solid"
-            svg, warning = config_icon(page.icon, icon_type, where, self.site.chrome.icon_library, self._image_icons)
-            self._page_icons[page.id] = svg
-            if warning:
-                self.warnings.append(warning)
+            self._page_icons[page.id] = self._config_icon(page.icon, icon_type, where)
         return self._page_icons[page.id]
 
     def _resolve_group_icons(self, group: NavGroupNode) -> None:
@@ -505,12 +500,8 @@ class Renderer:
             return None
         key = (group.icon, group.icon_type)
         if key not in self._group_icons:
-            svg, warning = config_icon(group.icon, group.icon_type or "solid",
-                                       f"{self.site.loaded.file_name}: group '{group.title}': icon",
-                                       self.site.chrome.icon_library, self._image_icons)
-            self._group_icons[key] = svg
-            if warning:
-                self.warnings.append(warning)
+            self._group_icons[key] = self._config_icon(group.icon, group.icon_type or "solid",
+                                                       f"{self.site.loaded.file_name}: group '{group.title}': icon")
         return self._group_icons[key]
 
     def file_url(self, role: str, root: str) -> str | None:
@@ -687,11 +678,8 @@ class Renderer:
         if not name:
             return None
         if json_path not in self._product_icons:
-            svg, warning = config_icon(name, icon_type or "solid", f"{self.site.loaded.file_name}: {json_path}.icon",
-                                       self.site.chrome.icon_library, self._image_icons)
-            if warning:
-                self.warnings.append(warning)
-            self._product_icons[json_path] = svg
+            self._product_icons[json_path] = self._config_icon(name, icon_type or "solid",
+                                                               f"{self.site.loaded.file_name}: {json_path}.icon")
         return self._product_icons[json_path]
 
     def language_switcher(self, page: Page) -> str:
