@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from sitegen.i18n import UiStrings, ui_strings
+from sitegen.i18n import UiStrings, fill_text, ui_strings
 from sitegen.markdown import PageMarkdown
 from sitegen.nav import NavGroupNode, Navigation, NavPage
 from sitegen.pages import Page
@@ -150,13 +150,13 @@ def _response(response: ResponseView, ui: UiStrings) -> str:
 
 def _schema(schema: SchemaView, ui: UiStrings) -> str:
     text = prose(schema.description)
-    out = "\n\n" + ui.fill_text(ui.api_type, value=f"`{schema.type}`") if schema.type else ""
+    out = "\n\n" + fill_text(ui.api_type, value=f"`{schema.type}`") if schema.type else ""
     if text:
         out += f"\n\n{text}"
     if schema.rows:
         out += "\n\n" + _rows(schema.rows, ui)
     for alternative in schema.alternatives:
-        label = alternative.title or ui.fill_text(ui.api_option, number=str(alternative.number))
+        label = alternative.title or fill_text(ui.api_option, number=str(alternative.number))
         out += f"\n\n**{label}** (`{alternative.type}`)"
         if alternative.rows:
             out += "\n\n" + _rows(alternative.rows, ui)

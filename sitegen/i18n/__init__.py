@@ -224,10 +224,6 @@ class UiStrings:
         """The same words as plain text ("min length: 1"), for the page's Markdown."""
         return fill_text(getattr(self, CONSTRAINT_WORDS[keyword]), value=value)
 
-    def fill_text(self, words: str, **values: str) -> str:
-        """For the page's Markdown: `words` with each `{name}` replaced by `values[name]`, as is."""
-        return fill_text(words, **values)
-
     @property
     def playground_words(self) -> Markup:
         """The words api.js shows, as JSON for the page's <script class="api-words">

@@ -20,7 +20,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from sitegen.i18n import UiStrings
+from sitegen.i18n import UiStrings, fill_text
 from sitegen.icons import find_icon, icon_problem
 from sitegen.markdown.code import fence_icon, language_label, render_fence
 from sitegen.markdown.inline import inline_markdown
@@ -341,7 +341,7 @@ class ComponentRenderer:
         for child in p.element.children:
             if child.element is not None and child.element.name == "Tab":
                 tab_props = _Props(child.element, p.ctx)
-                title = tab_props.text("title") or p.ctx.ui.tab_number.replace("{number}", str(len(tabs) + 1))
+                title = tab_props.text("title") or fill_text(p.ctx.ui.tab_number, number=str(len(tabs) + 1))
                 number = len(tabs) + 1
                 # The panel keeps the id the <Tab> got as it was rendered (Mintlify's: its title's).
                 panel_id = child.element.props.get(_GIVEN_ID) or f"{base}-panel{number}"
@@ -698,7 +698,7 @@ def _child_title(child: MdxChild, index: int, ui: UiStrings) -> str:
         return child.code.title or child.code.language
     if child.code is None and child.element is not None and child.element.props.get("title"):
         return str(child.element.props["title"])
-    return ui.example_number.replace("{number}", str(index + 1))
+    return fill_text(ui.example_number, number=str(index + 1))
 
 
 def _display_value(value: Any) -> str:

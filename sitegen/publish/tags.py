@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from sitegen.i18n import UiStrings, ui_strings
+from sitegen.i18n import UiStrings, fill_text, ui_strings
 from sitegen.pages import Page
 from sitegen.publish.site_url import absolute
 from sitegen.publish.social import CardStyle
@@ -64,6 +64,6 @@ class Publishing:
         label ("Open in Claude") in the words of `ui` (the page's language), else English."""
         prompt = f"Read {self.markdown_url(page)} so I can ask questions about it."
         words = (ui or ui_strings(None)).open_in
-        return [(words.replace("{name}", ASSISTANTS[name][0]), ASSISTANTS[name][1] + quote(prompt, safe=""))
+        return [(fill_text(words, name=ASSISTANTS[name][0]), ASSISTANTS[name][1] + quote(prompt, safe=""))
                 for name in actions if name in ASSISTANTS]
 
