@@ -12,6 +12,7 @@ from pathlib import Path
 
 CACHE_DIR = ".sitegen-cache"
 OPENAPI_SUBDIR = "openapi"  # downloaded OpenAPI documents (openapi/fetch.py)
+BUILD_SUBDIR = "build"  # what `sitegen build` keeps (pipeline/pagecache.py, output.py, checked.py, uptodate.py)
 
 
 def ensure_cache_dir(cache_root: Path) -> None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sitegen
-from sitegen.cachedir import CACHE_DIR, OPENAPI_SUBDIR
+from sitegen.cachedir import BUILD_SUBDIR, CACHE_DIR, OPENAPI_SUBDIR
 from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES
 
 _FORMAT = 1
@@ -88,7 +88,7 @@ def settings(project: Path, out_dir: Path, strict: bool, offline: bool, no_scrip
 
 def _record_path(cache_root: Path, key: dict[str, str]) -> Path:
     name = hashlib.blake2b(f"{key['project']}\0{key['out']}".encode(), digest_size=8).hexdigest()
-    return cache_root / "build" / f"uptodate-{name}.json"
+    return cache_root / BUILD_SUBDIR / f"uptodate-{name}.json"
 
 
 def _digest(path: str) -> str:

@@ -16,8 +16,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from sitegen.cachedir import ensure_cache_dir, read_no_follow, write_atomic
-from sitegen.pipeline.pagecache import BUILD_SUBDIR, code_hash
+from sitegen.cachedir import BUILD_SUBDIR, ensure_cache_dir, read_no_follow, write_atomic
+from sitegen.pipeline.pagecache import code_hash
 
 _FORMAT = 1
 _FILE = "openapi-checks.json"

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from sitegen.cachedir import BUILD_SUBDIR, write_atomic
 from sitegen.errors import BuildError
 from sitegen.pages import content_root
 from sitegen.uptodate import OutputState, is_racy, output_state
@@ -211,20 +212,15 @@ class SiteRecord:
         """Write the record (a record that cannot be written costs the next build only time)."""
         data = {"format": _RECORD_FORMAT, "out_dir": self.out_dir, "made": self.made, "copies": self.copies,
                 "saved_ns": time.time_ns(), "state": state}
-        scratch = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-        try:
+        with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
-            scratch.write_text(json.dumps(data))
-            os.replace(scratch, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                scratch.unlink(missing_ok=True)
+            write_atomic(path, json.dumps(data).encode())
 
 
 def record_path(cache_dir: Path, out_dir: Path) -> Path:
     """Where the record of the site in `out_dir` is kept (one per output folder)."""
     name = hashlib.blake2b(str(out_dir).encode(), digest_size=8).hexdigest()
-    return cache_dir / "build" / f"site-{name}.json"
+    return cache_dir / BUILD_SUBDIR / f"site-{name}.json"
 
 
 def _source_stat(source: Path) -> SourceStat | None:

@@ -33,14 +33,13 @@ from importlib import metadata
 from pathlib import Path
 
 import sitegen
-from sitegen.cachedir import OPENAPI_SUBDIR, ensure_cache_dir
+from sitegen.cachedir import BUILD_SUBDIR, OPENAPI_SUBDIR, ensure_cache_dir
 from sitegen.confine import inside_project
 from sitegen.markdown import MISSING_SNIPPET, FeedItem
 from sitegen.pipeline.pagedb import PageDatabase
 from sitegen.pipeline.render_pages import PageResult
 from sitegen.search import html_digest
 
-BUILD_SUBDIR = "build"
 FORMAT = 8  # bump when the entry layout changes
 _DATABASE = "pages.sqlite"
 _SEARCH = "search"
