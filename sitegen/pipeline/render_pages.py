@@ -235,6 +235,13 @@ class PageSink:
     cache: PageCache | None
     keys: dict[str, str] = field(default_factory=dict)  # page id -> its cache key (pages to keep)
 
+    def made(self, page: Page, paths: Iterable[str]) -> None:
+        """The files at `paths` were written for `page`: a folder output records them under the
+        page's cache key, so that the next build into it can keep them."""
+        key = self.keys.get(page.id)
+        if key is not None and isinstance(self.output, FolderOutput):
+            self.output.made(key, paths)
+
 
 def render_pages(setup: RenderSetup, pages: list[Page], sink: PageSink, reuse: Reuse, processes: int,
                  progress: Progress) -> list[PageResult]:
@@ -282,8 +289,8 @@ def _from_cache(pages: list[Page], sink: PageSink, results: list[PageResult | No
             continue  # its stored files are damaged: rendered again
         for path, data in files.items():
             sink.output.write(path, data)
-        if folder is not None and not kept:
-            folder.made(key, files)
+        if not kept:
+            sink.made(page, files)
         if searchable(page) and search is not None and page.output in entry.paths:
             html = _html_of(page.output, files, folder)
             if isinstance(search, DiskSearch) and page.output in entry.digests:
@@ -316,8 +323,7 @@ def _written(page: Page, result: PageResult, sink: PageSink, search: SearchListe
         if isinstance(result.ids, bytes):
             result.ids = page_ids(result.ids.decode())
         sink.cache.store_pages([(sink.keys[page.id], result.files, result)])
-        if isinstance(sink.output, FolderOutput):
-            sink.output.made(sink.keys[page.id], result.files)
+        sink.made(page, result.files)
     result.files = {}
 
 
@@ -402,8 +408,8 @@ def render_in_workers(setup: RenderSetup, pages: list[Page], todo: list[int], wo
                     page = pages[number]
                     if search is not None and searchable(page):
                         search.page_done(page.output, result.digest)
-                    if page.id in sink.keys and not result.errors and isinstance(sink.output, FolderOutput):
-                        sink.output.made(sink.keys[page.id], result.paths)
+                    if not result.errors:
+                        sink.made(page, result.paths)
                     yield number, result
     finally:
         gc.unfreeze()
