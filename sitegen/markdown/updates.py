@@ -123,8 +123,8 @@ def _items(element: MdxElement, children: list[Token], md: MarkdownIt, page: Pag
     published = date.date().isoformat() if date is not None else ""
     lead_html = f"<p>{escape(lead)}</p>\n" if lead else ""
 
-    def item(title: str, fragment: str, body: list[Token]) -> FeedItem:
-        html, links = _pure_html(body, md)
+    def item(title: str, fragment: str, body: tuple[str, tuple[str, ...]]) -> FeedItem:
+        html, links = body  # `_pure_html` of the tokens
         return FeedItem(title or page.title, fragment, lead_html + html, links, categories, published)
 
     own = update_rss(props)
@@ -139,15 +139,16 @@ def _items(element: MdxElement, children: list[Token], md: MarkdownIt, page: Pag
         return [FeedItem(title or label or page.title, anchor, description.strip(), links, categories, published)]
     sections = _sections(children)
     if len(sections) == 1:
-        return [item(label, anchor, sections[0][1])]
+        return [item(label, anchor, _pure_html(sections[0][1], md))]
     items = []
     (_, intro), *headed = sections
-    if _pure_html(intro, md)[0]:
-        items.append(item(label, anchor, intro))
+    intro_html = _pure_html(intro, md)
+    if intro_html[0]:
+        items.append(item(label, anchor, intro_html))
     for heading, body in headed:
         assert heading is not None
         inline = heading[1]
-        items.append(item(_heading_title(inline), str(heading[0].attrGet("id") or anchor), body))
+        items.append(item(_heading_title(inline), str(heading[0].attrGet("id") or anchor), _pure_html(body, md)))
     return items
 
 
