@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,6 +13,8 @@ from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.mdx.nodes import CodeInfo, MdxChild, MdxElement
 from sitegen.markdown.slugs import PageIds
 from sitegen.theme import load_theme
+
+from mdx_support import render_file
 
 
 @dataclass
@@ -68,3 +72,21 @@ def fence_child(code: str, info: str) -> MdxChild:
 
 def renderer(project: Path | None = None) -> ComponentRenderer:
     return ComponentRenderer(load_theme(project or Path("/nonexistent-project")))
+
+
+def one_page_config(name: str) -> dict[str, Any]:
+    """docs.json of a site whose one page is `name`."""
+    return {"name": "Orchard", "navigation": [{"group": "Guides", "pages": [name]}]}
+
+
+@functools.cache
+def _builtin_renderer() -> ComponentRenderer:
+    return renderer()
+
+
+def rendered_page(make_project: Callable[..., Path], body: str, name: str) -> tuple[str, list[str]]:
+    """(HTML, warnings) of `body` as the page `name` of a one-page project, rendered through
+    the built-in components."""
+    project = make_project(one_page_config(name), {f"{name}.mdx": body})
+    result = render_file(project, f"{name}.mdx", _builtin_renderer())
+    return result.html, result.warnings

@@ -3,25 +3,17 @@ returned by the author's own component, it is the same block a fence with that m
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+import functools
 
 from visible_text import visible_words
 
 from sitegen.markdown.code import render_fence
 from sitegen.pipeline import build_site
 
-from component_support import renderer
-from mdx_support import render_file
+from component_support import one_page_config, rendered_page
 
-CONFIG = {"name": "Orchard", "navigation": [{"group": "Guides", "pages": ["code"]}]}
-R = renderer()
-
-
-def rendered(make_project: Callable[..., Path], body: str) -> tuple[str, list[str]]:
-    project = make_project(CONFIG, {"code.mdx": body})
-    result = render_file(project, "code.mdx", R)
-    return result.html, result.warnings
+CONFIG = one_page_config("code")
+rendered = functools.partial(rendered_page, name="code")  # (make_project, body) -> (HTML, warnings)
 
 
 def test_an_authors_component_returning_code_block_gets_a_fenced_block(make_project) -> None:

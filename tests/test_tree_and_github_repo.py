@@ -4,26 +4,18 @@ reader gets, the page's Markdown and the exact warnings."""
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from sitegen.icons import find_icon
 from sitegen.pipeline import build_site
 
-from component_support import renderer
-from mdx_support import render_file
+from component_support import one_page_config, rendered_page
 
-CONFIG = {"name": "Orchard", "navigation": [{"group": "Guides", "pages": ["layout"]}]}
-R = renderer()
-
-
-def rendered(make_project: Callable[..., Path], body: str) -> tuple[str, list[str]]:
-    project = make_project(CONFIG, {"layout.mdx": body})
-    result = render_file(project, "layout.mdx", R)
-    return result.html, result.warnings
+CONFIG = one_page_config("layout")
+rendered = functools.partial(rendered_page, name="layout")  # (make_project, body) -> (HTML, warnings)
 
 
 def file_item(name: str) -> str:
