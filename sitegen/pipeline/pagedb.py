@@ -63,8 +63,8 @@ def _is_damage(exc: sqlite3.Error) -> bool:
 
 class PageDatabase:
     """The rows of `path`: `rows()` (all but the bodies), `body`, `put`, `keep_only`. Every
-    method returns nothing useful (empty, None, False) rather than raise
-    when the database cannot be used; `owner_pid` is the process that may replace it."""
+    method returns nothing useful (empty, None, False) rather than raise when the database
+    cannot be used; `owner_pid` is the process that may replace it."""
 
     def __init__(self, path: Path, format_number: int) -> None:
         self.path = path
