@@ -35,7 +35,9 @@ _FALSE = frozenset({"false", "0", "no"})
 
 
 @lru_cache(maxsize=256)
-def _lexer(language: str) -> Lexer | None:
+def lexer_for(language: str) -> Lexer | None:
+    """The lexer of a language word (lower case), made once per process: Pygments' lookup by
+    name walks every lexer. Its text is kept as written (no newline added or stripped)."""
     try:
         return get_lexer_by_name(language, stripnl=False, ensurenl=False)
     except ClassNotFound:
@@ -51,7 +53,7 @@ def warm_lexers(texts: Iterable[str]) -> None:
     processes, so that they inherit them (Pygments loads each lexer's module and compiles
     its rules on first use) instead of each doing that again."""
     for language in {match.lower() for text in texts for match in _FENCE_LANGUAGE.findall(text)}:
-        _lexer(language)
+        lexer_for(language)
 
 
 def parse_info(info: str) -> tuple[str, str | None]:
@@ -184,7 +186,7 @@ def _css_class(ttype: _TokenType) -> str:
 
 def _tokens(lexer: Lexer, code: str) -> Iterable[tuple[int, _TokenType, str]]:
     """(index, type, text) of each token: `lexer.get_tokens_unprocessed` on the input as
-    `get_tokens` would prepare it for lexers made by `_lexer` (no filters, tab expansion or
+    `get_tokens` would prepare it for lexers made by `lexer_for` (no filters, tab expansion or
     added newline; no byte-order mark, \\r and \\r\\n become \\n), without the generator
     `get_tokens` wraps around every token."""
     if lexer.filters or type(lexer).get_tokens is not Lexer.get_tokens:
@@ -209,7 +211,7 @@ def _piece(ttype: _TokenType, text: str) -> str:
 def highlight_lines(code: str, language: str) -> list[str]:
     """The code as HTML, one string per line, with Pygments' short token classes."""
     code = code[:-1] if code.endswith("\n") else code
-    lexer = _lexer(language.lower()) if language else None
+    lexer = lexer_for(language.lower()) if language else None
     if lexer is None:
         return [html.escape(line) for line in code.split("\n")]
     lines: list[str] = []
@@ -242,7 +244,7 @@ def highlight_lines(code: str, language: str) -> list[str]:
 
 def language_label(language: str) -> str:
     """A language's name as people write it ("js" -> "JavaScript"), or the word itself."""
-    lexer = _lexer(language.lower()) if language else None
+    lexer = lexer_for(language.lower()) if language else None
     return lexer.name if lexer is not None else language
 
 

@@ -17,11 +17,9 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
-from pygments.lexer import Lexer
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
 
 from sitegen.i18n import ui_strings
+from sitegen.markdown.code import lexer_for
 from sitegen.openapi.auth import AuthSpec, effective_auth
 from sitegen.openapi.examples import media_example
 from sitegen.openapi.model import MediaType, Operation, Parameter, Server
@@ -473,19 +471,10 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
 
 
 @lru_cache(maxsize=64)
-def _sample_lexer(lang: str) -> Lexer | None:
-    """A sample language's lexer, made once (Pygments' lookup by name walks every lexer)."""
-    try:
-        return get_lexer_by_name({"curl": "bash", "shell": "bash", "js": "javascript"}.get(lang, lang),
-                                 stripnl=False, ensurenl=False)
-    except ClassNotFound:
-        return None
-
-
 def _highlight(code: str, lang: str) -> Markup:
     # The text exactly as written (Pygments adds a final newline and strips leading and
     # trailing ones): api.js replaces a sample with its own text, which must read the same.
-    lexer = _sample_lexer(lang.lower())
+    lexer = lexer_for("bash" if lang.lower() == "curl" else lang.lower())  # a cURL sample is a shell command
     if lexer is None:
         return Markup.escape(code)
     html = highlight(code, lexer, _FORMATTER)
