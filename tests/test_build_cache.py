@@ -566,11 +566,15 @@ def test_one_changed_page_reindexes_only_its_search_shard(example_project: Path,
         p.parent.relative_to(site).as_posix() + "/index.html" for p in site.glob("*/**/index.html")
         if BUNDLE_DIR not in p.as_posix()).items() if "errors/index.html" in pages)
 
+    others = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in (site / BUNDLE_DIR).rglob("*")
+              if path.is_file() and path.relative_to(site / BUNDLE_DIR).parts[0] not in (mine, MANIFEST)}
     page = example_project / "content" / "errors.mdx"
     page.write_text(page.read_text() + "\nA wilted leaf is not an error.\n")
     times = StepTimes()
     build(example_project, times=times)
     assert times.notes == ["search shards: 1 of 4 indexed"]
+    # The other shards' files are the previous build's, neither copied again nor moved.
+    assert others and {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in others} == others
     after = search_files(site)
     assert {path for path in after if path.startswith(f"{mine}/")} != {
         path for path in before if path.startswith(f"{mine}/")}  # its index changed (new file names)

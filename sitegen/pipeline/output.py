@@ -101,6 +101,7 @@ class FolderOutput:
         self.record = record
         self.previous = SiteRecord.load(record, out_dir) if record is not None else None
         self.site = SiteRecord(str(out_dir))  # what this build's site is made from
+        self.kept: set[str] = set()  # files of the previous site this build keeps
         self.state: OutputState | None = None  # the output folder's files once committed with a record
 
     def _target(self, path: str) -> str:
@@ -123,7 +124,7 @@ class FolderOutput:
         if found is not None:
             self.site.copies[path] = [str(source), *found]
             if self.previous is not None and self.previous.has_copy(path, str(source), found):
-                self.site.kept.add(path)
+                self.kept.add(path)
                 return
         try:
             shutil.copyfile(source, self._target(path))
@@ -137,20 +138,22 @@ class FolderOutput:
         if paths is None:
             return False
         self.site.made[made_from] = paths
-        self.site.kept.update(paths)
+        self.kept.update(paths)
         return True
 
     def made(self, made_from: str, paths: Iterable[str]) -> None:
         """The files at `paths`, written by this build, were made from `made_from` (the next
         build may keep them)."""
         self.site.made[made_from] = list(paths)
+        for path in self.site.made[made_from]:
+            self.site.copies.pop(path, None)  # a file made from a key is kept by its key
 
     def commit(self) -> None:
         if self.record is not None:
             with contextlib.suppress(OSError):
                 self.record.unlink(missing_ok=True)  # the output is about to change
-        if self.site.kept and self.previous is not None:
-            _move_in(self.root, self.out_dir, self.site.kept, self.previous.found)
+        if self.kept and self.previous is not None:
+            _move_in(self.root, self.out_dir, self.kept, self.previous.found)
         else:
             _swap(self.root, self.out_dir)
         if self.record is not None:
@@ -173,7 +176,6 @@ class SiteRecord:
     saved_ns: int = 0
     state: OutputState = field(default_factory=dict)
     found: OutputState = field(default_factory=dict)  # when loaded: the folder's files now
-    kept: set[str] = field(default_factory=set)  # while building: files of the previous site kept
 
     @classmethod
     def load(cls, path: Path, out_dir: Path) -> SiteRecord | None:
