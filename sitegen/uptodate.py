@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sitegen
-from sitegen.cachedir import BUILD_SUBDIR, CACHE_DIR, OPENAPI_SUBDIR
+from sitegen.cachedir import BUILD_SUBDIR, CACHE_DIR, OPENAPI_SUBDIR, write_atomic
 from sitegen.project_layout import CONFIG_FOLDERS, CONFIG_NAMES
 
 _FORMAT = 1
@@ -226,9 +226,7 @@ def record(before: Snapshot, project: Path, key: dict[str, str], out_dir: Path, 
             "left_out": list(replay.left_out),
         }
         path.parent.mkdir(parents=True, exist_ok=True)
-        scratch = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-        scratch.write_text(json.dumps(data))
-        os.replace(scratch, path)
+        write_atomic(path, json.dumps(data).encode())
     except OSError:
         forget(project, key)
 
