@@ -1,9 +1,10 @@
 """The feed items of a page's `<Update>` components, read from the page's own render.
 
 `render_markdown` calls `update_items` on the tokens it just rendered (only for a page whose
-text has an `<Update` tag), so the items travel with the page's result (and the persistent
-cache) and a build writes the feeds (rss.py) without rendering a page again. One item per
-update, in the page's order:
+text has an `<Update` tag or that inlined a snippet), so the items travel with the page's
+result (and the persistent cache) and a build writes the feeds (rss.py) without rendering a
+page again. One item per update, in the page's order, the updates of the snippets it
+inlines where they stand (Mintlify's feed has them too):
 
 - an update with `rss={{ title, description }}` makes one item with that title (else its
   label) and description (else its content);
@@ -23,9 +24,10 @@ published is the feed's business (`description_html`), not the page's.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
@@ -71,9 +73,10 @@ class FeedItem:
         return datetime.fromisoformat(self.published).replace(tzinfo=UTC) if self.published else None
 
 
-def may_have_updates(page: Page) -> bool:
-    """Whether the page's own text has an <Update> tag (a cheap look before reading tokens)."""
-    return _UPDATE_TAG in page.body
+def may_have_updates(page: Page, snippets: Collection[Path]) -> bool:
+    """Whether the page's own text has an <Update> tag, or it inlined snippets (whose
+    updates are the page's too): a cheap look before reading tokens."""
+    return bool(snippets) or _UPDATE_TAG in page.body
 
 
 def description_html(item: FeedItem, base: str) -> str:
@@ -101,13 +104,16 @@ def update_items(tokens: list[Token], md: MarkdownIt, page: Page) -> tuple[FeedI
 
 
 def _update_tokens(tokens: list[Token]) -> Iterable[Token]:
-    """The <Update> elements of the page, in order (inside other components too)."""
+    """The <Update> elements of the page, in order (inside other components too, and in the
+    snippets inlined where their element stands, as Mintlify's feed has them)."""
     for token in tokens:
         if token.type != "mdx_element":
             continue
         built = token.meta.get("built")
         if isinstance(built, MdxElement) and built.name == "Update" and not built.inline:
             yield token
+        elif "inlined" in token.meta:  # a snippet's element: its own children are not rendered
+            yield from _update_tokens(token.meta["inlined"])
         else:
             yield from _update_tokens(token.children or [])
 
