@@ -199,9 +199,10 @@ def test_a_german_changelogs_button_and_feed_speak_german(make_project: Callable
     assert 'aria-label="RSS-Feed" title="RSS-Feed"' in html
     feed = site.files["de/changelog/rss.xml"]
     assert b"<language>de</language>" in feed
-    # A label that is no English date has no pubDate.
+    # A date as German writes it is the item's pubDate.
     assert items(feed) == [{"title": "21. März 2025", "link": "./#21-m%C3%A4rz-2025",
-                            "description": "<p>Zahnräder sind leiser.</p>", "categories": []}]
+                            "description": "<p>Zahnräder sind leiser.</p>", "categories": [],
+                            "pubDate": "Fri, 21 Mar 2025 00:00:00 GMT"}]
 
 
 def test_a_feed_stays_well_formed_xml_whatever_the_text_holds(make_project: Callable[..., Path]) -> None:

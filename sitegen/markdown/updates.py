@@ -15,7 +15,8 @@ inlines where they stand (Mintlify's feed has them too):
 An item's description is the update's `description` prop and its pure Markdown: paragraphs,
 lists, quotes, tables, emphasis, links and images; components, code (blocks and inline),
 HTML and math are left out. Its `tags` are the item's categories; a label that is a date
-(`2025-03-06`, `March 6, 2025`, `6 March 2025`, `March 2025`) is its publication date.
+(`2025-03-06`, `March 6, 2025`, `3 de marzo de 2025`, `2025年3月`: `label_dates.py`) is its
+publication date.
 
 Links stay as the page's render wrote them (relative to the page): where the site is
 published is the feed's business (`description_html`), not the page's.
@@ -38,6 +39,7 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from sitegen.markdown.components import update_rss
+from sitegen.markdown.label_dates import label_date
 from sitegen.markdown.mdx.nodes import MdxElement
 from sitegen.pages import Page
 
@@ -50,8 +52,6 @@ _BLOCKS = frozenset({"paragraph", "blockquote", "bullet_list", "ordered_list", "
 _INLINE = frozenset({"text", "softbreak", "hardbreak", "em", "strong", "s", "link", "image"})
 _PUNCTUATION = frozenset(".,;:!?)")
 _EMPTY_PARAGRAPH = re.compile(r"<p>\s*</p>\n?|<li>\s*</li>\n?")
-# Labels read as dates (strptime's English month names): ISO, "March 6, 2025", "6 March 2025", "March 2025".
-_DATE_FORMATS = ("%Y-%m-%d", "%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%d %B %Y", "%d %b %Y", "%B %Y", "%b %Y")
 # Where a link's URL goes in a description: NUL never reaches a token (markdown-it turns it
 # into U+FFFD), so the slot cannot be text of the page.
 _SLOT = re.compile("\0([0-9]+)\0")
@@ -93,13 +93,15 @@ def _absolute(base: str, url: str) -> str:
     return urljoin(base, url)
 
 
-def update_items(tokens: list[Token], md: MarkdownIt, page: Page) -> tuple[FeedItem, ...]:
+def update_items(tokens: list[Token], md: MarkdownIt, page: Page, language: str | None = None
+                 ) -> tuple[FeedItem, ...]:
     """The feed items of the page's updates, in order, from its tokens as the render left them
     (each component's `MdxElement` in `meta["built"]`, an update's anchor on it, headings with
-    their ids, links resolved relative to the page)."""
+    their ids, links resolved relative to the page); `language`, the page's, reads the labels'
+    dates."""
     items: list[FeedItem] = []
     for token in _update_tokens(tokens):
-        items.extend(_items(token.meta["built"], token.children or [], md, page))
+        items.extend(_items(token.meta["built"], token.children or [], md, page, language))
     return tuple(items)
 
 
@@ -118,14 +120,15 @@ def _update_tokens(tokens: list[Token]) -> Iterable[Token]:
             yield from _update_tokens(token.children or [])
 
 
-def _items(element: MdxElement, children: list[Token], md: MarkdownIt, page: Page) -> list[FeedItem]:
+def _items(element: MdxElement, children: list[Token], md: MarkdownIt, page: Page, language: str | None
+           ) -> list[FeedItem]:
     props = element.props
     anchor = element.anchor
     label = _text(props.get("label"))
     lead = _text(props.get("description"))
     tags = props.get("tags")
     categories = tuple(str(tag) for tag in tags if str(tag).strip()) if isinstance(tags, list) else ()
-    date = label_date(label)
+    date = label_date(label, language)
     published = date.date().isoformat() if date is not None else ""
     lead_html = f"<p>{escape(lead)}</p>\n" if lead else ""
 
@@ -265,14 +268,3 @@ def _closing_gap(kept: list[Token], text: Token) -> Token:
 
 def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else str(value) if isinstance(value, int | float) else ""
-
-
-def label_date(label: str) -> datetime | None:
-    """The date an update's label names (`2025-03-06`, `March 6, 2025`…), else None."""
-    text = " ".join(label.replace(",", ", ").split()).replace(" ,", ",")
-    for pattern in _DATE_FORMATS:
-        try:
-            return datetime.strptime(text, pattern).replace(tzinfo=UTC)
-        except ValueError:
-            continue
-    return None
