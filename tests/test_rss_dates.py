@@ -32,7 +32,7 @@ def test_each_language_reads_its_own_dates(make_project: Callable[..., Path]) ->
         "/en/changelog.mdx": changelog("March 3rd, 2025", "03/04/2025", "Version 2025.1"),
         "/es/changelog.mdx": changelog("3 de marzo de 2025", "lun, 3 de febrero de 2025", "Febrero de 2025",
                                        "03/04/2025", "Versión 2.1.0"),
-        "/ja/changelog.mdx": changelog("2025年3月3日", "2025 年 11 月 3 日", "2025年1月", "2025/3/4"),
+        "/ja/changelog.mdx": changelog("2025年3月3日", "2025 年 11 月 3 日", "2025年1月", "2025 年 4 月", "2025/3/4"),
         "/de/changelog.mdx": changelog("3. März 2025", "03.04.2025", "31. Februar 2025"),
         "/fr/changelog.mdx": changelog("1er mai 2025", "Mars 2025", "27 févr. 2026"),
     }
@@ -53,6 +53,7 @@ def test_each_language_reads_its_own_dates(make_project: Callable[..., Path]) ->
         ("2025年3月3日", "Mon, 03 Mar 2025 00:00:00 GMT"),
         ("2025 年 11 月 3 日", "Mon, 03 Nov 2025 00:00:00 GMT"),
         ("2025年1月", "Wed, 01 Jan 2025 00:00:00 GMT"),
+        ("2025 年 4 月", "Tue, 01 Apr 2025 00:00:00 GMT"),
         ("2025/3/4", "Tue, 04 Mar 2025 00:00:00 GMT")]
     assert dates(site.files["de/changelog/rss.xml"]) == [
         ("3. März 2025", "Mon, 03 Mar 2025 00:00:00 GMT"),

@@ -26,6 +26,8 @@ from sitegen.i18n.dates import date_locale
 _ENGLISH_FORMATS = ("%Y-%m-%d", "%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%d %B %Y", "%d %b %Y", "%B %Y", "%b %Y")
 _YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")  # every date form read here writes a four-digit year
 _TOKEN = re.compile(r"\d+|[^\W\d_]+")  # numbers and words; the rest (spaces, `.`, `/`, `,`) separates
+# A number spaced from the CJK character after it (`2025 年 4 月`): the month name is `4月`.
+_SPACE_BEFORE_CJK = re.compile(r"(?<=\d)\s+(?=[\u3000-\u9fff\uac00-\ud7af])")
 _PATTERN_FIELD = re.compile(r"'[^']*'|[A-Za-z]+")  # a CLDR pattern's quoted text and its fields
 # A day's ordinal ending written as a word of its own once split from the number ("1er mai",
 # "1º de mayo", "March 1st").
@@ -52,7 +54,7 @@ def label_date(label: str, language: str | None = None) -> datetime | None:
             continue
     if not _YEAR.search(text):
         return None
-    text = unicodedata.normalize("NFC", text).casefold()
+    text = _SPACE_BEFORE_CJK.sub("", unicodedata.normalize("NFC", text).casefold())
     own = date_locale(language)
     found = _locale_date(text, own)
     if found is not None:
