@@ -6,6 +6,7 @@ builds; `--strict` makes them errors. A length written `40.0` is the whole numbe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -136,3 +137,25 @@ def test_a_length_written_with_a_zero_fraction_is_that_whole_number(make_project
     site = build_site(project)
     assert site.warnings == []
     assert api_field_text(site.files["api/record-reading/index.html"].decode(), "station") == STATION
+
+
+def test_a_huge_min_length_pads_the_example_to_a_readable_length(make_project: Callable[..., Path]) -> None:
+    """The placeholder string is padded to `minLength` (`stringstri` for 10), but not to a
+    hundred thousand characters (nor to the three billion of a slip of the keyboard, which
+    did not fit in memory): its example string is 256 characters long."""
+    project = tide_tables(make_project, "3.1.0")
+    document = project / "openapi.yaml"
+    text = document.read_text(encoding="utf-8")
+    document.write_text(text.replace("minLength: 3", "minLength: 100000").replace(
+        "multipleOf: 0.01, description: Water", "description: Water").replace(
+        "height: {type: number,", "note: {type: string, minLength: 10, description: A remark.}\n"
+        "        height: {type: number,"), encoding="utf-8")
+    done = run_sitegen("build", project, "--no-cache")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    page = (project / "site" / "api" / "record-reading" / "index.html").read_text(encoding="utf-8")
+    assert api_field_text(page, "station") == ("station string The gauge's call sign. min length: 100000 "
+                                               "max length: 12")
+    # The playground's inputs show the example values.
+    assert sorted(re.findall(r'data-name="(station|note)"[^>]* placeholder="([^"]*)"', page)) == [
+        ("note", "stringstri"), ("station", ("string" * 43)[:256])]
