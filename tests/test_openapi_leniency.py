@@ -161,12 +161,12 @@ def test_a_file_docs_json_lists_warns_the_same_and_keeps_the_typed_values(tmp_pa
 
 def test_a_broken_structure_is_still_refused(tmp_path: Path) -> None:
     spec = copy.deepcopy(GREENHOUSE_ES)
-    spec["components"]["schemas"]["Planta"]["properties"]["id"]["minLength"] = -1
+    spec["components"]["schemas"]["Planta"]["properties"]["id"]["uniqueItems"] = "sí"
     (tmp_path / "es/api").mkdir(parents=True)
     (tmp_path / FILE).write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
     with pytest.raises(OpenAPIError) as info:
         load_openapi(tmp_path, [FILE])
-    assert f"{SCHEMAS}/Planta/properties/id/minLength: -1 is less than the minimum of 0" in info.value.messages
+    assert f"{SCHEMAS}/Planta/properties/id/uniqueItems: 'sí' is not of type 'boolean'" in info.value.messages
 
 
 def test_a_requirement_naming_an_undefined_scheme_is_one_warning(tmp_path: Path) -> None:

@@ -99,7 +99,7 @@ def test_a_default_that_fits_says_nothing_and_a_broken_schema_is_still_an_error(
     fitting["components"]["schemas"]["Formats"]["default"] = [{"type": "crates"}]
     assert build_site(project(make_project, fitting)).warnings == []
     broken = json.loads(json.dumps(HARVEST))
-    broken["components"]["schemas"]["Formats"]["minItems"] = -1  # a count below nothing
+    broken["components"]["schemas"]["Formats"]["uniqueItems"] = "yes"  # a boolean keyword, not a boolean
     site = build_site(project(make_project, broken))
     refused = [w for w in site.warnings if w.startswith("api-reference/harvest-openapi.json: /components/schemas/")]
     assert refused and all(w.endswith("; api-reference/harvest-openapi.json left out of the API pages")

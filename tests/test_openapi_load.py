@@ -73,11 +73,11 @@ def test_invalid_spec_names_file_and_json_pointer(tmp_path: Path) -> None:
 def test_invalid_schema_inside_a_spec_names_its_pointer(tmp_path: Path) -> None:
     spec = copy.deepcopy(PLANT_STORE)
     spec["paths"]["/plants"]["post"]["responses"]["400"]["content"]["application/json"]["schema"] = {
-        "type": "object", "properties": {"code": {"type": "integer", "minLength": -1}}}
+        "type": "object", "properties": {"code": {"type": "integer", "uniqueItems": "yes"}}}
     write_spec(tmp_path, "openapi.yaml", spec)
     (message,) = load_error(tmp_path, ["openapi.yaml"])
     assert message == ("openapi.yaml: /paths/~1plants/post/responses/400/content/application~1json/schema/properties/"
-                       "code/minLength: -1 is less than the minimum of 0")
+                       "code/uniqueItems: 'yes' is not of type 'boolean'")
 
 
 def test_yaml_syntax_error_names_line_and_column(tmp_path: Path) -> None:

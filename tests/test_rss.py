@@ -199,9 +199,10 @@ def test_a_german_changelogs_button_and_feed_speak_german(make_project: Callable
     assert 'aria-label="RSS-Feed" title="RSS-Feed"' in html
     feed = site.files["de/changelog/rss.xml"]
     assert b"<language>de</language>" in feed
-    # A label that is no English date has no pubDate.
+    # A date as German writes it is the item's pubDate.
     assert items(feed) == [{"title": "21. März 2025", "link": "./#21-m%C3%A4rz-2025",
-                            "description": "<p>Zahnräder sind leiser.</p>", "categories": []}]
+                            "description": "<p>Zahnräder sind leiser.</p>", "categories": [],
+                            "pubDate": "Fri, 21 Mar 2025 00:00:00 GMT"}]
 
 
 def test_a_feed_stays_well_formed_xml_whatever_the_text_holds(make_project: Callable[..., Path]) -> None:
@@ -215,3 +216,49 @@ def test_a_feed_stays_well_formed_xml_whatever_the_text_holds(make_project: Call
     assert items(feed) == [{"title": "Q3 & Q4", "link": SITE + "changelog/#q3-&-q4",
                             "guid": SITE + "changelog/#q3-&-q4",
                             "description": "<p>Gears are 5 &lt; 6 &amp; &quot;quiet&quot;.</p>", "categories": []}]
+
+
+OLDER_RELEASES = """\
+<Update label="December 12, 2024" tags={["Widgets"]}>
+  ## Sturdier cogs
+
+  Cogs last twice as long; see [installing](/guides/install).
+</Update>
+
+<Update label="2024-11-02">
+  The first widget shipped.
+</Update>
+"""
+
+
+def test_updates_in_an_inlined_snippet_are_items_in_page_order(make_project: Callable[..., Path]) -> None:
+    """A changelog that keeps older releases in snippets (imported as a component, and through
+    <Snippet file>): their updates are the page's, so its feed has them where they stand."""
+    page = ('---\ntitle: Release notes\n---\nimport OlderReleases from "/snippets/older-releases.mdx";\n\n'
+            '<Update label="2025-01-20">\n  Gears are blue.\n</Update>\n\n<OlderReleases />\n\n'
+            '<Snippet file="first-prototype.mdx" />\n')
+    prototype = '<Update label="October 2024">\n  A prototype, by hand.\n</Update>\n'
+    site = build(make_project, {"/changelog.mdx": page, "/snippets/older-releases.mdx": OLDER_RELEASES,
+                                "/snippets/first-prototype.mdx": prototype,
+                                # A page inlining a snippet without updates has no feed.
+                                "/writing.mdx": '---\ntitle: Writing\n---\n<Snippet file="tip.mdx" />\n',
+                                "/snippets/tip.mdx": "Write the newest release first.\n"})
+    assert site.warnings == []
+    page_url = SITE + "changelog/"
+    assert items(site.files["changelog/rss.xml"]) == [
+        {"title": "2025-01-20", "link": page_url + "#2025-01-20", "guid": page_url + "#2025-01-20",
+         "description": "<p>Gears are blue.</p>", "categories": [], "pubDate": "Mon, 20 Jan 2025 00:00:00 GMT"},
+        # The snippet's heading is an item; its link is made absolute from the page's address.
+        {"title": "Sturdier cogs", "link": page_url + "#sturdier-cogs", "guid": page_url + "#sturdier-cogs",
+         "description": f'<p>Cogs last twice as long; see <a href="{SITE}guides/install/">installing</a>.</p>',
+         "categories": ["Widgets"], "pubDate": "Thu, 12 Dec 2024 00:00:00 GMT"},
+        {"title": "2024-11-02", "link": page_url + "#2024-11-02", "guid": page_url + "#2024-11-02",
+         "description": "<p>The first widget shipped.</p>", "categories": [],
+         "pubDate": "Sat, 02 Nov 2024 00:00:00 GMT"},
+        {"title": "October 2024", "link": page_url + "#october-2024", "guid": page_url + "#october-2024",
+         "description": "<p>A prototype, by hand.</p>", "categories": [], "pubDate": "Tue, 01 Oct 2024 00:00:00 GMT"},
+    ]
+    html = site.files["changelog/index.html"].decode()
+    for fragment in ("2025-01-20", "sturdier-cogs", "2024-11-02", "october-2024"):
+        assert f'id="{fragment}"' in html
+    assert sorted(path for path in site.files if path.endswith("rss.xml")) == ["changelog/rss.xml"]

@@ -65,3 +65,18 @@ def test_the_page_markdown_keeps_the_links_the_feed_made_absolute(make_project: 
     markdown = (site / "changelog.md").read_text()
     assert "Read [the install guide](guides/install/) or run `widgetctl spin`." in markdown
     assert "See the [sprocket note](changelog/#faster-sprockets)." in markdown
+
+
+def test_an_update_added_to_a_snippet_is_in_the_feed_on_a_cached_rebuild(make_project: Callable[..., Path],
+                                                                         tmp_path: Path) -> None:
+    page = '---\ntitle: Release notes\n---\n\n<Snippet file="releases.mdx" />\n'
+    snippet = '<Update label="2025-01-20">\n  Gears are blue.\n</Update>\n'
+    project = make_project(CONFIG, {**PAGES, "/changelog.mdx": page, "/snippets/releases.mdx": snippet})
+    first = build_cached(project) / "changelog" / "rss.xml"
+    assert [item["title"] for item in items(first.read_bytes())] == ["2025-01-20"]
+    (project / "snippets" / "releases.mdx").write_text(
+        '<Update label="2025-02-03">\n  Gears are green.\n</Update>\n\n' + snippet, encoding="utf-8")
+    feed = (build_cached(project) / "changelog" / "rss.xml").read_bytes()
+    assert [(item["title"], item["description"]) for item in items(feed)] == [
+        ("2025-02-03", "<p>Gears are green.</p>"), ("2025-01-20", "<p>Gears are blue.</p>")]
+    assert feed == feed_from_a_cold_build(project, tmp_path)

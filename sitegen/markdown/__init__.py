@@ -158,7 +158,8 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
                       author_code=author_code, ui=ui_strings(language))
     doc = Document(page.body, page.display_path, page.body_line, page.source.suffix == ".mdx", page.source)
     html, tokens = parse_and_render(state, doc)
-    updates = update_items(tokens, md, page) if may_have_updates(page) and not state.errors else ()
+    has_updates = may_have_updates(page, state.snippets) and not state.errors
+    updates = update_items(tokens, md, page, language) if has_updates else ()
     markdown = None if state.errors else export_markdown(tokens, page, resolver, state.warnings, state.ui)
     return RenderedMarkdown(
         html=html,

@@ -1,9 +1,10 @@
 """The feed items of a page's `<Update>` components, read from the page's own render.
 
 `render_markdown` calls `update_items` on the tokens it just rendered (only for a page whose
-text has an `<Update` tag), so the items travel with the page's result (and the persistent
-cache) and a build writes the feeds (rss.py) without rendering a page again. One item per
-update, in the page's order:
+text has an `<Update` tag or that inlined a snippet), so the items travel with the page's
+result (and the persistent cache) and a build writes the feeds (rss.py) without rendering a
+page again. One item per update, in the page's order, the updates of the snippets it
+inlines where they stand (Mintlify's feed has them too):
 
 - an update with `rss={{ title, description }}` makes one item with that title (else its
   label) and description (else its content);
@@ -14,7 +15,8 @@ update, in the page's order:
 An item's description is the update's `description` prop and its pure Markdown: paragraphs,
 lists, quotes, tables, emphasis, links and images; components, code (blocks and inline),
 HTML and math are left out. Its `tags` are the item's categories; a label that is a date
-(`2025-03-06`, `March 6, 2025`, `6 March 2025`, `March 2025`) is its publication date.
+(`2025-03-06`, `March 6, 2025`, `3 de marzo de 2025`, `2025年3月`: `label_dates.py`) is its
+publication date.
 
 Links stay as the page's render wrote them (relative to the page): where the site is
 published is the feed's business (`description_html`), not the page's.
@@ -23,9 +25,10 @@ published is the feed's business (`description_html`), not the page's.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
@@ -36,6 +39,7 @@ from markdown_it.token import Token
 from markupsafe import escape
 
 from sitegen.markdown.components import update_rss
+from sitegen.markdown.label_dates import label_date
 from sitegen.markdown.mdx.nodes import MdxElement
 from sitegen.pages import Page
 
@@ -48,8 +52,6 @@ _BLOCKS = frozenset({"paragraph", "blockquote", "bullet_list", "ordered_list", "
 _INLINE = frozenset({"text", "softbreak", "hardbreak", "em", "strong", "s", "link", "image"})
 _PUNCTUATION = frozenset(".,;:!?)")
 _EMPTY_PARAGRAPH = re.compile(r"<p>\s*</p>\n?|<li>\s*</li>\n?")
-# Labels read as dates (strptime's English month names): ISO, "March 6, 2025", "6 March 2025", "March 2025".
-_DATE_FORMATS = ("%Y-%m-%d", "%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%d %B %Y", "%d %b %Y", "%B %Y", "%b %Y")
 # Where a link's URL goes in a description: NUL never reaches a token (markdown-it turns it
 # into U+FFFD), so the slot cannot be text of the page.
 _SLOT = re.compile("\0([0-9]+)\0")
@@ -71,9 +73,10 @@ class FeedItem:
         return datetime.fromisoformat(self.published).replace(tzinfo=UTC) if self.published else None
 
 
-def may_have_updates(page: Page) -> bool:
-    """Whether the page's own text has an <Update> tag (a cheap look before reading tokens)."""
-    return _UPDATE_TAG in page.body
+def may_have_updates(page: Page, snippets: Collection[Path]) -> bool:
+    """Whether the page's own text has an <Update> tag, or it inlined snippets (whose
+    updates are the page's too): a cheap look before reading tokens."""
+    return bool(snippets) or _UPDATE_TAG in page.body
 
 
 def description_html(item: FeedItem, base: str) -> str:
@@ -90,36 +93,42 @@ def _absolute(base: str, url: str) -> str:
     return urljoin(base, url)
 
 
-def update_items(tokens: list[Token], md: MarkdownIt, page: Page) -> tuple[FeedItem, ...]:
+def update_items(tokens: list[Token], md: MarkdownIt, page: Page, language: str | None = None
+                 ) -> tuple[FeedItem, ...]:
     """The feed items of the page's updates, in order, from its tokens as the render left them
     (each component's `MdxElement` in `meta["built"]`, an update's anchor on it, headings with
-    their ids, links resolved relative to the page)."""
+    their ids, links resolved relative to the page); `language`, the page's, reads the labels'
+    dates."""
     items: list[FeedItem] = []
     for token in _update_tokens(tokens):
-        items.extend(_items(token.meta["built"], token.children or [], md, page))
+        items.extend(_items(token.meta["built"], token.children or [], md, page, language))
     return tuple(items)
 
 
 def _update_tokens(tokens: list[Token]) -> Iterable[Token]:
-    """The <Update> elements of the page, in order (inside other components too)."""
+    """The <Update> elements of the page, in order (inside other components too, and in the
+    snippets inlined where their element stands, as Mintlify's feed has them)."""
     for token in tokens:
         if token.type != "mdx_element":
             continue
         built = token.meta.get("built")
         if isinstance(built, MdxElement) and built.name == "Update" and not built.inline:
             yield token
+        elif "inlined" in token.meta:  # a snippet's element: its own children are not rendered
+            yield from _update_tokens(token.meta["inlined"])
         else:
             yield from _update_tokens(token.children or [])
 
 
-def _items(element: MdxElement, children: list[Token], md: MarkdownIt, page: Page) -> list[FeedItem]:
+def _items(element: MdxElement, children: list[Token], md: MarkdownIt, page: Page, language: str | None
+           ) -> list[FeedItem]:
     props = element.props
     anchor = element.anchor
     label = _text(props.get("label"))
     lead = _text(props.get("description"))
     tags = props.get("tags")
     categories = tuple(str(tag) for tag in tags if str(tag).strip()) if isinstance(tags, list) else ()
-    date = label_date(label)
+    date = label_date(label, language)
     published = date.date().isoformat() if date is not None else ""
     lead_html = f"<p>{escape(lead)}</p>\n" if lead else ""
 
@@ -259,14 +268,3 @@ def _closing_gap(kept: list[Token], text: Token) -> Token:
 
 def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else str(value) if isinstance(value, int | float) else ""
-
-
-def label_date(label: str) -> datetime | None:
-    """The date an update's label names (`2025-03-06`, `March 6, 2025`…), else None."""
-    text = " ".join(label.replace(",", ", ").split()).replace(" ,", ",")
-    for pattern in _DATE_FORMATS:
-        try:
-            return datetime.strptime(text, pattern).replace(tzinfo=UTC)
-        except ValueError:
-            continue
-    return None

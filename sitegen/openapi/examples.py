@@ -12,6 +12,9 @@ from sitegen.openapi.model import MediaType, Parameter
 from sitegen.openapi.schema import Property, Schema, ordered_properties
 
 Direction = Literal["request", "response"]
+# A placeholder string is padded to its schema's `minLength`, up to this many characters: a
+# `minLength: 3000000000` (a slip of the keyboard) would not fit in memory.
+MAX_PADDED_LENGTH = 256
 
 STRING_FORMATS: dict[str, str] = {
     "date-time": "2024-01-01T12:00:00Z",
@@ -86,7 +89,8 @@ def _scalar_example(schema: Schema) -> Any:
         text = "string"
         min_length = constraints.get("minLength")
         if isinstance(min_length, int) and min_length > len(text):
-            text = (text * (min_length // len(text) + 1))[:min_length]
+            length = min(min_length, MAX_PADDED_LENGTH)
+            text = (text * (length // len(text) + 1))[:length]
         return text
     if kind in ("integer", "number"):
         value: int | float = 0

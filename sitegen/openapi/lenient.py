@@ -8,8 +8,9 @@ an OpenAPI 3.0 file (`webhooks`, a list of types, `"null"`). The validator then 
 webhooks moved under `paths`, so they are checked as the path items they are), which
 shares every object the copy did not have to change; the model reads the file as written
 and leaves out the same values (`JSON_TYPES`, `usable_scheme`). A schema keyword of the wrong
-shape (`properties` as a list, `maximum: "mil"`, `required: name`, `enum` not a list) is read
-the way `mended` reads it, by this pass and by the model alike.
+shape (`properties` as a list, `maximum: "mil"`, `required: name`, `enum` not a list) or out of
+its range (`minLength: -1`, `maxItems: 1.5`, `multipleOf: 0`) is read the way `mended` reads
+it, by this pass and by the model alike.
 
 The validator does not look into the documents a `$ref` reaches in another file; this pass
 follows those references, so a schema written there is warned of like one written in the
@@ -42,8 +43,11 @@ _TOKEN = re.compile(r"[A-Za-z0-9!#$%&'*+.^_`|~-]+")  # an HTTP authentication sc
 _WEBHOOK_PREFIX = "/webhooks:"  # the key a 3.0 file's webhook is validated under in `paths`
 # Schema keywords whose value must be a number; `exclusiveMinimum`/`exclusiveMaximum` are a
 # boolean in OpenAPI 3.0 and a number in 3.1, so either is let through to the validator.
-_NUMBER_KEYWORDS = ("minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
-                    "minProperties", "maxProperties")
+# Of those, a length or a count must be a whole number >= 0 and `multipleOf` above 0: the
+# validator refuses the file for `minLength: -1`, `maxItems: 1.5` or `multipleOf: 0`.
+_LENGTH_KEYWORDS = ("minLength", "maxLength")
+_COUNT_KEYWORDS = ("minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains")
+_NUMBER_KEYWORDS = ("minimum", "maximum", "multipleOf", *_LENGTH_KEYWORDS, *_COUNT_KEYWORDS)
 _EXCLUSIVE_KEYWORDS = ("exclusiveMinimum", "exclusiveMaximum")
 _SHAPED_KEYWORDS = ("properties", "required", "enum", *_NUMBER_KEYWORDS, *_EXCLUSIVE_KEYWORDS)
 _Place = tuple[str, tuple[Any, ...]]  # a document's name, a path in it
@@ -62,7 +66,7 @@ class ShapeProblem:
 
 def shape_problems(schema: dict[str, Any]) -> list[ShapeProblem]:
     """The keywords of `schema` Mintlify builds through though their value has the wrong
-    shape (the validator would refuse the whole file for each)."""
+    shape or is out of range (the validator would refuse the whole file for each)."""
     if not any(keyword in schema for keyword in _SHAPED_KEYWORDS):
         return []
     found: list[ShapeProblem] = []
@@ -80,8 +84,11 @@ def shape_problems(schema: dict[str, Any]) -> list[ShapeProblem]:
         found.append(ShapeProblem("enum", f"{_short(schema['enum'])} is not a list of values; shown without "
                                           "allowed values", _LEFT_OUT))
     for keyword in _NUMBER_KEYWORDS:
-        if keyword in schema and not _is_number(schema[keyword]):
-            found.append(ShapeProblem(keyword, f"{_short(schema[keyword])} is not a number; the constraint is "
+        if keyword not in schema:
+            continue
+        wanted = "a number" if not _is_number(schema[keyword]) else _out_of_range(keyword, schema[keyword])
+        if wanted:
+            found.append(ShapeProblem(keyword, f"{_short(schema[keyword])} is not {wanted}; the constraint is "
                                                "left out", _LEFT_OUT))
     for keyword in _EXCLUSIVE_KEYWORDS:
         if keyword in schema and not (_is_number(schema[keyword]) or isinstance(schema[keyword], bool)):
@@ -91,13 +98,16 @@ def shape_problems(schema: dict[str, Any]) -> list[ShapeProblem]:
 
 
 def mended(schema: dict[str, Any]) -> dict[str, Any]:
-    """`schema` as read: each keyword `shape_problems` finds replaced or left out (a copy;
-    `schema` itself when nothing is wrong)."""
+    """`schema` as read: each keyword `shape_problems` finds replaced or left out, a length or
+    count written `12.0` read as 12, as JavaScript reads it (a copy; `schema` itself when
+    nothing changes)."""
     problems = shape_problems(schema)
-    if not problems:
+    whole = _whole_floats(schema)
+    if not problems and not whole:
         return schema
     copied = dict(schema)
     _mend(copied, problems)
+    copied.update(whole)
     return copied
 
 
@@ -111,6 +121,25 @@ def _mend(schema: dict[str, Any], problems: list[ShapeProblem]) -> None:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _out_of_range(keyword: str, value: float) -> str:
+    """What the number `value` of `keyword` should be, when the validator refuses it ("" when not).
+    A negative length means nothing, so Mintlify shows none."""
+    if keyword == "multipleOf":
+        return "" if value > 0 else "a number greater than 0"  # `not > 0`: NaN too
+    if keyword in _LENGTH_KEYWORDS or keyword in _COUNT_KEYWORDS:
+        if value >= 0 and float(value).is_integer():
+            return ""
+        return f"a {'length' if keyword in _LENGTH_KEYWORDS else 'count'} (a whole number ≥ 0)"
+    return ""
+
+
+def _whole_floats(schema: dict[str, Any]) -> dict[str, int]:
+    """A length or count written as a float with no fraction (`minLength: 2.0`) as the integer
+    it is: OpenAPI 3.0's JSON Schema draft takes only an integer there, later drafts take both."""
+    return {keyword: int(value) for keyword in (*_LENGTH_KEYWORDS, *_COUNT_KEYWORDS)
+            if isinstance(value := schema.get(keyword), float) and value >= 0 and value.is_integer()}
 
 
 def _short(value: Any) -> str:
@@ -236,6 +265,8 @@ def _schema_warnings(name: str, data: dict[str, Any], copy: _Copy, version: str,
             bad_shapes.setdefault((problem.keyword, problem.problem), []).append((doc_name, (*path, problem.keyword)))
         if problems and in_file:
             _mend(copy.container(path), problems)
+        if in_file and version.startswith("3.0") and (whole := _whole_floats(schema)):
+            copy.container(path).update(whole)  # the same number, in the form 3.0's validator takes
         written = schema.get("type")
         kept = _kept_types(written)
         if kept is not None:
