@@ -1,8 +1,9 @@
 /* sitegen default theme: full-text search in a dialog, on the Pagefind index built with the
    site (_sitegen/search/: one Pagefind bundle per shard, listed in shards.json). Pagefind's JS
    API does the searching: the first shard's, with the others merged in (Pagefind ranks the
-   results of all shards by score). The UI is ours so that it matches the theme. Nothing is
-   loaded until the visitor shows an intent to search. */
+   results of all shards by score; a page whose title has the query's words comes first, see
+   titleFirst). The UI is ours so that it matches the theme. Nothing is loaded until the
+   visitor shows an intent to search. */
 (function () {
   "use strict";
   var dialog = document.getElementById("search-dialog");
@@ -181,6 +182,50 @@
     return !version || !versions || versions.split(" ").indexOf(version) >= 0;
   }
 
+  // --- ranking: a page whose title has every word of the query first ---
+  // Pagefind scores each shard with that shard's own word statistics (how rare a word is among
+  // its pages), so the merged scores of two shards do not compare: "List OAuth Apps" could
+  // score below "Retrieve OAuth Apps" from a shard where "oauth" is rarer. Pagefind does tell,
+  // for each result, which of its metadata fields a query word matched (matchedMetaFields,
+  // without loading the result's fragment); a search for each word alone, on the index chunks
+  // the query loaded already (no bytes fetched), tells which pages have every word in their
+  // title. Those come first, the others after them, each in Pagefind's order.
+  function titled(result) { return (result.matchedMetaFields || []).indexOf("title") >= 0; }
+
+  function titleFirst(module, text, results) {
+    var candidates = results.filter(titled);
+    var words = text.split(/\s+/).filter(Boolean);
+    var checked = words.length < 2 || !candidates.length ? Promise.resolve(candidates)
+      : Promise.all(words.map(function (word) { return module.search(word); })).then(function (answers) {
+        var inTitle = answers.filter(function (answer) {
+          return answer && answer.results.length; // a word Pagefind drops on its own (punctuation) tells nothing
+        }).map(function (answer) {
+          var ids = {};
+          answer.results.forEach(function (result) { if (titled(result)) ids[result.id] = true; });
+          return ids;
+        });
+        return candidates.filter(function (result) {
+          return inTitle.every(function (ids) { return ids[result.id]; });
+        });
+      });
+    return checked.then(function (first) {
+      var ids = {};
+      first.forEach(function (result) { ids[result.id] = true; });
+      return first.concat(results.filter(function (result) { return !ids[result.id]; }));
+    });
+  }
+
+  // Among the results shown, a page titled exactly like the query (case and punctuation aside)
+  // goes first. Only the shown results' titles are loaded; such a page is among them unless
+  // more than MAX_RESULTS pages have every word of the query in their titles.
+  function plain(text) { return String(text || "").toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim(); }
+
+  function exactTitleFirst(items, text) {
+    var wanted = plain(text);
+    var exact = items.filter(function (item) { return item.meta && plain(item.meta.title) === wanted; });
+    return exact.concat(items.filter(function (item) { return exact.indexOf(item) < 0; }));
+  }
+
   // Result data for the first MAX_RESULTS results in scope, fetched a batch at a time.
   function dataInScope(results, mine) {
     var kept = [];
@@ -206,12 +251,15 @@
       return;
     }
     load().then(function (module) {
-      return module.search(text);
-    }).then(function (found) {
-      if (mine !== serial) return null;
-      return dataInScope(found.results, mine);
+      return module.search(text).then(function (found) {
+        return mine === serial ? titleFirst(module, text, found.results) : null;
+      });
+    }).then(function (results) {
+      if (!results || mine !== serial) return null;
+      return dataInScope(results, mine);
     }).then(function (items) {
       if (!items || mine !== serial) return;
+      items = exactTitleFirst(items, text);
       render(items);
       say(items.length ? "" : words.noResults.replace("{query}", text));
     }).catch(function () {
