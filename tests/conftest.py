@@ -114,6 +114,19 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_spec_from_a_url",
         "test_unknown_operation_is_a_warning_and_a_plain_page",
     ),
+    "test_openapi_ranges.py": (
+        "test_a_huge_min_length_pads_the_example_to_a_readable_length",
+        "test_the_command_builds_and_strict_fails_with_the_same_messages",
+    ),
+    "test_compiled_templates.py": (
+        "test_a_damaged_compiled_template_is_compiled_again",
+        "test_a_second_build_uses_the_compiled_templates_and_writes_the_same_site",
+    ),
+    "test_js_components.py": (
+        "test_a_failing_component_is_one_warning_and_its_children",  # an endless loop runs out its time
+        "test_a_page_with_every_failure_builds_the_whole_site",
+        "test_the_memory_limit_can_be_raised_for_a_build",
+    ),
     "test_openapi_playground.py": (
         "test_front_matter_playground_none_leaves_the_samples",
     ),
@@ -129,6 +142,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_robustness_probe.py": (),
     "test_search.py": (
         "test_a_two_language_index_is_the_same_bytes_on_every_build",
+        "test_background_index_serves_the_old_bundle_then_the_new_one",
         "test_dev_server_indexes_in_the_background_without_reloading_tabs",
     ),
     "test_search_while_rendering.py": (),
