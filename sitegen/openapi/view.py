@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -470,7 +469,6 @@ def _auth_view(auth: AuthSpec | None) -> AuthView | None:
     )
 
 
-@lru_cache(maxsize=64)
 def _highlight(code: str, lang: str) -> Markup:
     # The text exactly as written (Pygments adds a final newline and strips leading and
     # trailing ones): api.js replaces a sample with its own text, which must read the same.
