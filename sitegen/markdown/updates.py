@@ -25,7 +25,7 @@ published is the feed's business (`description_html`), not the page's.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -71,6 +71,18 @@ class FeedItem:
 
     def published_at(self) -> datetime | None:
         return datetime.fromisoformat(self.published).replace(tzinfo=UTC) if self.published else None
+
+    def to_row(self) -> list[Any]:
+        """The item as a JSON array (the persistent cache's form); `from_row` reads it back."""
+        return [self.title, self.fragment, self.description, list(self.links), list(self.categories),
+                self.published]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> FeedItem:
+        """An item from `to_row`'s array; a damaged row raises ValueError or TypeError."""
+        title, fragment, description, links, categories, published = row
+        return cls(str(title), str(fragment), str(description), tuple(map(str, links)),
+                   tuple(map(str, categories)), str(published))
 
 
 def may_have_updates(page: Page, snippets: Collection[Path]) -> bool:

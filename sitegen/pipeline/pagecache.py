@@ -274,9 +274,7 @@ class PageCache:
             assets=assets,
             snippets=tuple(snippets),
             markdown=markdown.decode("utf-8"),
-            feed_items=tuple(FeedItem(str(title), str(fragment), str(description), tuple(map(str, links)),
-                                      tuple(map(str, categories)), str(published))
-                             for title, fragment, description, links, categories, published in data["feed"]),
+            feed_items=tuple(map(FeedItem.from_row, data["feed"])),
         )
         return CachedPage(paths, digests, result, lambda: self._pages.body(key))
 
@@ -312,8 +310,7 @@ class PageCache:
                 "features": sorted(result.features), "ids": sorted(result.ids),
                 "assets": {dest: str(source) for dest, source in result.assets.items()},
                 "snippets": snippets,
-                "feed": [[item.title, item.fragment, item.description, item.links, item.categories, item.published]
-                         for item in result.feed_items],
+                "feed": [item.to_row() for item in result.feed_items],
             }
             rows.append((key, json.dumps(data).encode(), body, markdown))
         if rows and self._usable:
