@@ -206,6 +206,7 @@ def _run_pagefind(
     started: Callable[[subprocess.Popen[bytes]], None] | None = None,
 ) -> str:
     """Pagefind on the pages in `site`, writing its bundle to `bundle`; its output text."""
+    _list_in_name_order(site)
     with tempfile.TemporaryDirectory(prefix="sitegen-pagefind-") as folder:
         # Options go in pagefind.json (read from the working folder): no quoting of selectors.
         (Path(folder) / "pagefind.json").write_text(json.dumps(
@@ -234,6 +235,21 @@ def _run_pagefind(
         raise SearchError("pagefind wrote no pagefind.js" + (f": {detail[-300:]}" if detail else ""))
     _sort_languages(bundle / "pagefind-entry.json")
     return detail
+
+
+def _list_in_name_order(site: Path) -> None:
+    """Make the folder `site` list its files in name order. Pagefind numbers pages in the
+    order it lists them, and its file names follow: where a folder lists files in the order
+    they were made (tmpfs, btrfs), the render workers' race gave every build other search
+    file names, so an unchanged site redeployed all of them. Files moved one by one into a
+    new folder, in name order, list in that order wherever listing order is creation order;
+    elsewhere (ext4's hashed folders) it was already the same on every build."""
+    ordered = site.with_name(site.name + ".ordered")
+    ordered.mkdir()
+    for path in sorted(site.iterdir()):
+        path.rename(ordered / path.name)
+    site.rmdir()
+    ordered.rename(site)
 
 
 def _sort_languages(entry: Path) -> None:

@@ -23,6 +23,7 @@ from sitegen.search import (
     BUNDLE_DIR,
     MANIFEST,
     SearchIndex,
+    build_bundle,
     document_name,
     index_document,
     pagefind_binary,
@@ -315,3 +316,19 @@ def test_a_two_language_index_is_the_same_bytes_on_every_build(tmp_path: Path) -
     languages = [list(json.loads(data)["languages"]) for path, data in bundles[0].items()
                  if path.endswith("pagefind-entry.json")]
     assert ["en", "fr"] in languages and all(names == sorted(names) for names in languages)
+
+
+def test_pages_written_in_another_order_give_the_same_bundle() -> None:
+    # Render workers write pages in whatever order they finish; Pagefind numbers pages in the
+    # order it lists their folder, which on tmpfs is the order they were written. The bundle
+    # (and so every search file name) must not depend on it, or a redeploy changes them all.
+    binary = pagefind_binary()
+    assert binary is not None
+    pages = {f"guides/page-{number:02d}/index.html": (
+        f'<!doctype html><html lang="en"><head><title>Page {number}</title></head><body>'
+        f'<main data-pagefind-body><h1>Page {number}</h1><p>Tide gauge {number} reads the harbour '
+        f'level every {number} minutes.</p></main></body></html>').encode() for number in range(40)}
+    forward = build_bundle(binary, pages)
+    backward = build_bundle(binary, dict(reversed(pages.items())))
+    assert sorted(forward) == sorted(backward)
+    assert forward == backward
