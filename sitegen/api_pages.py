@@ -23,6 +23,7 @@ the generated page's front matter, `x-mint.content` its text above the operation
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -336,7 +337,7 @@ class _PageMaker:
         # and messages point there. A remote document: docs.json (the cache key covers both).
         local = None if document.startswith(("http:", "https:")) else inside_project(
             self.project_dir.resolve(), self.project_dir / document.lstrip("/"))
-        source = local if local is not None and local.is_file() else self.loaded.file
+        source = local if local is not None and os.path.isfile(local) else self.loaded.file
         display = document.lstrip("/") if source is local else self.loaded.file_name
         return Page(
             id=page_id, source=source, display_path=display, url=url_for(page_id),

@@ -13,6 +13,7 @@ placeholder, never as nothing; the caller reports what was drawn (`icon_problem`
 from __future__ import annotations
 
 import json
+import os
 import re
 import unicodedata
 import zipfile
@@ -375,7 +376,7 @@ def image_icon(name: str, images: ImageIcons | None) -> tuple[Markup | None, str
     found = inside_project(images.project_dir, images.project_dir / relative)
     if found is None:
         return None, f"icon '{name}' is {OUTSIDE}; not read, no icon is shown"
-    if not found.is_file():
+    if not os.path.isfile(found):
         return None, f"icon '{name}' is not a file of the project; no icon is shown"
     src = images.root + quote(found.relative_to(images.project_dir).as_posix())
     return Markup('<img class="icon" src="{}" alt="">').format(src), None

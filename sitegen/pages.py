@@ -189,7 +189,8 @@ def _page_file(root: Path, ref: str) -> bool:
     stem = ref.strip().strip("/")
     for suffix in PAGE_SUFFIXES:
         stem = stem.removesuffix(suffix)
-    return bool(stem) and any((root / (stem + suffix)).is_file() for suffix in PAGE_SUFFIXES)
+    # os.path.isfile, not Path.is_file: a reference too long for a file name is no file, not an OSError.
+    return bool(stem) and any(os.path.isfile(root / (stem + suffix)) for suffix in PAGE_SUFFIXES)
 
 
 def page_id_for(relative: Path) -> str:
@@ -316,7 +317,7 @@ def ignored_page_file(project_dir: Path, page_id: str) -> str | None:
     ignore = read_ignore_rules(project_dir)
     for suffix in PAGE_SUFFIXES:
         relative = prefix + page_id + suffix
-        if (project_dir / relative).is_file() and ignore.excludes(relative):
+        if os.path.isfile(project_dir / relative) and ignore.excludes(relative):
             return relative
     return None
 

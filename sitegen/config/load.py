@@ -6,6 +6,7 @@ for both."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -98,4 +99,4 @@ def _exists_for_config(project_dir: Path, ref: str) -> bool:
     path = unquote(ref.split("#", 1)[0].split("?", 1)[0]).lstrip("/")
     if not path:
         return False
-    return any((base / path).exists() for base in (project_dir / "content", project_dir))
+    return any(os.path.exists(base / path) for base in (project_dir / "content", project_dir))

@@ -7,6 +7,7 @@ stylesheet scoped by the page's mode, so highlighting follows the light/dark swi
 from __future__ import annotations
 
 import html
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -368,7 +369,7 @@ def mermaid_script() -> Path | None:
     except (ModuleNotFoundError, TypeError):
         return None
     path = Path(str(resource))
-    return path if path.is_file() else None
+    return path if os.path.isfile(path) else None
 
 
 def pygments_css(dark_only: bool = False) -> str:

@@ -13,6 +13,7 @@ any sub-path and from disk.
 from __future__ import annotations
 
 import difflib
+import os
 import posixpath
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -158,7 +159,7 @@ class LinkResolver:
                 # tell a stranger which files exist elsewhere on the machine.
                 outside = outside or base in judged
                 continue
-            if not candidate.is_file():
+            if not os.path.isfile(candidate):
                 continue
             if self.ignore.excludes(candidate.relative_to(self.project_dir).as_posix()):
                 ignored = True

@@ -11,6 +11,7 @@ naming AsyncAPI 3 made explicit), so both versions show as send/receive.
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.parse
 import urllib.request
@@ -78,7 +79,7 @@ def load_asyncapi(store: DocumentStore, source: str) -> AsyncSpec:
         path = Path(urllib.request.url2pathname(urllib.parse.urlparse(uri).path))
         if inside_project(store.project_dir, path) is None:
             raise OpenAPIError(f"'{source}' is {OUTSIDE}; not read")
-        if not path.is_file():
+        if not os.path.isfile(path):
             raise OpenAPIError(f"{source}: AsyncAPI file not found")
     doc = store.load(uri, name=source)
     data = doc.data

@@ -8,6 +8,7 @@ server that document came from. Documents are parsed once and cached per load.
 from __future__ import annotations
 
 import hashlib
+import os
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
@@ -149,7 +150,7 @@ class DocumentStore:
         path = Path(source)
         if not path.is_absolute():
             path = self.project_dir / path
-        elif not path.exists():
+        elif not os.path.exists(path):
             # Mintlify projects write "/openapi.yaml" meaning the project root.
             path = self.project_dir / source.lstrip("/")
         return path.resolve().as_uri()
@@ -186,7 +187,7 @@ class DocumentStore:
             path = Path(urllib.request.url2pathname(urllib.parse.urlparse(uri).path))
             if inside_project(self.project_dir, path) is None:  # checked before anything is opened
                 raise OpenAPIError(refusal(referrer or SOURCE_REFERRER, reference or name))
-            if not path.exists():
+            if not os.path.exists(path):
                 raise OpenAPIError(f"{prefix}{name}: OpenAPI file not found")
             # At most MAX_OPENAPI_BYTES are read; NUL bytes and invalid UTF-8 are named by offset.
             return read_text(path, f"{prefix}{name}", limit=MAX_OPENAPI_BYTES, kind="an OpenAPI file",

@@ -10,6 +10,7 @@ Mintlify documents: it searches every specification of the repository."""
 
 from __future__ import annotations
 
+import os
 import posixpath
 from pathlib import Path
 
@@ -63,7 +64,7 @@ class NamedFiles:
                 linked_out = linked_out or not candidate.startswith("../")
                 continue
             looked.append(candidate)
-            if real.is_file():
+            if os.path.isfile(real):
                 return ApiCatalog((self._spec(real, candidate, page, file),)).lookup(parsed.name, page)
         if linked_out or not looked:
             raise OpenAPIError(refusal(f"{page}: openapi", file))

@@ -8,6 +8,7 @@ the API page itself is generated from the spec at build time.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -26,7 +27,7 @@ def _page_files(project_dir: Path) -> list[Path]:
     files = []
     project_dir = project_dir.resolve()
     for path in sorted(project_dir.rglob("*")):
-        if (path.suffix in PAGE_SUFFIXES and path.is_file() and inside_project(project_dir, path) is not None
+        if (path.suffix in PAGE_SUFFIXES and os.path.isfile(path) and inside_project(project_dir, path) is not None
                 and not SKIP_DIRS.intersection(path.relative_to(project_dir).parts[:-1])):
             files.append(path)
     return files

@@ -5,6 +5,7 @@ error naming the chain), and every later message says which file a value came fr
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,7 @@ class RefResolver:
         shown = self.display(target)
         if real in real_chain:
             raise self._error(spot, "$ref cycle: " + " -> ".join((*chain, shown)))
-        if not real.is_file():
+        if not os.path.isfile(real):
             raise self._error(spot, f"$ref '{reference}': no such file{via}")
         text = read_text(real, shown, limit=MAX_CONFIG_BYTES, kind="docs.json", error=ConfigError)
         self.total_bytes += len(text)

@@ -6,6 +6,7 @@ under the project folder, else nothing of it is read.
 
 from __future__ import annotations
 
+import os
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,10 +63,10 @@ def _find(written: str, importer: Path, project_dir: Path, content_dir: Path, na
             resolved = inside_project(project_dir, candidate)
             if resolved is None:
                 # `../x.mdx` leaving the project, or a link inside it pointing out.
-                if candidate.exists() or not candidate.is_relative_to(project_dir):
+                if os.path.exists(candidate) or not candidate.is_relative_to(project_dir):
                     raise OutsideProject(written)
                 continue
-            if resolved.is_file() and resolved.suffix in file_suffixes:
+            if os.path.isfile(resolved) and resolved.suffix in file_suffixes:
                 return resolved
     return None
 
