@@ -47,7 +47,8 @@ def module_file(key: str, module: str) -> tuple[str, str]:
     evaluates it (`(function () {…})()`, reading its imports from `__modules`)."""
     hooks = ", ".join(f"{name} = React.{name}" for name in _INJECTED)
     text = (f"sitegenIslands.define({json.dumps(key)}, function (s) {{\n"
-            "var React = s.React, __react = s.React, __h = s.h, __type = s.type, __modules = s.modules;\n"
+            "var React = s.React, __react = s.React, __h = s.h, __type = s.type, __modules = s.modules,\n"
+            "  __unavailable = s.unavailable;\n"
             f"var {hooks};\n"
             f"return {module};\n}});\n")
     return hashlib.sha256(text.encode()).hexdigest()[:16] + ".js", text

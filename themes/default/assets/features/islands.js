@@ -26,10 +26,13 @@
     if (kind === "") args[0] = React.Fragment;
     return React.createElement.apply(React, args);
   }
+  /* An import whose module did not load at build time (its warning named it): nothing. */
+  function unavailable() { return {}; }
   window.sitegenIslands = {
     define: function (key, factory) {
       if (key in modules) return;
-      var exported = modules[key] = factory({React: React, h: h, type: type, modules: modules});
+      var exported = modules[key] = factory({React: React, h: h, type: type, modules: modules,
+                                             unavailable: unavailable});
       for (var name in exported) if (!(name in names)) names[name] = exported[name];
     }
   };
