@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chrome_support import build
+from conftest import DevServer
 
 pytestmark = pytest.mark.browser
 
@@ -85,10 +86,14 @@ PLAIN = "---\ntitle: Plain\n---\n\nNo components on this page.\n"
 FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="8" fill="green"/></svg>'
 
 
+def greenhouse(make_project: Callable[..., Path]) -> Path:
+    return make_project(json.dumps(CONFIG), {
+        "/tools.mdx": TOOLS, "/plain.mdx": PLAIN, "/snippets/counter.jsx": COUNTER, "/favicon.svg": FAVICON})
+
+
 @pytest.fixture
 def site(make_project: Callable[..., Path], static_server: Callable[[Path], str]) -> Iterator[tuple[Path, str]]:
-    project = make_project(json.dumps(CONFIG), {
-        "/tools.mdx": TOOLS, "/plain.mdx": PLAIN, "/snippets/counter.jsx": COUNTER, "/favicon.svg": FAVICON})
+    project = greenhouse(make_project)
     assert build(project) == []
     yield project / "site", static_server(project / "site")
 
@@ -149,3 +154,15 @@ def test_a_page_without_hooked_components_loads_no_react(site: tuple[Path, str],
     assert page.evaluate("typeof window.sitegenIslands") == "undefined"
     assert "react" not in (folder / "plain" / "index.html").read_text(encoding="utf-8")
     assert problems == []
+
+
+def test_the_dev_server_serves_react_too(make_project: Callable[..., Path], page: Any) -> None:
+    server = DevServer(greenhouse(make_project))
+    try:
+        problems = console_problems(page)
+        page.goto(server.url + "tools/")
+        page.get_by_role("button", name="Increase").click()
+        expect(page.locator(".tray-count")).to_have_text("4")
+        assert problems == []
+    finally:
+        server.stop()
