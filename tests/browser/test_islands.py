@@ -1,6 +1,7 @@
 """Authors' React components that use hooks, clicked in real Chromium: the page shows their
 first frame (also without JavaScript), then React runs them as on Mintlify: a click changes
-the count, useMemo and useEffect work, HTML children are passed in; the console stays clean,
+the count, useMemo and useEffect work, HTML children are passed in, one that throws keeps its
+first frame; the console stays clean,
 and a page without such a component loads no React."""
 
 from __future__ import annotations
@@ -166,3 +167,19 @@ def test_the_dev_server_serves_react_too(make_project: Callable[..., Path], page
         assert problems == []
     finally:
         server.stop()
+
+
+def test_a_component_that_throws_in_the_browser_keeps_its_first_frame(
+        make_project: Callable[..., Path], static_server: Callable[[Path], str], page: Any) -> None:
+    boom = ("export const Sensor = () => {\n  const [reading] = useState(21)\n"
+            '  if (typeof window !== "undefined") throw new Error("no sensor attached")\n'
+            '  return <p className="sensor">Last reading: {reading} °C</p>\n}\n\n<Sensor />\n\n<Counter initial={1} />\n')
+    project = greenhouse(make_project)
+    (project / "tools.mdx").write_text(TOOLS.split("Seed trays on the bench:")[0] + boom, encoding="utf-8")
+    assert build(project) == []
+    problems = console_problems(page)
+    page.goto(static_server(project / "site") + "tools/")
+    page.get_by_role("button", name="Increase").click()
+    expect(page.locator(".tray-count")).to_have_text("2")  # the other component runs
+    expect(page.locator(".sensor")).to_have_text("Last reading: 21 °C")
+    assert [problem.split("\n")[0] for problem in problems] == ["error: Error: no sensor attached"]
