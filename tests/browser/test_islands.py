@@ -1,8 +1,8 @@
 """Authors' React components that use hooks, clicked in real Chromium: the page shows their
 first frame (also without JavaScript), then React runs them as on Mintlify: a click changes
 the count, useMemo and useEffect work, HTML children are passed in, one that throws keeps its
-first frame; the console stays clean,
-and a page without such a component loads no React."""
+first frame; the console stays clean, `sitegen serve` serves React too, and a page without
+such a component loads no React."""
 
 from __future__ import annotations
 
