@@ -105,7 +105,8 @@ def test_what_the_browser_cannot_run_stays_the_first_frame_with_why(make_project
         "<Panel>\n  Plain *text* and HTML stay interactive.\n</Panel>\n\n"
         "<Tiles />\n\n"
         "<Styled />\n\n"
-        "<Counter initial={2} />\n"
+        "<Counter initial={2} />\n\n"
+        "<Panel>\n\n```bash\nwater --daily\n```\n\n</Panel>\n"
     )
     built = site(make_project, index=index, snippets=snippets)
     assert built.warnings == [
@@ -115,6 +116,7 @@ def test_what_the_browser_cannot_run_stays_the_first_frame_with_why(make_project
         f"content/index.mdx:9: <Panel> {WHY} (its children hold <Note>, which sitegen draws only at build time)",
         f"content/index.mdx:17: <Tiles> {WHY} (it uses <Card>, which sitegen draws only at build time)",
         f"content/index.mdx:19: <Styled> {WHY} (it imports the npm package 'clsx')",
+        f"content/index.mdx:23: <Panel> {WHY} (its children hold a code block, which sitegen draws only at build time)",
     ]
     page = built.files["index.html"].decode()
     islands = [json.loads(html.unescape(spec))["component"] for spec, _ in ISLAND.findall(page)]

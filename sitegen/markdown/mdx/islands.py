@@ -15,18 +15,22 @@ import html
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markdown_it.token import Token
 
 from sitegen.javascript.browser import INSTALL_HINT, module_file, react_files
 from sitegen.markdown.mdx.scripted import ScriptFailed, SnippetModule, document_scope, evaluate_in
 
-__all__ = ["Island", "hooked_message", "make_island"]
+if TYPE_CHECKING:
+    from sitegen.markdown.mdx.to_html import Document, PageState
+
+__all__ = ["FEATURE", "Island", "hooked_message", "make_island"]
 
 FEATURE = "islands"  # RenderedMarkdown.features: the page loads React and islands.js
 _BUILD_ONLY = "which sitegen draws only at build time"
-# Why each prop must be JSON: the page hands the props to the browser as text.
+# The first prop that is not JSON data, with what it is: the page hands the props to the
+# browser as JSON text, so a function or an element cannot cross.
 _PLAIN_PROPS = """(function (value) {
   function problem(item, path, depth) {
     if (item === null || item === undefined || typeof item === "string" || typeof item === "boolean") return null;
@@ -65,10 +69,10 @@ class Island:
     files: tuple[tuple[str, str], ...]  # (file name, text) of the modules it needs, imported ones first
 
 
-def make_island(state: Any, doc: Any, name: str, frame: Any, frame_html: str, children: list[Token],
+def make_island(state: PageState, doc: Document, name: str, frame: Any, frame_html: str, children: list[Token],
                 children_html: str, props_code: str, inline: bool, snippet_module: SnippetModule) -> Island | str:
     """<name> (which used hooks while its first frame `frame` rendered) as an island, or the
-    reason it stays its first frame. `state` and `doc` are to_html's PageState and Document."""
+    reason it stays its first frame."""
     if not state.author_code:
         return "--no-scripts leaves the project's code out of the site"
     if react_files() is None:
