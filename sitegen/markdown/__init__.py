@@ -56,6 +56,8 @@ class RenderedMarkdown:
     snippets: frozenset[Path] = frozenset()
     markdown: PageMarkdown | None = None  # the body as Markdown (markdown/export.py); None after errors
     updates: tuple[FeedItem, ...] = ()  # the feed items of its <Update> components (markdown/updates.py)
+    # The files of the modules its interactive components need (mdx/islands.py), by name, in load order.
+    islands: dict[str, str] = field(default_factory=dict)
 
     @property
     def ids(self) -> frozenset[str]:
@@ -173,4 +175,5 @@ def render_markdown(md: MarkdownIt, page: Page, resolver: LinkResolver, componen
         snippets=frozenset(state.snippets),
         markdown=markdown,
         updates=updates,
+        islands=state.islands,
     )

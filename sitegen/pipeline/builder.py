@@ -237,8 +237,8 @@ def _write(output: Output, setup: RenderSetup, pages: list[Page], results: list[
            theme_assets: dict[str, Path], generated: steps.Generated, project_files: SiteFiles) -> list[str]:
     """Write the generated files and copy the others; warnings."""
     assets = [item for result in results for item in result.assets.items()] + list(setup.resolver.assets.items())
-    uses_mermaid = any("mermaid" in result.features for result in results)
-    files, warnings = steps.site_files(pages, setup.root_copy, assets, theme_assets, uses_mermaid, project_files,
+    features = {feature for result in results for feature in result.features}
+    files, warnings = steps.site_files(pages, setup.root_copy, assets, theme_assets, features, project_files,
                                        setup.author_code)
     steps.write_files(output, files, generated)
     return warnings

@@ -4,7 +4,7 @@ It holds what a build reuses from the last one, each keyed by everything it depe
 
 - `pages.sqlite` (`pagedb.py`): a row per page: its HTML and Markdown files and what the
   build needs of it afterwards (warnings, fragment links, ids, referenced files, features,
-  its Markdown for llms-full.txt, its RSS feed items). Keyed by the *site key* (sitegen's
+  its Markdown for llms-full.txt, its RSS feed items, its islands' module files). Keyed by the *site key* (sitegen's
   version and code, every theme file, docs.json, every YAML/JSON file and downloaded
   OpenAPI document, the set of paths in the project, every page's front matter, search on
   or off, the site URL's publishing settings), the page's id and its text; the snippets it
@@ -40,7 +40,7 @@ from sitegen.pipeline.pagedb import PageDatabase
 from sitegen.pipeline.render_pages import PageResult
 from sitegen.search import html_digest
 
-FORMAT = 8  # bump when the entry layout changes
+FORMAT = 9  # bump when the entry layout changes
 _DATABASE = "pages.sqlite"
 _SEARCH = "search"
 
@@ -50,6 +50,7 @@ _SEARCH = "search"
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "pydantic", "pyyaml",
               "latex2mathml", "diagram-renderer", "pagefind", "pagefind-bin", "mdformat", "fontawesomefree", "lucide",
               "tabler-icons", "babel",
+              "dash",  # ships React: whether a component that uses hooks is interactive
               # what refuses an OpenAPI file, or warns of it (pipeline/checked.py keeps its findings)
               "openapi-spec-validator", "openapi-schema-validator", "jsonschema", "jsonschema-path")
 
@@ -275,6 +276,7 @@ class PageCache:
             snippets=tuple(snippets),
             markdown=markdown.decode("utf-8"),
             feed_items=tuple(map(FeedItem.from_row, data["feed"])),
+            islands={str(name): str(text) for name, text in data["islands"]},
         )
         return CachedPage(paths, digests, result, lambda: self._pages.body(key))
 
@@ -311,6 +313,7 @@ class PageCache:
                 "assets": {dest: str(source) for dest, source in result.assets.items()},
                 "snippets": snippets,
                 "feed": [item.to_row() for item in result.feed_items],
+                "islands": list(result.islands.items()),
             }
             rows.append((key, json.dumps(data).encode(), body, markdown))
         if rows and self._usable:

@@ -132,6 +132,7 @@ class PageResult:
     digest: bytes = b""  # from a worker: the hash of the page's HTML (its search shard's key is made of them)
     paths: tuple[str, ...] = ()  # from a worker: the output paths of the files it wrote
     feed_items: tuple[FeedItem, ...] = ()  # its <Update>s' RSS items (its feed is written from them)
+    islands: dict[str, str] = field(default_factory=dict)  # its interactive components' module files: name -> text
 
 
 class Reuse:
@@ -197,6 +198,7 @@ def render_page(setup: RenderSetup, page: Page, reuse: Reuse) -> PageResult:
             result.features = body.features
             result.snippets = tuple(sorted(str(path) for path in body.snippets))
             result.feed_items = body.updates
+            result.islands = body.islands
             result.ids = html  # read for ids only if some link has a #fragment to this page
         for asset, source in rendered.links.assets.items():
             result.assets.setdefault(asset, source)

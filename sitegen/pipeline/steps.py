@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -19,12 +19,14 @@ from sitegen.colors import theme_css
 from sitegen.config import ApiConfig, LoadedConfig, Thumbnails
 from sitegen.config import load_config as read_config
 from sitegen.errors import BuildError, ConfigError, ContentError, SitegenError
+from sitegen.javascript.browser import MODULE_DIR, react_files
 from sitegen.llms import LLMS_FULL_TXT, LLMS_TXT, llms_full_txt, llms_txt, markdown_paths
 from sitegen.markdown import FeedItem, LinkResolver, RenderedMarkdown
 from sitegen.markdown.code import MERMAID_ASSET, mermaid_script, pygments_css
 from sitegen.markdown.components import ComponentRenderer
 from sitegen.markdown.links import fragment_problem
 from sitegen.markdown.mdx import page_ids
+from sitegen.markdown.mdx.islands import FEATURE as ISLANDS
 from sitegen.nav import Navigation
 from sitegen.pages import Body, Page, SiteFiles, find_pages_and_files
 from sitegen.pipeline.files import CustomAssets, Files, Origin, add_project_files
@@ -577,6 +579,7 @@ class PageOutcome(Protocol):
     page_id: str
     markdown: str
     feed_items: tuple[FeedItem, ...]
+    islands: dict[str, str]
 
 
 @dataclass
@@ -614,6 +617,9 @@ def generate_files(loaded: LoadedConfig, pages: list[Page], navigation: Navigati
         generated.files.update(sitemap_files(publishing, indexed, project_dir))
     feeds, feed_warnings = changelog_feeds(pages, renderer, publishing, results)
     generated.files.update(feeds)
+    # The modules of authors' interactive components, one file each, shared by the pages using it.
+    generated.files.update((f"{ASSET_DIR}/{MODULE_DIR}/{name}", text.encode())
+                           for result in results for name, text in result.islands.items())
     generated.warnings += feed_warnings
     return generated
 
@@ -641,11 +647,12 @@ def llms_files(loaded: LoadedConfig, navigation: Navigation, results: Iterable[P
 # --- write_files ----------------------------------------------------------------------------
 
 def site_files(pages: list[Page], root_copy: str | None, assets: Iterable[tuple[str, Path]],
-               theme_assets: Mapping[str, Path], uses_mermaid: bool, project_files: SiteFiles,
+               theme_assets: Mapping[str, Path], features: Set[str], project_files: SiteFiles,
                author_code: bool = True) -> tuple[Files, list[str]]:
     """Every file of the site but the generated ones: the pages (written already), the files
     they and docs.json reference, the theme's assets (and mermaid.js when a page draws a
-    diagram), every other file of the project at its path; warnings."""
+    diagram, React when a page has an interactive component: `features` of the pages), every
+    other file of the project at its path; warnings."""
     files = Files(author_code=author_code)
     for page in pages:
         for path in (page.output, *markdown_paths(page.output)):
@@ -658,7 +665,11 @@ def site_files(pages: list[Page], root_copy: str | None, assets: Iterable[tuple[
     for name, source in theme_assets.items():
         files.add_copy(f"{ASSET_DIR}/{name}", source, Origin.THEME)
     add_project_files(files, project_files)
-    if not uses_mermaid:
+    if ISLANDS in features:
+        # Pages have islands only when the files were there as they rendered (mdx/islands.py).
+        for name, source in (react_files() or {}).items():
+            files.add_copy(f"{ASSET_DIR}/{name}", source, Origin.THEME)
+    if "mermaid" not in features:
         return files, []
     script = mermaid_script()
     if script is None:

@@ -15,7 +15,9 @@ from types import FrameType
 import uvicorn
 
 from sitegen.errors import SitegenError
+from sitegen.javascript.browser import react_files
 from sitegen.listening import bind, quiet_signals
+from sitegen.markdown.code import mermaid_script
 from sitegen.serve.app import SiteApp
 from sitegen.serve.hosts import HostCheck, allowed_hosts
 from sitegen.serve.hub import Hub
@@ -76,7 +78,7 @@ def serve(project: Path, host: str = "127.0.0.1", port: int = 8000, open_browser
         if open_browser:
             webbrowser.open(url)
 
-        site = SiteApp(hub, allowed_roots=(project, theme_dir)).starlette()
+        site = SiteApp(hub, allowed_roots=(project, theme_dir, *vendor_dirs())).starlette()
         # Only requests for this server's own address (DNS rebinding): see hosts.py.
         app = HostCheck(site, allowed_hosts(host, port), url)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
@@ -93,3 +95,10 @@ def serve(project: Path, host: str = "127.0.0.1", port: int = 8000, open_browser
         if reference is not None:
             reference.stop()
         sock.close()
+
+
+def vendor_dirs() -> tuple[Path, ...]:
+    """The folders of the files a build copies from installed packages (React, mermaid.js):
+    the dev server serves those besides the project's and the theme's."""
+    files = [*(react_files() or {}).values(), mermaid_script()]
+    return tuple(path.parent for path in files if path is not None)

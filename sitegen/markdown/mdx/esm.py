@@ -27,7 +27,8 @@ _EXPORT_CONST = re.compile(r"export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=
 _STATEMENT_START = re.compile(r"^(?:import|export)\b", re.M)
 _EXPORT_DECLARATION = re.compile(
     r"export\s+(?:default\s+)?(?:async\s+)?(?:function\s*\*?|class)\s*([A-Za-z_$][\w$]*)")
-# What sitegen provides itself: React (its hooks render the first frame).
+# What sitegen provides itself: React (the engine's shim renders the first frame; the browser
+# runs real React for components that use hooks: islands.py).
 PROVIDED_PACKAGES = frozenset({"react", "react/jsx-runtime", "react-dom"})
 
 

@@ -17,13 +17,17 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sitegen.confine import OUTSIDE
 from sitegen.markdown.mdx.esm import PROVIDED_PACKAGES, Module
 from sitegen.markdown.mdx.snippets import OutsideProject, SnippetSource, find_script, find_snippet, load_snippet
 
-__all__ = ["ScriptScope", "author_component", "component_call", "evaluate_in", "worth_running"]
+if TYPE_CHECKING:
+    from sitegen.javascript.transform import Script
+
+__all__ = ["ScriptFailed", "ScriptScope", "SnippetModule", "author_component", "component_call", "document_scope",
+           "evaluate_in", "worth_running"]
 
 SCRIPT_SUFFIXES = (".jsx", ".tsx", ".js", ".ts")
 _PLAIN_NAME = re.compile(
@@ -59,11 +63,22 @@ SnippetModule = Callable[[SnippetSource], Module]
 
 @dataclass
 class ScriptScope:
-    """A document's JavaScript module in the engine: its key, or why it cannot run."""
+    """A document's JavaScript module in the engine: its key, or why it cannot run.
+
+    `modules` are the definitions the reader's browser needs to run it (key, module code),
+    what it imports first; `browser_problem` says why the browser cannot have it (an import
+    that was left out), for components that use hooks (`islands.py`)."""
 
     key: str | None
     names: frozenset[str] = field(default_factory=frozenset)
     failure: str | None = None
+    modules: tuple[tuple[str, str], ...] = ()
+    browser_problem: str | None = None
+    sources: dict[str, ScriptScope] = field(default_factory=dict)  # imported name -> the module it comes from
+
+    def problem_of(self, name: str) -> str | None:
+        """Why the browser cannot run the component `name` (its module's problem)."""
+        return self.sources.get(name.split(".")[0], self).browser_problem
 
 
 def author_component(doc: _Doc, name: str, snippet_module: SnippetModule, state: _State) -> bool:
@@ -163,31 +178,7 @@ def _load(state: _State, doc: _Doc, path: Path, display: str, source: str, snipp
     if script.syntax_error is not None:
         line = _line(doc, display, script.syntax_error)
         return ScriptScope(None, failure=f"JavaScript syntax error at {display}:{line}")
-    bindings: list[str] = []
-    names: set[str] = set(script.exports)
-    for item in script.imports:
-        where = f"{display}:{_line(doc, display, item.line)}"
-        locals_ = [(imported, local) for imported, local in item.names]
-        if item.default:
-            locals_.append(("default", item.default))
-        if item.namespace:
-            locals_.append(("*", item.namespace))
-        if item.source in PROVIDED_PACKAGES:
-            module_code: str | None = "__react"
-        elif item.source.startswith((".", "/")):
-            module_code = _import_module(state, doc, path, where, item.source, snippet_module, chain)
-        else:
-            if display != doc.display:  # a page's own npm imports are warned about by esm.py
-                state.warn(where, f"import from '{item.source}': npm packages are not installed by sitegen; "
-                                  "what it imports is left out")
-            module_code = None
-        if module_code is None:
-            continue
-        for imported, local in locals_:
-            value = module_code if imported == "*" or (imported == "default" and module_code == "__react") \
-                else f"({module_code} || {{}})[{json.dumps(imported)}]"
-            bindings.append(f"var {local} = {value};")
-            names.add(local)
+    bindings, names, found = _bind_imports(state, doc, path, display, script, snippet_module, chain)
     exported = ", ".join(f"{json.dumps(name)}: {local}" for name, local in script.exports.items())
     imported = ", ".join(f"{json.dumps(name)}: {name}" for name in sorted(names - set(script.exports)))
     body = ", ".join(part for part in (exported, imported) if part)
@@ -200,7 +191,63 @@ def _load(state: _State, doc: _Doc, path: Path, display: str, source: str, snipp
         engine().load(key, code)
     except EngineFailed as exc:
         return ScriptScope(None, failure=f"{display} did not load: {exc}")
-    return ScriptScope(key, frozenset(names))
+    # What the browser runs: each imported module before the one importing it, once.
+    modules = dict(pair for scope in found.scopes for pair in scope.modules)
+    modules[key] = module
+    problems = [f"it imports the npm package '{source}'" if not source.startswith((".", "/"))
+                else f"its import '{source}' was left out" for source in found.left_out]
+    problems += [scope.browser_problem for scope in found.scopes if scope.browser_problem]
+    return ScriptScope(key, frozenset(names), modules=tuple(modules.items()),
+                       browser_problem=problems[0] if problems else None, sources=found.sources)
+
+
+def _bind_imports(state: _State, doc: _Doc, path: Path, display: str, script: Script, snippet_module: SnippetModule,
+                  chain: tuple[str, ...]) -> tuple[list[str], set[str], _Imported]:
+    """The `var` bindings of a module's imports (loading the modules they name), the names
+    the module defines, and what its imports gave."""
+    bindings: list[str] = []
+    names: set[str] = set(script.exports)
+    found = _Imported()
+    for item in script.imports:
+        where = f"{display}:{_line(doc, display, item.line)}"
+        locals_ = [(imported, local) for imported, local in item.names]
+        if item.default:
+            locals_.append(("default", item.default))
+        if item.namespace:
+            locals_.append(("*", item.namespace))
+        if item.source in PROVIDED_PACKAGES:
+            module_code: str | None = "__react"
+        elif item.source.startswith((".", "/")):
+            module_code, origin = _import_module(state, doc, path, where, item.source, snippet_module, chain, found)
+            if origin is not None:
+                found.sources.update((local, origin) for _, local in locals_)
+        else:
+            if display != doc.display:  # a page's own npm imports are warned about by esm.py
+                state.warn(where, f"import from '{item.source}': npm packages are not installed by sitegen; "
+                                  "what it imports is left out")
+            module_code = None
+        if (module_code is None and item.source not in found.markdown) or _unavailable_code(module_code):
+            found.left_out.append(item.source)
+        if module_code is None:
+            continue
+        for imported, local in locals_:
+            value = module_code if imported == "*" or (imported == "default" and module_code == "__react") \
+                else f"({module_code} || {{}})[{json.dumps(imported)}]"
+            bindings.append(f"var {local} = {value};")
+            names.add(local)
+    return bindings, names, found
+
+
+@dataclass
+class _Imported:
+    """What a module's imports gave: the modules loaded (and which name came from which), the
+    imports left out (npm packages, files outside the project, cycles, modules that failed)
+    and the Markdown snippets."""
+
+    scopes: list[ScriptScope] = field(default_factory=list)
+    sources: dict[str, ScriptScope] = field(default_factory=dict)
+    left_out: list[str] = field(default_factory=list)
+    markdown: set[str] = field(default_factory=set)
 
 
 def _line(doc: _Doc, display: str, line: int) -> int:
@@ -210,38 +257,48 @@ def _line(doc: _Doc, display: str, line: int) -> int:
     return line + 1
 
 
-def _import_module(state: _State, doc: _Doc, importer: Path, where: str, written: str,
-                   snippet_module: SnippetModule, chain: tuple[str, ...]) -> str | None:
-    """The JavaScript that reads the imported module's exports, loading it first."""
+def _import_module(state: _State, doc: _Doc, importer: Path, where: str, written: str, snippet_module: SnippetModule,
+                   chain: tuple[str, ...], imported: _Imported) -> tuple[str | None, ScriptScope | None]:
+    """The JavaScript that reads the imported module's exports, loading it first (noted in
+    `imported`), and the module (None when it did not load)."""
     try:
         script_path = _script_path(state, importer, written, raise_outside=True)
     except OutsideProject:
         state.warn(where, f"import '{written}' is {OUTSIDE}; left out")
-        return None
+        return None, None
     project_dir = state.resolver.project_dir
     if script_path is not None:
         source = load_snippet(script_path, project_dir)
         state.snippets.add(script_path)
         if source.display in chain:
             state.warn(where, f"import cycle {' -> '.join([*chain, source.display])}; left out")
-            return None
+            return None, None
         scope = _load(state, doc, script_path, source.display, source.text, snippet_module, (*chain, source.display))
         if scope.failure is not None:
-            return _unavailable(scope.failure)
-        return f"__modules[{json.dumps(scope.key)}]"
+            return _unavailable(scope.failure), None
+        imported.scopes.append(scope)
+        return f"__modules[{json.dumps(scope.key)}]", scope
     snippet = _snippet_path(state, importer, written)
     if snippet is None:
-        return None  # to_html.py warns about snippets it cannot find when they are used
+        return None, None  # to_html.py warns about snippets it cannot find when they are used
     source = load_snippet(snippet, project_dir)
     module = snippet_module(source)
-    if not module.scripts or source.display in chain:
-        return None
+    if not module.scripts:
+        imported.markdown.add(written)  # a Markdown snippet: sitegen renders it, no JavaScript
+        return None, None
+    if source.display in chain:
+        return None, None
     state.snippets.add(snippet)
     scope = _load(state, doc, snippet, source.display, _joined_blocks(module.scripts), snippet_module,
                   (*chain, source.display))
     if scope.failure is not None:
-        return _unavailable(scope.failure)
-    return f"__modules[{json.dumps(scope.key)}]"
+        return _unavailable(scope.failure), None
+    imported.scopes.append(scope)
+    return f"__modules[{json.dumps(scope.key)}]", scope
+
+
+def _unavailable_code(code: str | None) -> bool:
+    return code is not None and code.startswith("__unavailable(")
 
 
 def _unavailable(failure: str) -> str:

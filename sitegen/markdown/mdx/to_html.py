@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,8 @@ from sitegen.markdown.links import LinkResolver
 from sitegen.markdown.math import render_math
 from sitegen.markdown.mdx.esm import Module
 from sitegen.markdown.mdx.html_elements import CODE_ELEMENTS, HTML_ELEMENTS, render_code_element, render_html_element
+from sitegen.markdown.mdx.islands import FEATURE as ISLANDS
+from sitegen.markdown.mdx.islands import hooked_message, make_island
 from sitegen.markdown.mdx.jsx import Scanner, Tag
 from sitegen.markdown.mdx.literals import NotLiteral, evaluate
 from sitegen.markdown.mdx.nodes import CodeInfo, ComponentFailed, MdxChild, MdxElement
@@ -91,6 +93,7 @@ class PageState:
     ui: UiStrings = field(default_factory=lambda: ui_strings(None))  # the theme's words in the page's language
     code_warned: set[str] = field(default_factory=set)  # <script>/<style> warnings given: one of each a page
     script_warnings: set[str] = field(default_factory=set)  # author JavaScript's warnings, each once a page
+    islands: dict[str, str] = field(default_factory=dict)  # module files its islands need: name -> text, in order
 
     def warn(self, where: str, message: str) -> None:
         self.warnings.append(f"{where}: {message}")
@@ -571,10 +574,15 @@ def _run_script(state: PageState, doc: Document, where: str, text: str) -> Any:
 
 
 def _evaluate(state: PageState, doc: Document, where: str, code: str) -> Any:
-    value, hooked = evaluate_in(state, doc, code, lambda source: _snippet_module(state.md, source))
+    """The value of `code`; components that used hooks in it are shown as their first frame."""
+    value, hooked = evaluate_in(state, doc, code, _snippet_modules(state))
     for name in hooked:
-        _warn_once(state, where, f"<{name}> uses React hooks; it is shown as its first frame, not interactive")
+        _warn_once(state, where, hooked_message(name))
     return value
+
+
+def _snippet_modules(state: PageState) -> Callable[[SnippetSource], Module]:
+    return lambda source: _snippet_module(state.md, source)
 
 
 def _warn_once(state: PageState, where: str, message: str) -> None:
@@ -699,9 +707,10 @@ def _render_author_component(
     inline: bool = token.meta["inline"]
     children_html, parts = _children(self, token.children or [], inline, options, env)
     line = doc.first_line + _line(token)
+    props_code = _props_code(state, doc, tag, where)
+    snippet_module = _snippet_modules(state)
     try:
-        value = _evaluate(state, doc, where, component_call(tag.name, _props_code(state, doc, tag, where),
-                                                            children_html))
+        value, hooked = evaluate_in(state, doc, component_call(tag.name, props_code, children_html), snippet_module)
     except ScriptFailed as exc:
         _warn_once(state, where, f"<{tag.name}> failed: {exc}; its children are shown without it")
         token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, children_html, parts)
@@ -710,6 +719,15 @@ def _render_author_component(
     # The page's Markdown (export.py) shows the children written in the page, as for any
     # component it does not know.
     token.meta["built"] = MdxElement(tag.name, {}, doc.display, line, inline, output, parts)
+    if hooked:
+        island = make_island(state, doc, tag.name, value, output, token.children or [], children_html, props_code,
+                             inline, snippet_module)
+        if isinstance(island, str):
+            _warn_once(state, where, hooked_message(tag.name, island))
+        else:
+            state.islands.update(island.files)
+            state.features.add(ISLANDS)
+            return island.html
     return output if inline or output.endswith("\n") or not output else output + "\n"
 
 
