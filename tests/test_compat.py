@@ -145,6 +145,22 @@ def test_snippets_are_never_pages(tmp_path: Path) -> None:
     assert pages == ["introduction/index.html", "quickstart/index.html"]
 
 
+def test_snippet_component_reads_the_underscore_snippets_folder(tmp_path: Path) -> None:
+    # Mintlify's <Snippet> component first read `_snippets/`; projects of that time still keep
+    # their shared steps there and name them by file.
+    files = {**PAGES,
+             "deploy/run-local.mdx": ('---\ntitle: Run locally\n---\n\n<Snippet file="setup-venv.mdx" />\n\n'
+                                      '## Start the server\n\n<Snippet file="gone.mdx" />\n'),
+             "_snippets/setup-venv.mdx": "## Create a virtual environment\n\n<Note>Use Python 3.12.</Note>\n"}
+    built = build_site(mintlify(tmp_path / "docs", config(navigation=[
+        {"group": "Get started", "pages": ["introduction", "quickstart", "deploy/run-local"]}]), files))
+    html = built.files["deploy/run-local/index.html"].decode()
+    assert '<h2 id="create-a-virtual-environment"' in html
+    assert "Use Python 3.12." in html
+    assert built.warnings == ["deploy/run-local.mdx:9: snippet '/snippets/gone.mdx' not found; left out"]
+    assert not any(name.startswith("_snippets/") for name in [*built.files, *built.copies])
+
+
 # --- OpenAPI files found in the tree -------------------------------------------------------
 
 def spec(title: str, path: str = "/plants", summary: str = "List plants") -> str:
