@@ -186,7 +186,7 @@ def _pages(group: NavGroup) -> Iterator[str]:
 def _version_tree(config: SiteConfig, divisions: list[tuple[int | None, int | None]], content_anchors: set[int],
                   version: str | None, lose: Lose | None) -> dict[str, Any]:
     """The navigation of one version: tabs, in them anchors, in them groups."""
-    tabs: list[tuple[str, int | None]] = [(config.top_anchor.name, None)]
+    tabs: list[tuple[str, int | None]] = [(config.primary_tab_name, None)]
     tabs += [(tab.name, index) for index, tab in enumerate(config.tabs)]
     shown: list[dict[str, Any]] = []
     for tab_name, tab_index in tabs:

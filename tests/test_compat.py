@@ -161,6 +161,23 @@ def test_snippet_component_reads_the_underscore_snippets_folder(tmp_path: Path) 
     assert not any(name.startswith("_snippets/") for name in [*built.files, *built.copies])
 
 
+def test_primary_tab_names_the_first_tab_and_migrates(tmp_path: Path) -> None:
+    files = {**PAGES, "reference/cli.mdx": "---\ntitle: CLI\n---\nRun it.\n"}
+    project = mintlify(tmp_path / "docs", config(
+        primaryTab={"name": "User Guide"}, tabs=[{"name": "Reference", "url": "reference"}],
+        navigation=[{"group": "Get started", "pages": ["introduction", "quickstart"]},
+                    {"group": "Commands", "pages": ["reference/cli"]}]), files)
+    built = build_site(project)
+    assert built.warnings == []  # no "primaryTab: unknown key"
+    html = built.files["reference/cli/index.html"].decode()
+    tabs = re.findall(r'<a class="tab[^"]*" href="([^"]*)"[^>]*>([^<]*)</a>', html)
+    assert tabs == [("../../introduction/", "User Guide"), ("../../reference/cli/", "Reference")]
+    result = run_sitegen("migrate", project)
+    assert result.returncode == 0, result.stderr
+    migrated = json.loads((project / "docs.json").read_text(encoding="utf-8"))
+    assert [tab["tab"] for tab in migrated["navigation"]["tabs"]] == ["User Guide", "Reference"]
+
+
 # --- OpenAPI files found in the tree -------------------------------------------------------
 
 def spec(title: str, path: str = "/plants", summary: str = "List plants") -> str:

@@ -145,6 +145,12 @@ class TopAnchor(Model):
     icon_type: IconType = "duotone"
 
 
+class PrimaryTab(Model):
+    """The first tab, which holds every page outside the other tabs (mint.json `primaryTab`)."""
+
+    name: str
+
+
 class Tab(Model):
     name: str
     url: str
@@ -236,6 +242,7 @@ class SiteConfig(Model):
                            "a version name or an object {name, url}")] = []
     anchors: list[Anchor] = []
     top_anchor: TopAnchor = TopAnchor.model_construct()
+    primary_tab: PrimaryTab | None = None
     tabs: list[Tab] = []
     api: ApiConfig | None = None
     openapi: either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
@@ -256,6 +263,11 @@ class SiteConfig(Model):
     def version_names(self) -> list[str]:
         """The versions this site holds (groups and pages name them)."""
         return [version for version in self.versions if isinstance(version, str)]
+
+    @property
+    def primary_tab_name(self) -> str:
+        """The first tab's label: `primaryTab.name`, else the top anchor's name."""
+        return self.primary_tab.name if self.primary_tab is not None else self.top_anchor.name
 
     @property
     def versions_elsewhere(self) -> dict[str, str]:
