@@ -360,6 +360,20 @@ PAGE_ACTIONS = ("copy", "view", *PAGE_ASSISTANTS)
 
 
 @dataclass(frozen=True)
+class LanguageChrome:
+    """What one language's pages show instead of the site's chrome: its v2 `languages` entry's
+    own navbar, footer or banner (the keys it leaves out are the site's)."""
+
+    json_path: str  # "navigation.languages[2]": where its settings are written, for messages
+    chrome: SiteChrome
+    # The classic settings its navbar and footer give (the top bar's links and button, the
+    # footer's social links), read in place of SiteConfig's.
+    topbar_links: tuple[TopbarLink, ...]
+    topbar_cta_button: CtaButton | None
+    footer_socials: dict[SocialKey, str]
+
+
+@dataclass(frozen=True)
 class LoadedConfig:
     config: SiteConfig
     file: Path  # the docs.json / mint.json that was read
@@ -368,6 +382,8 @@ class LoadedConfig:
     # of `config.navigation`'s groups sits; None for the classic schema (see v2/navigation.py).
     tree: NavTree | None = None
     chrome: SiteChrome = SiteChrome()
+    # v2: the languages whose `languages` entry sets its own navbar, footer or banner, by code.
+    language_chrome: dict[str, LanguageChrome] = dataclasses.field(default_factory=dict)
     v2: V2Settings | None = None  # v2 settings with no place in SiteConfig (variables, errors.404, api.examples)
     text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
     _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use
