@@ -178,6 +178,38 @@ def test_primary_tab_names_the_first_tab_and_migrates(tmp_path: Path) -> None:
     assert [tab["tab"] for tab in migrated["navigation"]["tabs"]] == ["User Guide", "Reference"]
 
 
+def test_footer_socials_and_link_columns_show_and_migrate(tmp_path: Path) -> None:
+    # mint.json's later `footer` key: what v2 calls footer.socials and footer.links.
+    project = mintlify(tmp_path / "docs", config(footer={
+        "socials": {"github": "https://github.com/greenhouse", "twitter": "https://twitter.com/greenhouse",
+                    "mastodon": "https://mastodon.social/@greenhouse"},
+        "links": [{"title": "Learn", "links": [{"label": "Blog", "url": "https://greenhouse.example/blog"},
+                                               {"label": "Quickstart", "url": "/quickstart"},
+                                               {"label": "Run", "url": "javascript:alert(1)"}]},
+                  {"title": "Empty", "links": []}]}), PAGES)
+    built = build_site(project)
+    assert built.warnings == [
+        "mint.json: footer.socials.mastodon: no icon for 'mastodon' (known: website, facebook, x, discord, slack, "
+        "github, linkedin, instagram, hacker-news, youtube, medium, telegram, bluesky, threads, reddit, podcast, "
+        "x-twitter, earth-americas, twitter); left out of the footer",
+        "mint.json: footer.links[0].links[2].url: 'javascript:alert(1)' is a script URL; the link is left out",
+    ]
+    html = built.files["introduction/index.html"].decode()
+    assert re.findall(r'<h2 class="footer-column-header">([^<]*)</h2>', html) == ["Learn"]
+    assert re.findall(r'<div class="footer-column">.*?</div>', html, re.S)[0].count("<li>") == 2
+    assert '<li><a href="https://greenhouse.example/blog">Blog</a></li>' in html
+    assert '<li><a href="../quickstart/">Quickstart</a></li>' in html
+    socials = re.findall(r'<li><a href="([^"]*)" aria-label="([^"]*)"', html)
+    assert socials == [("https://github.com/greenhouse", "GitHub"), ("https://twitter.com/greenhouse", "X")]
+    result = run_sitegen("migrate", project)
+    assert result.returncode == 0, result.stderr
+    migrated = json.loads((project / "docs.json").read_text(encoding="utf-8"))
+    assert migrated["footer"] == {
+        "socials": {"github": "https://github.com/greenhouse", "x": "https://twitter.com/greenhouse"},
+        "links": [{"header": "Learn", "items": [{"label": "Blog", "href": "https://greenhouse.example/blog"},
+                                                {"label": "Quickstart", "href": "/quickstart"}]}]}
+
+
 # --- OpenAPI files found in the tree -------------------------------------------------------
 
 def spec(title: str, path: str = "/plants", summary: str = "List plants") -> str:

@@ -20,6 +20,8 @@ from sitegen.config.model import (
     SiteBanner,
     SiteChrome,
     SiteConfig,
+    SiteFooterColumn,
+    SiteFooterLink,
     known_socials,
 )
 from sitegen.config.validation import EnumRule, describe, replace_enums, strip_control_characters, unknown_keys
@@ -45,9 +47,18 @@ def load_classic(raw: dict[str, Any], path: Path, text: str) -> LoadedConfig:
     shown = banner is not None and banner.content.strip()
     notes: list[str] = []
     chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible) if banner and shown else None,
+                        footer_columns=_footer_columns(config),
                         analytics=analytics_tags(config.analytics, "analytics", notes))
+    if config.footer.socials and not config.footer_socials:  # `footerSocials` is the older key
+        config = config.model_copy(update={"footer_socials": dict(config.footer.socials)})
     warnings += [f"{name}: {note}" for note in notes]
     return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
+
+
+def _footer_columns(config: SiteConfig) -> tuple[SiteFooterColumn, ...]:
+    """`footer.links` as the footer's columns (one without links is not shown)."""
+    return tuple(SiteFooterColumn(column.title, tuple(SiteFooterLink(link.label, link.url) for link in column.links))
+                 for column in config.footer.links if column.links)
 
 
 # --- values Mintlify builds through ----------------------------------------------------
@@ -84,6 +95,9 @@ def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         }
     if isinstance(socials, dict):
         known_socials(socials, "footerSocials", warnings)
+    footer = raw.get("footer")
+    if isinstance(footer, dict) and isinstance(footer.get("socials"), dict):
+        known_socials(footer["socials"], "footer.socials", warnings)
     warnings += _drop_script_urls(raw)
     warnings += _versions_elsewhere(raw)
     return raw, warnings
@@ -157,6 +171,20 @@ def _drop_script_button_and_socials(raw: dict[str, Any], warnings: list[str]) ->
     if isinstance(socials, dict):
         for name in [name for name in socials if _is_script(warnings, f"footerSocials.{name}", socials[name])]:
             del socials[name]
+    footer = raw.get("footer")
+    if not isinstance(footer, dict):
+        return
+    socials = footer.get("socials")
+    if isinstance(socials, dict):
+        for name in [name for name in socials if _is_script(warnings, f"footer.socials.{name}", socials[name])]:
+            del socials[name]
+    columns = footer.get("links")
+    for index, column in enumerate(columns if isinstance(columns, list) else []):
+        links = column.get("links") if isinstance(column, dict) else None
+        if isinstance(links, list):
+            column["links"] = [link for number, link in enumerate(links) if not (
+                isinstance(link, dict)
+                and _is_script(warnings, f"footer.links[{index}].links[{number}].url", link.get("url")))]
 
 
 def _drop_script_logo(raw: dict[str, Any], warnings: list[str]) -> None:

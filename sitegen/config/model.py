@@ -145,6 +145,24 @@ class TopAnchor(Model):
     icon_type: IconType = "duotone"
 
 
+class ClassicFooterLink(Model):
+    label: str
+    url: str
+
+
+class ClassicFooterColumn(Model):
+    title: str | None = None
+    links: list[ClassicFooterLink] = []
+
+
+class ClassicFooter(Model):
+    """mint.json's later `footer`: social links and columns of links (v2's `footer` in the
+    classic schema's words)."""
+
+    socials: dict[str, str] = {}  # the platforms of `footerSocials` (the loader drops the others)
+    links: list[ClassicFooterColumn] = []
+
+
 class PrimaryTab(Model):
     """The first tab, which holds every page outside the other tabs (mint.json `primaryTab`)."""
 
@@ -247,6 +265,7 @@ class SiteConfig(Model):
     api: ApiConfig | None = None
     openapi: either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
     footer_socials: dict[SocialKey, str] = {}
+    footer: ClassicFooter = ClassicFooter.model_construct()
     feedback: Feedback = Feedback.model_construct()
     mode_toggle: ModeToggle = ModeToggle.model_construct()
     banner: Banner | None = None
