@@ -210,6 +210,36 @@ def test_footer_socials_and_link_columns_show_and_migrate(tmp_path: Path) -> Non
                                                 {"label": "Quickstart", "href": "/quickstart"}]}]}
 
 
+def test_font_and_background_style_show_as_in_v2(tmp_path: Path) -> None:
+    # mint.json's later look keys: `font` (per role, or one for all) and `background.style`.
+    files = {**PAGES, "fonts/Harbour-Bold.woff2": "not really a font"}
+    project = mintlify(tmp_path / "docs", config(
+        font={"headings": {"family": "Harbour", "weight": 750, "url": "/fonts/Harbour-Bold.woff2"},
+              "body": {"family": "Inter", "weight": 400, "url": "https://cdn.example/inter.woff2"}},
+        background={"style": "windows"}), files)
+    built = build_site(project)
+    assert built.warnings == [
+        "mint.json: font.body.url: 'https://cdn.example/inter.woff2' is a remote font file; the site loads nothing "
+        "from other hosts, so 'Inter' is used only if the reader has it installed (put the file in the project "
+        "to ship it)",
+    ]
+    html = built.files["introduction/index.html"].decode()
+    assert '<div class="background-decoration decoration-windows" aria-hidden="true"></div>' in html
+    assert '--font-heading: "Harbour", var(--font-system); --font-heading-weight: 750;' in html
+    assert '--font-body: "Inter", var(--font-system); --font-body-weight: 400;' in html
+    assert ('@font-face { font-family: "Harbour"; src: url(\'../fonts/Harbour-Bold.woff2\') format("woff2"); '
+            'font-weight: 750;') in html
+    assert "cdn.example" not in html
+
+    one = mintlify(tmp_path / "one", config(font={"family": "Inter"}, background={"style": "stripes"}), PAGES)
+    built = build_site(one)
+    assert built.warnings == ["mint.json: background.style: 'stripes' is not one of 'gradient', 'grid' or 'windows'; "
+                              "no decoration is drawn"]
+    html = built.files["introduction/index.html"].decode()
+    assert '--font-heading: "Inter", var(--font-system);' in html and '--font-body: "Inter"' in html
+    assert "background-decoration" not in html
+
+
 # --- OpenAPI files found in the tree -------------------------------------------------------
 
 def spec(title: str, path: str = "/plants", summary: str = "List plants") -> str:

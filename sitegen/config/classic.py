@@ -16,13 +16,16 @@ from sitegen.config.model import (
     DEFAULT_BG_DARK,
     DEFAULT_BG_LIGHT,
     ICON_TYPES,
+    ClassicFont,
     LoadedConfig,
     SiteBanner,
     SiteChrome,
     SiteConfig,
+    SiteFont,
     SiteFooterColumn,
     SiteFooterLink,
     known_socials,
+    site_font,
 )
 from sitegen.config.validation import EnumRule, describe, replace_enums, strip_control_characters, unknown_keys
 from sitegen.confine import is_script_url, script_url_warning
@@ -48,11 +51,28 @@ def load_classic(raw: dict[str, Any], path: Path, text: str) -> LoadedConfig:
     notes: list[str] = []
     chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible) if banner and shown else None,
                         footer_columns=_footer_columns(config),
+                        decoration=config.background.style,
+                        heading_font=_font(config, "headings", notes), body_font=_font(config, "body", notes),
                         analytics=analytics_tags(config.analytics, "analytics", notes))
     if config.footer.socials and not config.footer_socials:  # `footerSocials` is the older key
         config = config.model_copy(update={"footer_socials": dict(config.footer.socials)})
     warnings += [f"{name}: {note}" for note in notes]
     return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
+
+
+def _font(config: SiteConfig, role: str, notes: list[str]) -> SiteFont | None:
+    """`font.headings` or `font.body`, else `font`'s own family for both."""
+    fonts = config.font
+    own: ClassicFont | None = getattr(fonts, role)
+    if own is not None:
+        return site_font(own.family, own.weight, own.url, own.format, f"font.{role}", "url", notes)
+    if fonts.family is None:
+        if fonts.weight is not None or fonts.url or fonts.format:
+            note = "font: a font needs a family; the theme's own font is used"
+            if note not in notes:
+                notes.append(note)
+        return None
+    return site_font(fonts.family, fonts.weight, fonts.url, fonts.format, "font", "url", notes)
 
 
 def _footer_columns(config: SiteConfig) -> tuple[SiteFooterColumn, ...]:
@@ -72,6 +92,7 @@ _ENUMS: tuple[EnumRule, ...] = (
     (("api", "playground", "mode"), ("show", "simple", "hide"), "show", "using 'show'"),
     (("api", "auth", "method"), ("bearer", "basic", "key"), None, "no auth input is shown"),
     (("modeToggle", "default"), ("light", "dark"), None, "following the visitor's system setting"),
+    (("background", "style"), ("gradient", "grid", "windows"), None, "no decoration is drawn"),
 )
 
 

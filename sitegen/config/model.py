@@ -10,6 +10,7 @@ Attribute names are snake_case; the JSON keys are the camelCase aliases.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,6 +164,31 @@ class ClassicFooter(Model):
     links: list[ClassicFooterColumn] = []
 
 
+class ClassicFont(Model):
+    family: str
+    weight: int | None = None
+    url: str | None = None  # a project path or a URL
+    format: Literal["woff", "woff2"] | None = None
+
+
+class ClassicFonts(Model):
+    """mint.json's later `font`: one font for the whole site (its own keys), or one for
+    headings and one for body text."""
+
+    family: str | None = None
+    weight: int | None = None
+    url: str | None = None
+    format: Literal["woff", "woff2"] | None = None
+    headings: ClassicFont | None = None
+    body: ClassicFont | None = None
+
+
+class ClassicBackground(Model):
+    """mint.json's later `background`: the decoration behind the page (v2 `background.decoration`)."""
+
+    style: Literal["gradient", "grid", "windows"] | None = None
+
+
 class PrimaryTab(Model):
     """The first tab, which holds every page outside the other tabs (mint.json `primaryTab`)."""
 
@@ -266,6 +292,8 @@ class SiteConfig(Model):
     openapi: either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
     footer_socials: dict[SocialKey, str] = {}
     footer: ClassicFooter = ClassicFooter.model_construct()
+    font: ClassicFonts = ClassicFonts.model_construct()
+    background: ClassicBackground = ClassicBackground.model_construct()
     feedback: Feedback = Feedback.model_construct()
     mode_toggle: ModeToggle = ModeToggle.model_construct()
     banner: Banner | None = None
@@ -334,6 +362,26 @@ class SiteFont:
     source: str | None = None  # a project path ("/fonts/Inter.woff2"); remote URLs never get here
     format: str | None = None  # "woff2", "woff"
     json_path: str = "fonts"  # where docs.json sets it, for messages
+    source_key: str = "source"  # the key of its file there (mint.json: "url")
+
+
+def site_font(family: str, weight: int | None, source: str | None, file_format: str | None, where: str,
+              source_key: str, notes: list[str]) -> SiteFont:
+    """A declared family (the reader's installed font of that name), or a file inside the
+    project; a remote file is never fetched, at build time or by the site's readers (a note
+    says so, naming `where`.`source_key`)."""
+    source = source.strip() if source else None
+    if source and ("://" in source or source.startswith("//")):
+        note = (f"{where}.{source_key}: {source!r} is a remote font file; the site loads nothing from other hosts, "
+                f"so '{family}' is used only if the reader has it installed (put the file in the project "
+                "to ship it)")
+        if note not in notes:
+            notes.append(note)
+        source = None
+    if source and file_format is None:
+        suffix = posixpath.splitext(source)[1].lower().lstrip(".")
+        file_format = suffix if suffix in ("woff", "woff2") else None
+    return SiteFont(family, weight, source or None, file_format, where, source_key)
 
 
 @dataclass(frozen=True)
