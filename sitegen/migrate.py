@@ -60,8 +60,9 @@ def migrate(loaded: LoadedConfig) -> Migration:
     navbar = _navbar(config)
     if navbar:
         out["navbar"] = navbar
-    if config.footer_socials:
-        out["footer"] = {"socials": dict(config.footer_socials)}
+    footer = _footer(config)
+    if footer:
+        out["footer"] = footer
     api = _api(config, lose)
     if api:
         out["api"] = api
@@ -186,7 +187,7 @@ def _pages(group: NavGroup) -> Iterator[str]:
 def _version_tree(config: SiteConfig, divisions: list[tuple[int | None, int | None]], content_anchors: set[int],
                   version: str | None, lose: Lose | None) -> dict[str, Any]:
     """The navigation of one version: tabs, in them anchors, in them groups."""
-    tabs: list[tuple[str, int | None]] = [(config.top_anchor.name, None)]
+    tabs: list[tuple[str, int | None]] = [(config.primary_tab_name, None)]
     tabs += [(tab.name, index) for index, tab in enumerate(config.tabs)]
     shown: list[dict[str, Any]] = []
     for tab_name, tab_index in tabs:
@@ -217,6 +218,19 @@ def _version_tree(config: SiteConfig, divisions: list[tuple[int | None, int | No
     if not config.tabs:  # one section: its groups (or anchors) are the navigation, with no tab around them
         return {key: value for key, value in shown[0].items() if key != "tab"} if shown else {"groups": []}
     return {"tabs": shown}
+
+
+def _footer(config: SiteConfig) -> dict[str, Any]:
+    """The footer's social links and (mint.json `footer.links`) columns, in v2's words."""
+    footer: dict[str, Any] = {}
+    if config.footer_socials:
+        footer["socials"] = dict(config.footer_socials)
+    columns = [({"header": column.title} if column.title else {})
+               | {"items": [{"label": link.label, "href": link.url} for link in column.links]}
+               for column in config.footer.links if column.links]
+    if columns:
+        footer["links"] = columns
+    return footer
 
 
 def _top_icon(config: SiteConfig) -> dict[str, Any]:

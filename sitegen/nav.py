@@ -450,10 +450,10 @@ def _without_script_link(page: Page, warnings: list[str]) -> Page:
 def _tab_entries(config: SiteConfig, navigation: Navigation, tree: NavTree | None) -> list[TabEntry]:
     if not config.tabs and not (tree is not None and tree.tab_menus):
         return []
-    # The primary tab holds every page outside the tabs; it is named like the top anchor
-    # (v2: it is the first tab, with its own name).
+    # The primary tab holds every page outside the tabs; classic: named by `primaryTab`, else
+    # like the top anchor (v2: it is the first tab, with its own name).
     primary_name = tree.primary_tab if tree is not None else None
-    primary = TabEntry(primary_name or config.top_anchor.name, None, navigation.first_page_where(tab=None),
+    primary = TabEntry(primary_name or config.primary_tab_name, None, navigation.first_page_where(tab=None),
                        _tab_menu(config, navigation, tree, primary_name, None))
     return [primary] + [
         TabEntry(tab.name, index, navigation.first_page_where(tab=index),

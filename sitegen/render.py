@@ -292,6 +292,15 @@ def _open_around(html: str, position: int) -> str:
     return html
 
 
+@dataclass(frozen=True)
+class LanguageLook:
+    """What the pages of one language show around their content (`Renderer.look`)."""
+
+    config: SiteConfig
+    chrome: SiteChrome
+    topbar_icons: list[Markup | None]
+
+
 class Renderer:
     def __init__(self, site: SiteContext, env: jinja2.Environment) -> None:
         self.site = site
@@ -324,7 +333,7 @@ class Renderer:
             socials=SOCIALS, github_repo=github_repo, page_icon=self.page_icon, group_icon=self.group_icon,
             banner_html=self.banner_html, banner_key=self.banner_key(), banner_style=self.banner_style(),
         )
-        self._banners: dict[str, Markup] = {}  # root -> the banner's HTML from a page there
+        self._banners: dict[tuple[str, str], Markup] = {}  # (root, Markdown) -> the banner's HTML from a page there
         # The sidebar's icons may be image files of the project, published at their path.
         self._image_icons = ImageIcons(content_root(site.loaded.file.parent).resolve(), ROOT_TOKEN)
         self._page_icons: dict[str, Markup | None] = {}
@@ -346,8 +355,11 @@ class Renderer:
         # Each language has its own versions: the picker is rendered per page, like the language menu.
         self._has_versions = any(navigation.versions or navigation.versions_elsewhere
                                  for navigation in site.navigation.all_variants())
-        self.topbar_icons = self._topbar_icons()
+        self.topbar_icons = self._topbar_icons(site.chrome, site.config, "")
         env.globals["topbar_icons"] = self.topbar_icons
+        env.globals["chrome"] = site.chrome  # a page in a language with its own: that one's
+        # Languages with their own navbar, footer or banner: what their pages read instead.
+        self._language_looks = {code: self._language_look(code) for code in site.loaded.language_chrome}
         env.globals["page_action_icons"] = self._page_action_icons()
         v2 = site.loaded.v2
         seo_tags = v2.metatags if v2 is not None else ()  # docs.json seo.metatags
@@ -397,16 +409,32 @@ class Renderer:
                 menus.setdefault(tab.index, []).append(TabMenuView(link, svg, href))
         return menus
 
-    def _topbar_icons(self) -> list[Markup | None]:
-        """The icon of each top-bar link (v2 navbar.links[].icon), None where there is none."""
+    def _topbar_icons(self, chrome: SiteChrome, config: SiteConfig, json_path: str) -> list[Markup | None]:
+        """The icon of each top-bar link (v2 navbar.links[].icon, under `json_path`: a
+        language's own navbar), None where there is none."""
         icons: list[Markup | None] = []
-        for index, wanted in enumerate(self.site.chrome.topbar_link_icons):
+        for index, wanted in enumerate(chrome.topbar_link_icons):
             svg = None
             if wanted is not None:
                 svg = self._config_icon(wanted[0], wanted[1] or "solid",
-                                        f"{self.site.loaded.file_name}: navbar.links[{index}].icon", images=False)
+                                        f"{self.site.loaded.file_name}: {json_path}navbar.links[{index}].icon",
+                                        images=False)
             icons.append(svg)
-        return icons + [None] * (len(self.site.config.topbar_links) - len(icons))
+        return icons + [None] * (len(config.topbar_links) - len(icons))
+
+    def _language_look(self, code: str) -> LanguageLook:
+        """A language's own chrome, and the site's settings with its top bar and footer links."""
+        own = self.site.loaded.language_chrome[code]
+        config = self.site.config.model_copy(update={
+            "topbar_links": list(own.topbar_links), "topbar_cta_button": own.topbar_cta_button,
+            "footer_socials": own.footer_socials})
+        return LanguageLook(config, own.chrome, self._topbar_icons(own.chrome, config, f"{own.json_path}."))
+
+    def look(self, language: str | None) -> LanguageLook:
+        """What a page in `language` shows around its content: the site's settings and chrome,
+        or its language's own navbar, footer and banner."""
+        own = self._language_looks.get(language) if language is not None else None
+        return own or LanguageLook(self.site.config, self.site.chrome, self.topbar_icons)
 
     def _page_action_icons(self) -> list[Markup | None]:
         """The icon of each custom page menu entry (v2 contextual.options[i].icon)."""
@@ -449,30 +477,31 @@ class Renderer:
             target = self._page_urls.get(page_id, path.strip("/") + ("/" if path.endswith("/") else ""))
         return root + target + (sep + fragment)
 
-    def banner_key(self) -> str | None:
+    def banner_key(self, chrome: SiteChrome | None = None) -> str | None:
         """Names the banner's content: a dismissed banner stays hidden until its text changes."""
-        banner = self.site.chrome.banner
+        banner = (chrome or self.site.chrome).banner
         return hashlib.sha256(banner.content.encode()).hexdigest()[:16] if banner else None
 
-    def banner_style(self) -> str | None:
+    def banner_style(self, chrome: SiteChrome | None = None) -> str | None:
         """v2 `banner.color` as the banner's CSS properties: the background of each mode it
         sets, and a text colour readable on it (Mintlify writes white text whatever the colour)."""
-        banner = self.site.chrome.banner
+        banner = (chrome or self.site.chrome).banner
         if banner is None:
             return None
         parts = [f"--banner-bg{suffix}: {color}; --on-banner{suffix}: {on_color(color)}"
                  for suffix, color in (("", banner.color_light), ("-dark", banner.color_dark)) if color]
         return "; ".join(parts) or None
 
-    def banner_html(self, root: str) -> Markup:
+    def banner_html(self, root: str, chrome: SiteChrome | None = None) -> Markup:
         """The banner's Markdown as HTML, its site links relative to a page under `root`."""
-        banner = self.site.chrome.banner
+        banner = (chrome or self.site.chrome).banner
         if banner is None:
             return Markup("")
-        if root not in self._banners:  # inline only (links, emphasis, code), as Mintlify allows
-            self._banners[root] = inline_markdown(banner.content.strip(), lambda url: self.href(url, root),
-                                                  strikethrough=True)
-        return self._banners[root]
+        key = (root, banner.content)
+        if key not in self._banners:  # inline only (links, emphasis, code), as Mintlify allows
+            self._banners[key] = inline_markdown(banner.content.strip(), lambda url: self.href(url, root),
+                                                 strikethrough=True)
+        return self._banners[key]
 
     def page_icon(self, page: Page) -> Markup | None:
         """The front-matter `icon` of a page, for its sidebar link; warns once per page."""
@@ -538,7 +567,8 @@ class Renderer:
             self.fragment_renders[template] += 1
             navigation = self.site.navigation.for_section(section)
             self._fragments[key] = self.env.get_template(template).render(
-                site=self.site, config=self.site.config, section=section, root=ROOT_TOKEN,
+                site=self.site, config=self.look(section.language if section else None).config, section=section,
+                root=ROOT_TOKEN,
                 anchors=self._sidebar_anchors(navigation, section),
                 nav_tabs=navigation.tabs, tab_menus=self.tab_menus_by_navigation[id(navigation)],
                 products=self.product_views(section),
@@ -705,9 +735,15 @@ class Renderer:
         language = self.page_language(page)
         ui = ui_strings(language)
         spec_description = operation_description(page, api)
+        look = self.look(language)
         return self._page_template.render(
             site=self.site,
-            config=self.site.config,
+            config=look.config,
+            chrome=look.chrome,
+            topbar_icons=look.topbar_icons,
+            banner_key=self.banner_key(look.chrome),
+            banner_style=self.banner_style(look.chrome),
+            banner_html=lambda root: self.banner_html(root, look.chrome),
             page=page,
             root=root,
             body=Markup(body.html),

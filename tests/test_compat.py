@@ -145,6 +145,101 @@ def test_snippets_are_never_pages(tmp_path: Path) -> None:
     assert pages == ["introduction/index.html", "quickstart/index.html"]
 
 
+def test_snippet_component_reads_the_underscore_snippets_folder(tmp_path: Path) -> None:
+    # Mintlify's <Snippet> component first read `_snippets/`; projects of that time still keep
+    # their shared steps there and name them by file.
+    files = {**PAGES,
+             "deploy/run-local.mdx": ('---\ntitle: Run locally\n---\n\n<Snippet file="setup-venv.mdx" />\n\n'
+                                      '## Start the server\n\n<Snippet file="gone.mdx" />\n'),
+             "_snippets/setup-venv.mdx": "## Create a virtual environment\n\n<Note>Use Python 3.12.</Note>\n"}
+    built = build_site(mintlify(tmp_path / "docs", config(navigation=[
+        {"group": "Get started", "pages": ["introduction", "quickstart", "deploy/run-local"]}]), files))
+    html = built.files["deploy/run-local/index.html"].decode()
+    assert '<h2 id="create-a-virtual-environment"' in html
+    assert "Use Python 3.12." in html
+    assert built.warnings == ["deploy/run-local.mdx:9: snippet '/snippets/gone.mdx' not found; left out"]
+    assert not any(name.startswith("_snippets/") for name in [*built.files, *built.copies])
+
+
+def test_primary_tab_names_the_first_tab_and_migrates(tmp_path: Path) -> None:
+    files = {**PAGES, "reference/cli.mdx": "---\ntitle: CLI\n---\nRun it.\n"}
+    project = mintlify(tmp_path / "docs", config(
+        primaryTab={"name": "User Guide"}, tabs=[{"name": "Reference", "url": "reference"}],
+        navigation=[{"group": "Get started", "pages": ["introduction", "quickstart"]},
+                    {"group": "Commands", "pages": ["reference/cli"]}]), files)
+    built = build_site(project)
+    assert built.warnings == []  # no "primaryTab: unknown key"
+    html = built.files["reference/cli/index.html"].decode()
+    tabs = re.findall(r'<a class="tab[^"]*" href="([^"]*)"[^>]*>([^<]*)</a>', html)
+    assert tabs == [("../../introduction/", "User Guide"), ("../../reference/cli/", "Reference")]
+    result = run_sitegen("migrate", project)
+    assert result.returncode == 0, result.stderr
+    migrated = json.loads((project / "docs.json").read_text(encoding="utf-8"))
+    assert [tab["tab"] for tab in migrated["navigation"]["tabs"]] == ["User Guide", "Reference"]
+
+
+def test_footer_socials_and_link_columns_show_and_migrate(tmp_path: Path) -> None:
+    # mint.json's later `footer` key: what v2 calls footer.socials and footer.links.
+    project = mintlify(tmp_path / "docs", config(footer={
+        "socials": {"github": "https://github.com/greenhouse", "twitter": "https://twitter.com/greenhouse",
+                    "mastodon": "https://mastodon.social/@greenhouse"},
+        "links": [{"title": "Learn", "links": [{"label": "Blog", "url": "https://greenhouse.example/blog"},
+                                               {"label": "Quickstart", "url": "/quickstart"},
+                                               {"label": "Run", "url": "javascript:alert(1)"}]},
+                  {"title": "Empty", "links": []}]}), PAGES)
+    built = build_site(project)
+    assert built.warnings == [
+        "mint.json: footer.socials.mastodon: no icon for 'mastodon' (known: website, facebook, x, discord, slack, "
+        "github, linkedin, instagram, hacker-news, youtube, medium, telegram, bluesky, threads, reddit, podcast, "
+        "x-twitter, earth-americas, twitter); left out of the footer",
+        "mint.json: footer.links[0].links[2].url: 'javascript:alert(1)' is a script URL; the link is left out",
+    ]
+    html = built.files["introduction/index.html"].decode()
+    assert re.findall(r'<h2 class="footer-column-header">([^<]*)</h2>', html) == ["Learn"]
+    assert re.findall(r'<div class="footer-column">.*?</div>', html, re.S)[0].count("<li>") == 2
+    assert '<li><a href="https://greenhouse.example/blog">Blog</a></li>' in html
+    assert '<li><a href="../quickstart/">Quickstart</a></li>' in html
+    socials = re.findall(r'<li><a href="([^"]*)" aria-label="([^"]*)"', html)
+    assert socials == [("https://github.com/greenhouse", "GitHub"), ("https://twitter.com/greenhouse", "X")]
+    result = run_sitegen("migrate", project)
+    assert result.returncode == 0, result.stderr
+    migrated = json.loads((project / "docs.json").read_text(encoding="utf-8"))
+    assert migrated["footer"] == {
+        "socials": {"github": "https://github.com/greenhouse", "x": "https://twitter.com/greenhouse"},
+        "links": [{"header": "Learn", "items": [{"label": "Blog", "href": "https://greenhouse.example/blog"},
+                                                {"label": "Quickstart", "href": "/quickstart"}]}]}
+
+
+def test_font_and_background_style_show_as_in_v2(tmp_path: Path) -> None:
+    # mint.json's later look keys: `font` (per role, or one for all) and `background.style`.
+    files = {**PAGES, "fonts/Harbour-Bold.woff2": "not really a font"}
+    project = mintlify(tmp_path / "docs", config(
+        font={"headings": {"family": "Harbour", "weight": 750, "url": "/fonts/Harbour-Bold.woff2"},
+              "body": {"family": "Inter", "weight": 400, "url": "https://cdn.example/inter.woff2"}},
+        background={"style": "windows"}), files)
+    built = build_site(project)
+    assert built.warnings == [
+        "mint.json: font.body.url: 'https://cdn.example/inter.woff2' is a remote font file; the site loads nothing "
+        "from other hosts, so 'Inter' is used only if the reader has it installed (put the file in the project "
+        "to ship it)",
+    ]
+    html = built.files["introduction/index.html"].decode()
+    assert '<div class="background-decoration decoration-windows" aria-hidden="true"></div>' in html
+    assert '--font-heading: "Harbour", var(--font-system); --font-heading-weight: 750;' in html
+    assert '--font-body: "Inter", var(--font-system); --font-body-weight: 400;' in html
+    assert ('@font-face { font-family: "Harbour"; src: url(\'../fonts/Harbour-Bold.woff2\') format("woff2"); '
+            'font-weight: 750;') in html
+    assert "cdn.example" not in html
+
+    one = mintlify(tmp_path / "one", config(font={"family": "Inter"}, background={"style": "stripes"}), PAGES)
+    built = build_site(one)
+    assert built.warnings == ["mint.json: background.style: 'stripes' is not one of 'gradient', 'grid' or 'windows'; "
+                              "no decoration is drawn"]
+    html = built.files["introduction/index.html"].decode()
+    assert '--font-heading: "Inter", var(--font-system);' in html and '--font-body: "Inter"' in html
+    assert "background-decoration" not in html
+
+
 # --- OpenAPI files found in the tree -------------------------------------------------------
 
 def spec(title: str, path: str = "/plants", summary: str = "List plants") -> str:

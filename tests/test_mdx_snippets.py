@@ -46,6 +46,18 @@ def test_relative_import_and_snippet_component(make_project: Callable[..., Path]
     assert result.warnings == []
 
 
+def test_snippet_component_prefers_snippets_over_underscore_snippets(make_project: Callable[..., Path]) -> None:
+    project = make_project(CONFIG, {
+        "page.mdx": "<Snippet file=\"both.mdx\" />\n\n<Snippet file=\"/old.mdx\" />\n",
+        "/snippets/both.mdx": "From snippets.\n",
+        "/_snippets/both.mdx": "From underscore snippets.\n",
+        "/_snippets/old.mdx": "Only in underscore snippets.\n",
+    })
+    result = render_file(project, "page.mdx")
+    assert result.html == "<p>From snippets.</p>\n<p>Only in underscore snippets.</p>\n"
+    assert result.warnings == []
+
+
 def test_warnings_inside_a_snippet_name_the_snippet_and_its_line(make_project: Callable[..., Path]) -> None:
     project = make_project(CONFIG, {
         "page.mdx": "import Box from '/snippets/box.mdx'\n\nText.\n\n<Box />\n",

@@ -16,11 +16,16 @@ from sitegen.config.model import (
     DEFAULT_BG_DARK,
     DEFAULT_BG_LIGHT,
     ICON_TYPES,
+    ClassicFont,
     LoadedConfig,
     SiteBanner,
     SiteChrome,
     SiteConfig,
+    SiteFont,
+    SiteFooterColumn,
+    SiteFooterLink,
     known_socials,
+    site_font,
 )
 from sitegen.config.validation import EnumRule, describe, replace_enums, strip_control_characters, unknown_keys
 from sitegen.confine import is_script_url, script_url_warning
@@ -45,9 +50,35 @@ def load_classic(raw: dict[str, Any], path: Path, text: str) -> LoadedConfig:
     shown = banner is not None and banner.content.strip()
     notes: list[str] = []
     chrome = SiteChrome(banner=SiteBanner(banner.content, banner.dismissible) if banner and shown else None,
+                        footer_columns=_footer_columns(config),
+                        decoration=config.background.style,
+                        heading_font=_font(config, "headings", notes), body_font=_font(config, "body", notes),
                         analytics=analytics_tags(config.analytics, "analytics", notes))
+    if config.footer.socials and not config.footer_socials:  # `footerSocials` is the older key
+        config = config.model_copy(update={"footer_socials": dict(config.footer.socials)})
     warnings += [f"{name}: {note}" for note in notes]
     return LoadedConfig(config=config, file=path, warnings=tuple(warnings), text=text, chrome=chrome)
+
+
+def _font(config: SiteConfig, role: str, notes: list[str]) -> SiteFont | None:
+    """`font.headings` or `font.body`, else `font`'s own family for both."""
+    fonts = config.font
+    own: ClassicFont | None = getattr(fonts, role)
+    if own is not None:
+        return site_font(own.family, own.weight, own.url, own.format, f"font.{role}", "url", notes)
+    if fonts.family is None:
+        if fonts.weight is not None or fonts.url or fonts.format:
+            note = "font: a font needs a family; the theme's own font is used"
+            if note not in notes:
+                notes.append(note)
+        return None
+    return site_font(fonts.family, fonts.weight, fonts.url, fonts.format, "font", "url", notes)
+
+
+def _footer_columns(config: SiteConfig) -> tuple[SiteFooterColumn, ...]:
+    """`footer.links` as the footer's columns (one without links is not shown)."""
+    return tuple(SiteFooterColumn(column.title, tuple(SiteFooterLink(link.label, link.url) for link in column.links))
+                 for column in config.footer.links if column.links)
 
 
 # --- values Mintlify builds through ----------------------------------------------------
@@ -61,6 +92,7 @@ _ENUMS: tuple[EnumRule, ...] = (
     (("api", "playground", "mode"), ("show", "simple", "hide"), "show", "using 'show'"),
     (("api", "auth", "method"), ("bearer", "basic", "key"), None, "no auth input is shown"),
     (("modeToggle", "default"), ("light", "dark"), None, "following the visitor's system setting"),
+    (("background", "style"), ("gradient", "grid", "windows"), None, "no decoration is drawn"),
 )
 
 
@@ -84,6 +116,9 @@ def _lenient(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         }
     if isinstance(socials, dict):
         known_socials(socials, "footerSocials", warnings)
+    footer = raw.get("footer")
+    if isinstance(footer, dict) and isinstance(footer.get("socials"), dict):
+        known_socials(footer["socials"], "footer.socials", warnings)
     warnings += _drop_script_urls(raw)
     warnings += _versions_elsewhere(raw)
     return raw, warnings
@@ -157,6 +192,20 @@ def _drop_script_button_and_socials(raw: dict[str, Any], warnings: list[str]) ->
     if isinstance(socials, dict):
         for name in [name for name in socials if _is_script(warnings, f"footerSocials.{name}", socials[name])]:
             del socials[name]
+    footer = raw.get("footer")
+    if not isinstance(footer, dict):
+        return
+    socials = footer.get("socials")
+    if isinstance(socials, dict):
+        for name in [name for name in socials if _is_script(warnings, f"footer.socials.{name}", socials[name])]:
+            del socials[name]
+    columns = footer.get("links")
+    for index, column in enumerate(columns if isinstance(columns, list) else []):
+        links = column.get("links") if isinstance(column, dict) else None
+        if isinstance(links, list):
+            column["links"] = [link for number, link in enumerate(links) if not (
+                isinstance(link, dict)
+                and _is_script(warnings, f"footer.links[{index}].links[{number}].url", link.get("url")))]
 
 
 def _drop_script_logo(raw: dict[str, Any], warnings: list[str]) -> None:

@@ -10,6 +10,7 @@ Attribute names are snake_case; the JSON keys are the camelCase aliases.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,6 +146,55 @@ class TopAnchor(Model):
     icon_type: IconType = "duotone"
 
 
+class ClassicFooterLink(Model):
+    label: str
+    url: str
+
+
+class ClassicFooterColumn(Model):
+    title: str | None = None
+    links: list[ClassicFooterLink] = []
+
+
+class ClassicFooter(Model):
+    """mint.json's later `footer`: social links and columns of links (v2's `footer` in the
+    classic schema's words)."""
+
+    socials: dict[str, str] = {}  # the platforms of `footerSocials` (the loader drops the others)
+    links: list[ClassicFooterColumn] = []
+
+
+class ClassicFont(Model):
+    family: str
+    weight: int | None = None
+    url: str | None = None  # a project path or a URL
+    format: Literal["woff", "woff2"] | None = None
+
+
+class ClassicFonts(Model):
+    """mint.json's later `font`: one font for the whole site (its own keys), or one for
+    headings and one for body text."""
+
+    family: str | None = None
+    weight: int | None = None
+    url: str | None = None
+    format: Literal["woff", "woff2"] | None = None
+    headings: ClassicFont | None = None
+    body: ClassicFont | None = None
+
+
+class ClassicBackground(Model):
+    """mint.json's later `background`: the decoration behind the page (v2 `background.decoration`)."""
+
+    style: Literal["gradient", "grid", "windows"] | None = None
+
+
+class PrimaryTab(Model):
+    """The first tab, which holds every page outside the other tabs (mint.json `primaryTab`)."""
+
+    name: str
+
+
 class Tab(Model):
     name: str
     url: str
@@ -236,10 +286,14 @@ class SiteConfig(Model):
                            "a version name or an object {name, url}")] = []
     anchors: list[Anchor] = []
     top_anchor: TopAnchor = TopAnchor.model_construct()
+    primary_tab: PrimaryTab | None = None
     tabs: list[Tab] = []
     api: ApiConfig | None = None
     openapi: either(("string", str), ("array", list[str]), "a string or an array of strings") = None  # type: ignore[valid-type]
     footer_socials: dict[SocialKey, str] = {}
+    footer: ClassicFooter = ClassicFooter.model_construct()
+    font: ClassicFonts = ClassicFonts.model_construct()
+    background: ClassicBackground = ClassicBackground.model_construct()
     feedback: Feedback = Feedback.model_construct()
     mode_toggle: ModeToggle = ModeToggle.model_construct()
     banner: Banner | None = None
@@ -256,6 +310,11 @@ class SiteConfig(Model):
     def version_names(self) -> list[str]:
         """The versions this site holds (groups and pages name them)."""
         return [version for version in self.versions if isinstance(version, str)]
+
+    @property
+    def primary_tab_name(self) -> str:
+        """The first tab's label: `primaryTab.name`, else the top anchor's name."""
+        return self.primary_tab.name if self.primary_tab is not None else self.top_anchor.name
 
     @property
     def versions_elsewhere(self) -> dict[str, str]:
@@ -303,6 +362,26 @@ class SiteFont:
     source: str | None = None  # a project path ("/fonts/Inter.woff2"); remote URLs never get here
     format: str | None = None  # "woff2", "woff"
     json_path: str = "fonts"  # where docs.json sets it, for messages
+    source_key: str = "source"  # the key of its file there (mint.json: "url")
+
+
+def site_font(family: str, weight: int | None, source: str | None, file_format: str | None, where: str,
+              source_key: str, notes: list[str]) -> SiteFont:
+    """A declared family (the reader's installed font of that name), or a file inside the
+    project; a remote file is never fetched, at build time or by the site's readers (a note
+    says so, naming `where`.`source_key`)."""
+    source = source.strip() if source else None
+    if source and ("://" in source or source.startswith("//")):
+        note = (f"{where}.{source_key}: {source!r} is a remote font file; the site loads nothing from other hosts, "
+                f"so '{family}' is used only if the reader has it installed (put the file in the project "
+                "to ship it)")
+        if note not in notes:
+            notes.append(note)
+        source = None
+    if source and file_format is None:
+        suffix = posixpath.splitext(source)[1].lower().lstrip(".")
+        file_format = suffix if suffix in ("woff", "woff2") else None
+    return SiteFont(family, weight, source or None, file_format, where, source_key)
 
 
 @dataclass(frozen=True)
@@ -348,6 +427,20 @@ PAGE_ACTIONS = ("copy", "view", *PAGE_ASSISTANTS)
 
 
 @dataclass(frozen=True)
+class LanguageChrome:
+    """What one language's pages show instead of the site's chrome: its v2 `languages` entry's
+    own navbar, footer or banner (the keys it leaves out are the site's)."""
+
+    json_path: str  # "navigation.languages[2]": where its settings are written, for messages
+    chrome: SiteChrome
+    # The classic settings its navbar and footer give (the top bar's links and button, the
+    # footer's social links), read in place of SiteConfig's.
+    topbar_links: tuple[TopbarLink, ...]
+    topbar_cta_button: CtaButton | None
+    footer_socials: dict[SocialKey, str]
+
+
+@dataclass(frozen=True)
 class LoadedConfig:
     config: SiteConfig
     file: Path  # the docs.json / mint.json that was read
@@ -356,6 +449,8 @@ class LoadedConfig:
     # of `config.navigation`'s groups sits; None for the classic schema (see v2/navigation.py).
     tree: NavTree | None = None
     chrome: SiteChrome = SiteChrome()
+    # v2: the languages whose `languages` entry sets its own navbar, footer or banner, by code.
+    language_chrome: dict[str, LanguageChrome] = dataclasses.field(default_factory=dict)
     v2: V2Settings | None = None  # v2 settings with no place in SiteConfig (variables, errors.404, api.examples)
     text: str = dataclasses.field(default="", repr=False)  # as read: the lines of JSON paths (a moved line is a change)
     _lines: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)  # filled on first use

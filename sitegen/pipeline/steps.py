@@ -503,7 +503,7 @@ def config_files(loaded: LoadedConfig, resolver: LinkResolver) -> dict[str, str 
         wanted["background_image"] = ("backgroundImage", config.background_image)
     for role, font in (("font_heading", loaded.chrome.heading_font), ("font_body", loaded.chrome.body_font)):
         if font is not None and font.source:
-            wanted[role] = (f"{font.json_path}.source", font.source)
+            wanted[role] = (f"{font.json_path}.{font.source_key}", font.source)
     for role, json_path, reference in loaded.chrome.dark_files:  # v2 favicon.dark, background.image.dark
         wanted[role] = (json_path, reference)
     found: dict[str, str | None] = dict.fromkeys(

@@ -4,7 +4,6 @@ as the `SiteChrome` templates read."""
 
 from __future__ import annotations
 
-import posixpath
 from typing import Any
 from urllib.parse import quote
 
@@ -17,6 +16,7 @@ from sitegen.config.model import (
     SiteFont,
     SiteFooterColumn,
     SiteFooterLink,
+    site_font,
 )
 from sitegen.config.v2.model import Banner, FontV2, ModeImages, SiteConfigV2, icon_parts
 from sitegen.config.validation import quoted
@@ -182,20 +182,7 @@ def _dynamic_href(href: dict[str, Any], where: str, notes: list[str]) -> str | N
 
 
 def _font(font: FontV2 | None, where: str, notes: list[str]) -> SiteFont | None:
-    """A declared family (the reader's installed font of that name), or a file inside the
-    project; a remote file is never fetched, at build time or by the site's readers."""
+    """A v2 font as the theme uses it (`site_font`)."""
     if font is None:
         return None
-    source = font.source.strip() if font.source else None
-    if source and ("://" in source or source.startswith("//")):
-        note = (f"{where}.source: {source!r} is a remote font file; the site loads nothing from other hosts, "
-                f"so '{font.family}' is used only if the reader has it installed (put the file in the project "
-                "to ship it)")
-        if note not in notes:
-            notes.append(note)
-        source = None
-    file_format: str | None = font.format
-    if source and file_format is None:
-        suffix = posixpath.splitext(source)[1].lower().lstrip(".")
-        file_format = suffix if suffix in ("woff", "woff2") else None
-    return SiteFont(font.family, font.weight, source or None, file_format, where)
+    return site_font(font.family, font.weight, font.source, font.format, where, "source", notes)

@@ -10,11 +10,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sitegen.config.model import LoadedConfig
+from sitegen.config.model import LanguageChrome, LoadedConfig
 from sitegen.config.v2.chrome import to_chrome
 from sitegen.config.v2.lenient import lenient_values
 from sitegen.config.v2.model import SiteConfigV2
-from sitegen.config.v2.navigation import to_classic
+from sitegen.config.v2.navigation import in_language, language_levels, language_site, to_classic
 from sitegen.config.v2.refs import RefResolver
 from sitegen.config.v2.settings import canonical_base, v2_settings
 from sitegen.config.validation import describe, strip_control_characters, unknown_keys
@@ -45,4 +45,18 @@ def load_v2(raw: dict[str, Any], path: Path, project_dir: Path) -> LoadedConfig:
     chrome = to_chrome(config, notes)
     settings = v2_settings(config, notes)
     warnings += [f"{name}: {resolver.origin(text)}" for text in notes]
-    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree, chrome=chrome, v2=settings)
+    return LoadedConfig(config=site, file=path, warnings=tuple(warnings), tree=tree, chrome=chrome,
+                        language_chrome=_language_chrome(config), v2=settings)
+
+
+def _language_chrome(config: SiteConfigV2) -> dict[str, LanguageChrome]:
+    """The languages whose `languages` entry sets its own navbar, footer or banner."""
+    own: dict[str, LanguageChrome] = {}
+    for code, (json_path, language) in language_levels(config).items():
+        if not language.own_chrome():
+            continue
+        site = language_site(config, code)
+        # Its notes are the site's own (fonts, page actions…), already given once.
+        own[code] = LanguageChrome(json_path, to_chrome(in_language(config, code), []), tuple(site.topbar_links),
+                                   site.topbar_cta_button, dict(site.footer_socials))
+    return own

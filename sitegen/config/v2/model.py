@@ -275,6 +275,15 @@ class Level(Model):
 class Language(Level):
     language: str
     default: bool = False
+    # Shown on this language's pages instead of the site's (Mintlify's language-specific
+    # banner, footer and navbar); None: the site's.
+    banner: Banner | None = None
+    footer: Footer | None = None
+    navbar: Navbar | None = None
+
+    def own_chrome(self) -> dict[str, Banner | Footer | Navbar]:
+        """The site-wide settings this language replaces, by their docs.json key."""
+        return {key: value for key in ("banner", "footer", "navbar") if (value := getattr(self, key)) is not None}
 
 
 class Version(Level):

@@ -19,6 +19,7 @@ from sitegen.config.v2.model import (
     Dropdown,
     Global,
     Group,
+    Language,
     Level,
     MenuItem,
     NavigationV2,
@@ -194,6 +195,40 @@ def to_classic(config: SiteConfigV2, notes: list[str]) -> tuple[SiteConfig, NavT
     if documents != site.openapi_sources:
         site = site.model_copy(update={"openapi": documents})
     return site, replace(tree, translations=tuple(translations))
+
+
+def language_levels(config: SiteConfigV2) -> dict[str, tuple[str, Language]]:
+    """Each language code's first `languages` entry and its JSON path, in reading order."""
+    found: dict[str, tuple[str, Language]] = {}
+
+    def walk(level: Level, where: str) -> None:
+        for index, language in enumerate(level.languages):
+            found.setdefault(language.language, (f"{where}.languages[{index}]", language))
+            walk(language, f"{where}.languages[{index}]")
+        for key in ("versions", "tabs", "anchors", "dropdowns", "products"):
+            for index, child in enumerate(getattr(level, key)):
+                walk(child, f"{where}.{key}[{index}]")
+        for index, item in enumerate(level.menu_items):
+            walk(item, f"{where}.menu[{index}]")
+
+    walk(config.navigation, "navigation")
+    return found
+
+
+def in_language(config: SiteConfigV2, language: str | None) -> SiteConfigV2:
+    """The settings as `language`'s pages see them: its own banner, footer and navbar, where
+    its `languages` entry sets them, in place of the site's."""
+    entry = language_levels(config).get(language) if language is not None else None
+    own = entry[1].own_chrome() if entry is not None else {}
+    return config.model_copy(update=own) if own else config
+
+
+def language_site(config: SiteConfigV2, language: str) -> SiteConfig:
+    """`language`'s classic settings with its own navbar and footer (the top bar's links and
+    button, the footer's social links), for its pages to read in place of the site's."""
+    found: dict[str, str] = {}
+    _find_languages(config.navigation, "navigation", found, [])
+    return _map_language(in_language(config, language), [], language, tuple(found))[0]
 
 
 def _products(level: Level, language: str | None) -> tuple[tuple[ProductEntry, ...], list[str], dict[str, str]]:

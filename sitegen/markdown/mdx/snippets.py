@@ -16,7 +16,7 @@ from sitegen.errors import location
 from sitegen.pages import FRONT_MATTER  # one front matter syntax for pages and snippets
 from sitegen.untrusted import MAX_PAGE_BYTES, normalized_text, read_limited, text_problem, too_large
 
-__all__ = ["SnippetSource", "find_script", "find_snippet", "load_snippet"]
+__all__ = ["SnippetSource", "find_script", "find_snippet", "load_snippet", "snippet_component_path"]
 
 _SUFFIXES = ("", ".mdx", ".md", "/index.mdx", "/index.md")
 
@@ -38,6 +38,24 @@ class OutsideProject(Exception):
 def find_snippet(written: str, importer: Path, project_dir: Path, content_dir: Path) -> Path | None:
     """The file an import path names; raises OutsideProject for paths leaving the project."""
     return _find(written, importer, project_dir, content_dir, _SUFFIXES, (".mdx", ".md"))
+
+
+# Where `<Snippet file="x.mdx" />` looks: Mintlify's component first read `_snippets/`, then
+# `snippets/`; projects written for either still use it (a file in both: `snippets/` wins).
+SNIPPET_COMPONENT_FOLDERS = ("/snippets/", "/_snippets/")
+
+
+def snippet_component_path(file: str, importer: Path, project_dir: Path, content_dir: Path) -> str:
+    """The import path `<Snippet file>` names: under the first of SNIPPET_COMPONENT_FOLDERS
+    holding the file, else under `snippets/` (the caller's lookup then reports it missing)."""
+    relative = file.lstrip("/")
+    for folder in SNIPPET_COMPONENT_FOLDERS:
+        try:
+            if find_snippet(folder + relative, importer, project_dir, content_dir) is not None:
+                return folder + relative
+        except OutsideProject:
+            return folder + relative  # the caller's lookup refuses it with its own message
+    return SNIPPET_COMPONENT_FOLDERS[0] + relative
 
 
 def find_script(written: str, importer: Path, project_dir: Path, content_dir: Path) -> Path | None:

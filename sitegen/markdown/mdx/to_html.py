@@ -45,7 +45,13 @@ from sitegen.markdown.mdx.scripted import (
     evaluate_in,
     worth_running,
 )
-from sitegen.markdown.mdx.snippets import OutsideProject, SnippetSource, find_snippet, load_snippet
+from sitegen.markdown.mdx.snippets import (
+    OutsideProject,
+    SnippetSource,
+    find_snippet,
+    load_snippet,
+    snippet_component_path,
+)
 from sitegen.markdown.slugs import PageIds, field_name
 from sitegen.pages import Page
 
@@ -783,7 +789,7 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
         return _render_code_element(self, token, state, where, props, options, env)
     if author_component(doc, name, lambda source: _snippet_module(state.md, source), state):
         return _render_author_component(self, token, state, doc, where, options, env)
-    snippet = _snippet_written(doc, name, props)
+    snippet = _snippet_written(state, doc, name, props)
     if snippet is not None:
         return _render_snippet_element(token, state, doc, where, props, *snippet)
     return _render_component(self, token, state, doc, where, props, options, env)
@@ -805,9 +811,11 @@ def _render_code_element(
     return output
 
 
-def _snippet_written(doc: Document, name: str, props: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+def _snippet_written(state: PageState, doc: Document, name: str,
+                     props: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """The snippet path as written and the variables it gets, when the element is a snippet:
-    an imported .mdx component, or <Snippet file="x.mdx" /> (which reads snippets/x.mdx)."""
+    an imported .mdx component, or <Snippet file="x.mdx" /> (which reads snippets/x.mdx, else
+    _snippets/x.mdx)."""
     snippet = doc.module.component_import(name) if doc.mdx else None
     if snippet is not None and snippet.path.endswith(_SCRIPT_SUFFIXES):
         snippet = None  # a script file not found: an unknown component
@@ -815,7 +823,9 @@ def _snippet_written(doc: Document, name: str, props: dict[str, Any]) -> tuple[s
         return snippet.path, props
     if name == "Snippet" and isinstance(props.get("file"), str):
         variables = {key: value for key, value in props.items() if key != "file"}
-        return "/snippets/" + str(props["file"]).lstrip("/"), variables
+        resolver = state.resolver
+        return snippet_component_path(str(props["file"]), doc.path, resolver.project_dir,
+                                      resolver.content_dir), variables
     return None
 
 
