@@ -241,15 +241,19 @@ def _list_in_name_order(site: Path) -> None:
     """Make the folder `site` list its files in name order. Pagefind numbers pages in the
     order it lists them, and its file names follow: where a folder lists files in the order
     they were made (tmpfs, btrfs), the render workers' race gave every build other search
-    file names, so an unchanged site redeployed all of them. Files moved one by one into a
-    new folder, in name order, list in that order wherever listing order is creation order;
-    elsewhere (ext4's hashed folders) it was already the same on every build."""
-    ordered = site.with_name(site.name + ".ordered")
-    ordered.mkdir()
-    for path in sorted(site.iterdir()):
-        path.rename(ordered / path.name)
-    site.rmdir()
-    ordered.rename(site)
+    file names, so an unchanged site redeployed all of them. Files moved out and back one by
+    one, in name order, list in that order wherever listing order is creation order;
+    elsewhere (ext4's hashed folders) it was already the same on every build. The files wait
+    in a folder inside `site`, so that nothing appears beside it (another shard's Pagefind may
+    be reading the folder next to it)."""
+    waiting = site / ".ordering"
+    waiting.mkdir()
+    names = sorted(path.name for path in site.iterdir() if path != waiting)
+    for name in names:
+        (site / name).rename(waiting / name)
+    for name in names:
+        (waiting / name).rename(site / name)
+    waiting.rmdir()
 
 
 def _sort_languages(entry: Path) -> None:
