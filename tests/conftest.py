@@ -121,7 +121,15 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_compiled_templates.py": (
         "test_a_damaged_compiled_template_is_compiled_again",
         "test_a_second_build_uses_the_compiled_templates_and_writes_the_same_site",
+        "test_a_project_with_its_own_theme_files_keeps_no_compiled_templates",
     ),
+    "test_islands_build.py": (
+        "test_a_page_from_the_build_cache_still_brings_its_modules",  # two CLI builds
+    ),
+    "test_openapi_shapes.py": (
+        "test_the_command_builds_through_every_shape_at_once",  # the CLI, in a fresh interpreter
+    ),
+    "test_tab_menus.py": (),  # whole file: one CLI build a test
     "test_js_components.py": (
         "test_a_failing_component_is_one_warning_and_its_children",  # an endless loop runs out its time
         "test_a_page_with_every_failure_builds_the_whole_site",
