@@ -188,17 +188,11 @@ def _drop_script_button_and_socials(raw: dict[str, Any], warnings: list[str]) ->
     if isinstance(button, dict) and _is_script(warnings, "topbarCtaButton.url", button.get("url"),
                                                "the button is left out"):
         del raw["topbarCtaButton"]
-    socials = raw.get("footerSocials")
-    if isinstance(socials, dict):
-        for name in [name for name in socials if _is_script(warnings, f"footerSocials.{name}", socials[name])]:
-            del socials[name]
+    _drop_script_socials(raw.get("footerSocials"), "footerSocials", warnings)
     footer = raw.get("footer")
     if not isinstance(footer, dict):
         return
-    socials = footer.get("socials")
-    if isinstance(socials, dict):
-        for name in [name for name in socials if _is_script(warnings, f"footer.socials.{name}", socials[name])]:
-            del socials[name]
+    _drop_script_socials(footer.get("socials"), "footer.socials", warnings)
     columns = footer.get("links")
     for index, column in enumerate(columns if isinstance(columns, list) else []):
         links = column.get("links") if isinstance(column, dict) else None
@@ -206,6 +200,13 @@ def _drop_script_button_and_socials(raw: dict[str, Any], warnings: list[str]) ->
             column["links"] = [link for number, link in enumerate(links) if not (
                 isinstance(link, dict)
                 and _is_script(warnings, f"footer.links[{index}].links[{number}].url", link.get("url")))]
+
+
+def _drop_script_socials(socials: Any, json_path: str, warnings: list[str]) -> None:
+    """The social links (platform -> URL) at `json_path` whose URL is a script."""
+    if isinstance(socials, dict):
+        for name in [name for name in socials if _is_script(warnings, f"{json_path}.{name}", socials[name])]:
+            del socials[name]
 
 
 def _drop_script_logo(raw: dict[str, Any], warnings: list[str]) -> None:

@@ -787,7 +787,7 @@ def _render_element(self: RendererHTML, tokens: list[Token], idx: int, options: 
     props = _props(state, doc, tag, where)
     if name[:1].islower() and name.lower() in CODE_ELEMENTS:  # code, never text: a script's is not even rendered
         return _render_code_element(self, token, state, where, props, options, env)
-    if author_component(doc, name, lambda source: _snippet_module(state.md, source), state):
+    if author_component(doc, name, _snippet_modules(state), state):
         return _render_author_component(self, token, state, doc, where, options, env)
     snippet = _snippet_written(state, doc, name, props)
     if snippet is not None:
